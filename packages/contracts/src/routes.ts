@@ -1,0 +1,185 @@
+import type { Role, RoleName } from './roles.ts';
+
+/**
+ * The route table of spec §2 and §6. It drives the web router, the side menu and the route guard,
+ * and the server's workspace checks, so the two can never disagree.
+ */
+
+/** Public routes under the root layout (spec §2). `/` redirects to /start. */
+export const PUBLIC_ROUTES = [
+  '/signin',
+  '/signup',
+  '/forget',
+  '/start',
+  '/enterprise',
+  '/researchinstitute',
+  '/specialist',
+  '/student',
+  '/innovate-forum',
+  '/certification',
+  '/service',
+  '/industry',
+  '/aboutUs',
+  '/members',
+  '/news',
+  '/news/detail/:id',
+  '/employ',
+  '/employ/detail/:id',
+  '/404',
+  '/invitation/:id',
+] as const;
+
+/** Paths reachable without sign-in (spec §2 white list). A trailing `/*` matches any sub-path. */
+export const WHITE_LIST = [
+  '/signin',
+  '/404',
+  '/home',
+  '/achievement/*',
+  '/tryit',
+  '/utilities/*',
+  '/xxribd',
+  '/xxribd/home',
+  '/xxribd/team',
+  '/xxribd/research',
+] as const;
+
+/** Screens of the sign-in flow: a signed-in user visiting them goes to `/` (spec §6). */
+export const AUTH_SCREENS = ['/signin'] as const;
+
+export const ACCOUNT_CHILDREN = [
+  'individual',
+  'institute',
+  'individual-authentication',
+  'institute-authentication',
+  'contact-information',
+] as const;
+
+/** A workspace section: its child paths (relative to /manage/{key}) and who may open it. */
+export interface ManageSection {
+  key: string;
+  /** Empty = no role limit (spec §6 'todoList: no role limit'). Admin always passes. */
+  roles: readonly Role[];
+  children: readonly string[];
+  /** Whether the section appears in the side menu (detail pages and forms do not). */
+  menu: boolean;
+}
+
+const E: Role = 'Enterprise';
+const RI: Role = 'ResearchInstitute';
+const SP: Role = 'Specialist';
+const ST: Role = 'Student';
+const TE: Role = 'Teacher';
+const IN: Role = 'Individual';
+
+const demandChildren = ['list', 'demandForm/:demand_id', 'submitted/:isCommit', 'detail/:demand_id'] as const;
+
+/** Workspace /manage children (spec §2) with the roles of spec §6. */
+export const MANAGE_SECTIONS: readonly ManageSection[] = [
+  { key: 'dashboard', roles: [E, RI, SP, ST], children: [], menu: true },
+  { key: 'todoList', roles: [], children: [], menu: true },
+  { key: 'demands', roles: [E], children: [], menu: true },
+  { key: 'solutions', roles: [RI], children: [], menu: true },
+  { key: 'willManageE', roles: [E], children: ['list', 'create', 'detail/:id'], menu: true },
+  { key: 'willManageRI', roles: [RI], children: ['list', 'detail/:id'], menu: true },
+  { key: 'demandManage', roles: [E], children: demandChildren, menu: true },
+  { key: 'demandManageRI', roles: [RI], children: demandChildren, menu: true },
+  {
+    key: 'subjectManage',
+    roles: [RI],
+    children: [
+      'list',
+      'subjectForm/:subject_id',
+      'submitted/:isCommit',
+      'detail/:subject_id',
+      'sharedFile/:subject_id',
+      'authorityManagement/:subject_id',
+      'planOutcomeDetail/:subject_sub_id',
+      'subjectEdit/:subject_id',
+    ],
+    menu: true,
+  },
+  {
+    key: 'subjectManageS',
+    roles: [SP],
+    children: [
+      'list',
+      'subjectForm/:subject_id',
+      'submitted/:isCommit',
+      'detail',
+      'sharedFile',
+      'customSubjectDetail',
+      'subjectEdit/:subject_id',
+    ],
+    menu: true,
+  },
+  {
+    key: 'directionManage',
+    roles: [SP],
+    children: [
+      'list',
+      'directionForm/:direction_id',
+      'submitted/:isCommit',
+      'detail/:direction_id',
+      'sharedFile/:direction_id',
+      'authorityManagement/:direction_id',
+      'directionEdit/:direction_id',
+      'planOutcomeDetail/:direction_sub_id',
+    ],
+    menu: true,
+  },
+  { key: 'directionManageStu', roles: [ST], children: ['list', 'detail', 'sharedFile'], menu: true },
+  { key: 'subjectsPool', roles: [SP], children: ['list', 'detail/:subject_id'], menu: true },
+  { key: 'directionsPool', roles: [SP, ST], children: ['list', 'detail/:direction_id'], menu: true },
+  { key: 'researchQuestions', roles: [ST], children: [], menu: true },
+  { key: 'employment', roles: [E, RI], children: ['list', 'form/:jobs_id', 'detail/:jobs_id'], menu: true },
+  { key: 'myJob', roles: [TE, SP, ST, IN], children: [], menu: true },
+  { key: 'sharedTplFile', roles: [RI, TE, SP, ST, IN], children: [], menu: true },
+];
+
+export type ManageSectionKey = (typeof MANAGE_SECTIONS)[number]['key'];
+
+export function findManageSection(key: string): ManageSection | undefined {
+  return MANAGE_SECTIONS.find((section) => section.key === key);
+}
+
+/** Whether a user with these roles may open the workspace section (spec §6; Admin sees all). */
+export function canOpenSection(roles: readonly RoleName[], key: string): boolean {
+  const section = findManageSection(key);
+  if (!section) return false;
+  if (roles.includes('Admin')) return true;
+  if (section.roles.length === 0) return true;
+  return section.roles.some((role) => roles.includes(role));
+}
+
+/** The workspace sections a user with these roles may open, in menu order. */
+export function sectionsFor(roles: readonly RoleName[]): ManageSection[] {
+  return MANAGE_SECTIONS.filter((section) => canOpenSection(roles, section.key));
+}
+
+function matches(pattern: string, path: string): boolean {
+  if (pattern.endsWith('/*')) {
+    const base = pattern.slice(0, -2);
+    return path === base || path.startsWith(`${base}/`);
+  }
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return false;
+  return want.every((segment, i) => segment.startsWith(':') ? (got[i] ?? '') !== '' : segment === got[i]);
+}
+
+function normalise(path: string): string {
+  const clean = path.split(/[?#]/)[0] ?? '/';
+  return clean.length > 1 && clean.endsWith('/') ? clean.slice(0, -1) : clean;
+}
+
+/** Reachable signed out: a public route, or on the white list (spec §2). */
+export function isOpenPath(path: string): boolean {
+  const p = normalise(path);
+  if (p === '/') return true;
+  return [...PUBLIC_ROUTES, ...WHITE_LIST].some((pattern) => matches(pattern, p));
+}
+
+export function isAuthScreen(path: string): boolean {
+  const p = normalise(path);
+  return (AUTH_SCREENS as readonly string[]).includes(p);
+}

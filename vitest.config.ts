@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every suite (`npm test`):
+ * - contracts: unit tests of the shared rules;
+ * - server-sqlite / server-postgres: the API suite over HTTP (fastify.inject) on each database;
+ *   the PostgreSQL project needs TEST_DATABASE_URL and says so loudly when it is missing;
+ * - e2e: real Chromium (playwright-core) against the built app on a real port.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-sqlite',
+          include: ['apps/server/src/**/*.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: ['apps/server/src/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
