@@ -1,0 +1,16 @@
+// Bundles the server (and the contracts it imports) into dist/; node_modules stay external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts', 'src/admin.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  // The contracts package is TypeScript source inside the repo: bundle it instead.
+  alias: { '@mathbridge/contracts': '../../packages/contracts/src' },
+  logLevel: 'warning',
+});

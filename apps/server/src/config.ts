@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Root of everything the server writes: the SQLite file and stored files. */
+  dataDir: string;
+  /** postgres://… to use PostgreSQL; unset = SQLite file `${dataDir}/mathbridge.db`. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use (tests isolate each run in its own). */
+  databaseSchema: string | undefined;
+  /** redis://… to share rate limits between API instances; unset = in the database. */
+  redisUrl: string | undefined;
+  production: boolean;
+  /** Phone of the first admin created on first start. */
+  adminPhone: string;
+  /** Built web app served for non-/api paths; absent folder = API only. */
+  webDist: string;
+  logLevel: string;
+  /** Trust X-Forwarded-For from a reverse proxy (for per-IP limits). */
+  trustProxy: boolean;
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    production: env.NODE_ENV === 'production',
+    adminPhone: env.ADMIN_PHONE ?? '13800000000',
+    // dist/server.js and src/server.ts both sit two levels below apps/.
+    webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { FileStorage } from './lib/storage.ts';
+
+/** What every module needs, built once in app.ts and handed to each module's routes. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  limiter: RateLimiter;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}

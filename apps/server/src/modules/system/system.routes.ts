@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MobileSchema } from '@mathbridge/contracts/validation';
+import type { AppContext } from '../../context.ts';
+import { defineCall } from '../../plugins/call.ts';
+
+export const VERSION = '0.1.0';
+
+/** Health, and the development outbox (DESIGN §3: 404 in production). */
+export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineCall(app, {
+    method: 'GET', path: 'health', auth: 'none', unsigned: true,
+    handler: async () => {
+      await sql`select 1`.execute(ctx.db);
+      return { db: 'ok', version: VERSION };
+    },
+  });
+
+  if (ctx.config.production) return;
+  defineCall(app, {
+    method: 'GET', path: 'dev/outbox', auth: 'none', unsigned: true, input: z.object({ to: MobileSchema }),
+    handler: async ({ input }) =>
+      ctx.db
+        .selectFrom('outbox')
+        .select(['recipient as to', 'body', 'code', 'created_at'])
+        .where('recipient', '=', input.to)
+        .orderBy('id', 'desc')
+        .limit(20)
+        .execute(),
+  });
+}

@@ -1,0 +1,175 @@
+import type { ChangePassword, Login, Register, ResetPassword, UpdateProfile } from '@mathbridge/contracts/accounts';
+import { LOGIN_FAIL_MAX, LOGIN_FAIL_WINDOW_S, REGISTER_HOURLY_MAX_PER_IP, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
+import type { Locale } from '@mathbridge/contracts/locales';
+import { translate } from '@mathbridge/contracts/messages';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../context.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { AppError, conflict, invalidField, notLoggedIn, rateLimited } from '../../lib/errors.ts';
+import { storeUpload } from '../../lib/upload.ts';
+import { nowIso } from '../../lib/time.ts';
+import { STATUS } from '@mathbridge/contracts/api';
+import type { Caller } from '../../plugins/call.ts';
+import { writeAudit } from '../system/audit.service.ts';
+import { endAllSessions, endSession, startSession } from './session.service.ts';
+import { emailUsedByOther, findUserById, findUserByPhone, insertUser, rolesOf, updateUser } from './user.repository.ts';
+import { presentProfile } from './user.presenter.ts';
+import { consumeVerifyCode } from './verify-code.service.ts';
+
+interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+  locale: Locale;
+}
+
+const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String((error as Error)?.message ?? ''));
+
+export async function register(ctx: AppContext, input: Register, meta: RequestMeta) {
+  const perIp = await ctx.limiter.hit(`register-ip:${meta.ip}`, 3600);
+  if (perIp.count > REGISTER_HOURLY_MAX_PER_IP) throw rateLimited(perIp.retryAfterS);
+  if (await findUserByPhone(ctx.db, input.phone)) throw conflict('errors.phoneRegistered');
+
+  await consumeVerifyCode(ctx.db, input.phone, 'register', input.code, meta.locale);
+  const passwordHash = await hashPassword(input.password);
+  const now = nowIso();
+  let userId: number;
+  try {
+    userId = await ctx.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, {
+        phone: input.phone,
+        password_hash: passwordHash,
+        account: input.phone,
+        truename: null,
+        email: null,
+        contact: null,
+        contact_phone: null,
+        avatar_key: null,
+        verify_state: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await writeAudit(trx, { actorId: user.id, action: 'user.register', targetType: 'user', targetId: user.id, ip: meta.ip });
+      return user.id;
+    });
+  } catch (error) {
+    // Two sign-ups racing for one phone: the unique index lets one through.
+    if (isUniqueViolation(error)) throw conflict('errors.phoneRegistered');
+    throw error;
+  }
+  const token = await startSession(ctx.db, userId, meta);
+  return { token, incomplete: true };
+}
+
+export async function login(ctx: AppContext, input: Login, meta: RequestMeta) {
+  const failKey = `login-fail:${input.phone_details}`;
+  const failures = await ctx.limiter.peek(failKey);
+  if (failures.count >= LOGIN_FAIL_MAX) throw rateLimited(failures.retryAfterS, 'errors.loginLocked');
+
+  const user = await findUserByPhone(ctx.db, input.phone_details);
+  const ok = user ? await verifyPassword(user.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!user || !ok) {
+    const hit = await ctx.limiter.hit(failKey, LOGIN_FAIL_WINDOW_S);
+    // The lock-out lasts a full window from the failure that triggered it.
+    if (hit.count >= LOGIN_FAIL_MAX) await ctx.limiter.extend(failKey, LOGIN_FAIL_WINDOW_S);
+    throw invalidField('password', 'loginFailed', translate(meta.locale, 'errors.loginFailed'));
+  }
+  if (user.disabled) throw new AppError(STATUS.forbidden, 'errors.accountDisabled');
+  await ctx.limiter.reset(failKey);
+  const token = await startSession(ctx.db, user.id, meta);
+  await writeAudit(ctx.db, { actorId: user.id, action: 'user.login', targetType: 'user', targetId: user.id, ip: meta.ip });
+  const roles = await rolesOf(ctx.db, user.id);
+  return { token, incomplete: roles.length === 0 };
+}
+
+export async function logout(ctx: AppContext, caller: Caller): Promise<null> {
+  await endSession(ctx.db, caller.sessionId, 'logout');
+  return null;
+}
+
+/** The /forget screen: a code sent to the phone proves ownership; every session ends. */
+export async function resetPassword(ctx: AppContext, input: ResetPassword, meta: RequestMeta): Promise<null> {
+  const user = await findUserByPhone(ctx.db, input.phone);
+  if (!user) throw invalidField('phone', 'phoneNotRegistered', translate(meta.locale, 'errors.phoneNotRegistered'));
+  await consumeVerifyCode(ctx.db, input.phone, 'forget', input.code, meta.locale);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });
+    await endAllSessions(trx, user.id, 'password');
+    await writeAudit(trx, { actorId: user.id, action: 'user.password_reset', targetType: 'user', targetId: user.id, ip: meta.ip });
+  });
+  await ctx.limiter.reset(`login-fail:${input.phone}`);
+  return null;
+}
+
+export async function changePassword(ctx: AppContext, caller: Caller, input: ChangePassword, meta: RequestMeta): Promise<null> {
+  const user = await findUserById(ctx.db, caller.id);
+  if (!user) throw notLoggedIn();
+  if (!(await verifyPassword(user.password_hash, input.old_password))) {
+    throw invalidField('old_password', 'oldPasswordWrong', translate(meta.locale, 'errors.oldPasswordWrong'));
+  }
+  if (input.old_password === input.password) {
+    throw invalidField('password', 'samePassword', translate(meta.locale, 'errors.samePassword'));
+  }
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });
+    await endAllSessions(trx, user.id, 'password');
+    await writeAudit(trx, { actorId: user.id, action: 'user.password_change', targetType: 'user', targetId: user.id, ip: meta.ip });
+  });
+  return null;
+}
+
+export async function getProfile(ctx: AppContext, caller: Caller) {
+  const user = await findUserById(ctx.db, caller.id);
+  if (!user) throw notLoggedIn();
+  return presentProfile(user, await rolesOf(ctx.db, user.id));
+}
+
+export async function updateProfile(ctx: AppContext, caller: Caller, input: UpdateProfile, meta: RequestMeta) {
+  if (input.email && (await emailUsedByOther(ctx.db, input.email, caller.id))) {
+    throw invalidField('email', 'emailTaken', translate(meta.locale, 'errors.emailTaken'));
+  }
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, caller.id, { ...changes, updated_at: nowIso() });
+    await writeAudit(trx, { actorId: caller.id, action: 'user.profile_update', targetType: 'user', targetId: caller.id, detail: { fields: Object.keys(changes) }, ip: meta.ip });
+  });
+  return getProfile(ctx, caller);
+}
+
+export async function checkMailRegistered(ctx: AppContext, email: string, ip: string) {
+  // Answers whether an address is taken, so cap it per IP against harvesting.
+  const hit = await ctx.limiter.hit(`mail-check-ip:${ip}`, 3600);
+  if (hit.count > 120) throw rateLimited(hit.retryAfterS);
+  return { registered: await emailUsedByOther(ctx.db, email, null) };
+}
+
+/** Avatar: jpg/png up to 2 MB (spec §5 image rule), content sniffed; the old file is removed. */
+export async function uploadAvatar(ctx: AppContext, caller: Caller, file: { filename: string; stream: Readable }, ip: string) {
+  const user = await findUserById(ctx.db, caller.id);
+  if (!user) throw notLoggedIn();
+  const stored = await storeUpload(ctx.storage, 'avatars', UPLOAD_PROFILES.image, file);
+  const now = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('stored_files')
+      .values({ storage_key: stored.key, original_name: stored.originalName, mime: stored.mime, size: stored.size, sha256: stored.sha256, owner_id: caller.id, purpose: 'avatar', created_at: now })
+      .execute();
+    await updateUser(trx, caller.id, { avatar_key: stored.key, updated_at: now });
+    await writeAudit(trx, { actorId: caller.id, action: 'user.avatar_upload', targetType: 'user', targetId: caller.id, ip });
+  });
+  if (user.avatar_key) {
+    await ctx.storage.delete(user.avatar_key).catch((error: unknown) => ctx.log.warn({ err: error }, 'old avatar not removed'));
+    await ctx.db.deleteFrom('stored_files').where('storage_key', '=', user.avatar_key).execute();
+  }
+  return { avatar: `/api/user/avatar/${caller.id}?v=${stored.key.slice(-8)}` };
+}
+
+/** The bytes of a user's avatar, for <img src>; avatars are public. */
+export async function readAvatar(ctx: AppContext, userId: number) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user?.avatar_key) return null;
+  const meta = await ctx.db.selectFrom('stored_files').select(['mime', 'size']).where('storage_key', '=', user.avatar_key).executeTakeFirst();
+  if (!meta) return null;
+  return { mime: meta.mime, size: meta.size, stream: await ctx.storage.get(user.avatar_key) };
+}

@@ -1,0 +1,72 @@
+import { SESSION_TTL_DAYS } from '@mathbridge/contracts/constants';
+import type { RoleName } from '@mathbridge/contracts/roles';
+import { VISITOR_ROLE } from '@mathbridge/contracts/roles';
+import type { Db } from '../../db/database.ts';
+import { newToken, sha256Hex } from '../../lib/crypto.ts';
+import { notLoggedIn, sessionSuperseded } from '../../lib/errors.ts';
+import { isoAfter, nowIso } from '../../lib/time.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { rolesOf } from './user.repository.ts';
+
+export type EndReason = 'superseded' | 'logout' | 'password';
+
+/**
+ * Opaque tokens, stored hashed (DESIGN §3). One active session per user: a new sign-in ends the
+ * others with reason 'superseded', and their next call answers 301 instead of 305.
+ */
+export async function startSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string } = {}) {
+  const token = newToken();
+  const createdAt = nowIso();
+  const expiresAt = isoAfter(SESSION_TTL_DAYS * 86_400);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sessions')
+      .set({ ended_at: createdAt, end_reason: 'superseded' })
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        token_hash: sha256Hex(token),
+        created_at: createdAt,
+        expires_at: expiresAt,
+        ended_at: null,
+        end_reason: null,
+        ip: meta.ip ?? null,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
+  });
+  return { access_token: token, expires_at: expiresAt };
+}
+
+/** The caller a token belongs to; 305 for a missing, unknown, expired or ended token, 301 if superseded. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<Caller> {
+  if (!token || token.length > 200) throw notLoggedIn();
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.ended_at', 'sessions.end_reason', 'users.verify_state', 'users.disabled'])
+    .where('sessions.token_hash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  if (!row) throw notLoggedIn();
+  if (row.ended_at) throw row.end_reason === 'superseded' ? sessionSuperseded() : notLoggedIn();
+  if (row.expires_at <= nowIso() || row.disabled) throw notLoggedIn();
+  const roles = (await rolesOf(db, row.user_id)).map((r) => r.role as RoleName);
+  return {
+    id: row.user_id,
+    sessionId: row.id,
+    roles: roles.length ? roles : [VISITOR_ROLE],
+    verifyState: row.verify_state,
+  };
+}
+
+export async function endSession(db: Db, sessionId: number, reason: EndReason): Promise<void> {
+  await db.updateTable('sessions').set({ ended_at: nowIso(), end_reason: reason }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+}
+
+export async function endAllSessions(db: Db, userId: number, reason: EndReason): Promise<void> {
+  await db.updateTable('sessions').set({ ended_at: nowIso(), end_reason: reason }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
+}

@@ -1,0 +1,149 @@
+import { STATUS, type Envelope } from '@mathbridge/contracts/api';
+import { resolveLocale, type Locale } from '@mathbridge/contracts/locales';
+import { translate } from '@mathbridge/contracts/messages';
+import { cleanPayload, signPayload, type Payload } from '@mathbridge/contracts/signature';
+import { fieldErrors } from '@mathbridge/contracts/validation';
+import type { RoleName } from '@mathbridge/contracts/roles';
+import { canOpenSection } from '@mathbridge/contracts/routes';
+import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, forbidden } from '../lib/errors.ts';
+
+/** The signed-in caller, as resolved from the session token. */
+export interface Caller {
+  id: number;
+  sessionId: number;
+  roles: RoleName[];
+  verifyState: number | null;
+}
+
+/** Resolves a token to its caller, or throws 301/305 (installed by the session module). */
+export type SessionResolver = (token: string | undefined) => Promise<Caller>;
+
+export interface CallContext<I> {
+  input: I;
+  caller: Caller;
+  locale: Locale;
+  ip: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Auth = 'user' | 'none';
+
+interface CallSpec<S extends z.ZodType | undefined, A extends Auth> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path after /api, e.g. 'user/login' or 'org/detail/:id'. Several names may share one handler. */
+  path: string | string[];
+  auth: A;
+  /** Validates the cleaned payload (query for GET, body otherwise, plus path params). */
+  input?: S;
+  /** Multipart calls sign their query only; set for uploads. */
+  multipart?: boolean;
+  /** Calls that browsers make without our client (health checks, <img src>) are unsigned. */
+  unsigned?: boolean;
+  /** The workspace section this call serves; the spec §6 table decides who may call it. */
+  section?: string;
+  /** Workspace calls also need verify_state 1 (spec §4). */
+  verified?: boolean;
+  handler: (
+    ctx: CallContext<S extends z.ZodType ? z.infer<S> : undefined> & (A extends 'user' ? object : { caller: Caller | null }),
+  ) => Promise<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+  interface FastifyInstance {
+    resolveSession: SessionResolver;
+  }
+}
+
+export function envelope<T>(locale: Locale, result: T): Envelope<T> {
+  return { status: STATUS.ok, message: translate(locale, 'errors.ok'), result };
+}
+
+function checkSignature(request: FastifyRequest, payload: Payload, multipart: boolean): void {
+  const signed = multipart ? (request.query as Payload) : payload;
+  if (String(signed.ignore_sign ?? '') === '1') return;
+  const sign = signed.sign;
+  if (typeof sign !== 'string' || sign !== signPayload(signed)) {
+    throw new AppError(STATUS.invalid, 'errors.badSignature', {}, { errors: [{ field: 'sign', code: 'sign', message: translate(request.locale, 'errors.badSignature') }] });
+  }
+}
+
+/**
+ * Declares one API call: signature check, session, role/verification check, input validation
+ * with the shared contracts, and the envelope. Handlers stay a few lines long.
+ */
+export function defineCall<S extends z.ZodType | undefined, A extends Auth>(app: FastifyInstance, spec: CallSpec<S, A>): void {
+  const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
+  for (const path of paths) {
+    app.route({
+      method: spec.method,
+      url: `/api/${path}`,
+      handler: async (request, reply) => {
+        const raw = (spec.method === 'GET' || spec.multipart ? request.query : request.body) ?? {};
+        const payload = typeof raw === 'object' ? (raw as Payload) : {};
+        if (!spec.unsigned) checkSignature(request, payload, spec.multipart === true);
+
+        const token = request.headers[TOKEN_HEADER.toLowerCase()];
+        const tokenText = Array.isArray(token) ? token[0] : token;
+        let caller: Caller | null = null;
+        if (spec.auth === 'user') {
+          caller = await app.resolveSession(tokenText);
+          if (spec.section && !canOpenSection(caller.roles, spec.section)) throw forbidden();
+          if (spec.verified && caller.verifyState !== 1 && !caller.roles.includes('Admin')) throw forbidden();
+        } else if (tokenText) {
+          caller = await app.resolveSession(tokenText).catch(() => null);
+        }
+
+        let input: unknown = undefined;
+        if (spec.input) {
+          const { sign: _s, ignore_sign: _i, ...rest } = cleanPayload({ ...payload, ...(request.params as Payload) });
+          const parsed = spec.input.safeParse(rest);
+          if (!parsed.success) {
+            throw new AppError(STATUS.invalid, 'errors.invalidInput', {}, { errors: fieldErrors(parsed.error, request.locale) });
+          }
+          input = parsed.data;
+        }
+        const ctx = { input, caller, locale: request.locale, ip: request.ip, request, reply };
+        // The generic spec types the context precisely for the handler; here it is assembled untyped.
+        const result = await spec.handler(ctx as Parameters<typeof spec.handler>[0]);
+        if (reply.sent) return reply;
+        return envelope(request.locale, result ?? null);
+      },
+    });
+  }
+}
+
+/** Turns every error into the envelope: AppErrors keep HTTP 200, transport errors their own code. */
+export function installEnvelope(app: FastifyInstance): void {
+  app.decorateRequest('locale', 'zh-CN');
+  app.addHook('onRequest', async (request) => {
+    request.locale = resolveLocale(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const locale = request.locale ?? resolveLocale(request.headers['accept-language']);
+    if (error instanceof AppError) {
+      return reply.code(200).send({ status: error.status, message: translate(locale, error.key, error.params), result: error.result });
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (statusCode === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(200).send({ status: STATUS.tooLarge, message: translate(locale, 'errors.tooLarge'), result: null });
+    }
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      return reply.code(statusCode).send({ status: statusCode, message: translate(locale, 'errors.requestError'), result: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(200).send({ status: STATUS.internal, message: translate(locale, 'errors.internal'), result: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const locale = request.locale ?? 'zh-CN';
+    return reply.code(404).send({ status: STATUS.notFound, message: translate(locale, 'errors.apiNotFound'), result: null });
+  });
+}
