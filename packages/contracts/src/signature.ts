@@ -36,6 +36,9 @@ export function cleanPayload(payload: Payload): Payload {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {
+    // A Date (or anything with toJSON) travels as its JSON form: sign that, not its own keys.
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') return sortKeys(toJSON.call(value));
     return Object.fromEntries(
       Object.keys(value as Payload)
         .sort()

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FORBIDDEN_EXTENSIONS, MB, type UploadProfile } from '@mathbridge/contracts/constants';
 import { STATUS } from '@mathbridge/contracts/api';
 import { fileTypeFromBuffer } from 'file-type';
@@ -35,21 +36,34 @@ export function extensionOf(fileName: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-/** Reads up to `limit` leading bytes, then hands back a stream that replays them and the rest. */
-async function peek(stream: Readable, limit: number): Promise<{ head: Buffer; rest: Readable }> {
+/**
+ * Reads up to `limit` leading bytes and puts them back (unshift), so the stream can still be
+ * consumed from the start. (Breaking out of `for await` would destroy the stream instead.)
+ */
+async function readHead(stream: Readable, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of stream) {
-    chunks.push(chunk as Buffer);
-    length += (chunk as Buffer).length;
-    if (length >= limit) break;
+  while (length < limit) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    if (stream.readableEnded || stream.destroyed) break;
+    await new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        stream.off('readable', onReady).off('end', onReady).off('error', settle);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReady = () => settle();
+      stream.on('readable', onReady).on('end', onReady).on('error', settle);
+    });
   }
   const head = Buffer.concat(chunks);
-  const rest = new PassThrough();
-  rest.write(head);
-  stream.pipe(rest);
-  stream.on('error', (error) => rest.destroy(error));
-  return { head, rest };
+  if (head.length) stream.unshift(head);
+  return head;
 }
 
 /**
@@ -69,10 +83,10 @@ export async function storeUpload(
     throw ruleError(profile);
   }
   const limit = profile.maxBytesByExtension?.[ext] ?? profile.maxBytes;
-  const { head, rest } = await peek(file.stream, SNIFF_BYTES);
+  const head = await readHead(file.stream, SNIFF_BYTES);
   const sniffed = await fileTypeFromBuffer(head);
   if (!sniffed || canonicalExt(sniffed.ext) !== canonicalExt(ext)) {
-    rest.resume();
+    file.stream.resume();
     throw ruleError(profile);
   }
 
@@ -86,12 +100,13 @@ export async function storeUpload(
       done(null, chunk);
     },
   });
-  rest.on('error', (error) => counter.destroy(error));
   const key = newStorageKey(purpose);
+  const body = new PassThrough();
   try {
-    await storage.put(key, rest.pipe(counter));
+    // pipeline() destroys every stage on the first error, so the storage write fails too.
+    await Promise.all([pipeline(file.stream, counter, body), storage.put(key, body)]);
   } catch (error) {
-    rest.resume();
+    file.stream.resume();
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw ruleError(profile, STATUS.tooLarge);
     throw error;

@@ -26,7 +26,7 @@ const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'POST', path: 'user/sendVerifyCode', auth: 'none', input: SendVerifyCodeSchema,
-    handler: ({ input, ip }) => sendVerifyCode(ctx, input.phone, input.scene, ip),
+    handler: ({ input, ip, locale }) => sendVerifyCode(ctx, input.phone, input.scene, ip, locale),
   });
   defineCall(app, {
     method: 'POST', path: 'user/register', auth: 'none', input: RegisterSchema,

@@ -13,14 +13,19 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { newNumericCode, sha256Hex } from '../../lib/crypto.ts';
-import { invalidField, rateLimited } from '../../lib/errors.ts';
+import { conflict, invalidField, rateLimited } from '../../lib/errors.ts';
+import { findUserByPhone } from './user.repository.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 
 /**
  * Verification codes by SMS. The message goes to the outbox table, which a provider adapter
  * drains in production and developers read at /api/dev/outbox (DESIGN §2).
  */
-export async function sendVerifyCode(ctx: AppContext, phone: string, scene: VerifyScene, ip: string) {
+export async function sendVerifyCode(ctx: AppContext, phone: string, scene: VerifyScene, ip: string, locale: Locale) {
+  const registered = (await findUserByPhone(ctx.db, phone)) !== undefined;
+  if (scene === 'register' && registered) throw conflict('errors.phoneRegistered');
+  if (scene === 'forget' && !registered) throw invalidField('phone', 'phoneNotRegistered', translate(locale, 'errors.phoneNotRegistered'));
+
   const perIp = await ctx.limiter.hit(`code-ip:${ip}`, 3600);
   if (perIp.count > VERIFY_CODE_HOURLY_MAX_PER_IP) throw rateLimited(perIp.retryAfterS);
 

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import type { Envelope } from '@mathbridge/contracts/api';
+import { queryParams, signPayload, type Payload } from '@mathbridge/contracts/signature';
+import type { Locale } from '@mathbridge/contracts/locales';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { AppContext } from '../context.ts';
+
+/**
+ * Boots the real application for a test file: SQLite in a fresh data folder, or (project
+ * server-postgres) PostgreSQL in a fresh schema of TEST_DATABASE_URL, dropped afterwards.
+ */
+const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const pgUrl = process.env.TEST_DATABASE_URL;
+const requireAll = process.env.REQUIRE_ALL === '1';
+
+if (kind === 'postgres' && !pgUrl) {
+  if (requireAll) throw new Error('REQUIRE_ALL=1 but TEST_DATABASE_URL is not set: the PostgreSQL suite cannot run');
+  console.warn('\n*** server-postgres: TEST_DATABASE_URL is not set; the PostgreSQL suite is SKIPPED ***\n');
+}
+
+/** `describe` that skips (loudly, above) when this project's database is unavailable. */
+export const describeApi: typeof describe = kind === 'postgres' && !pgUrl ? (describe.skip as typeof describe) : describe;
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+}
+
+export function useTestApp(env: Record<string, string> = {}): () => TestApp {
+  let current: TestApp | undefined;
+  let schema: string | undefined;
+  beforeAll(async () => {
+    if (kind === 'postgres' && !pgUrl) return;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-test-'));
+    if (kind === 'postgres') {
+      schema = `t_${randomBytes(6).toString('hex')}`;
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`create schema ${schema}`);
+      await client.end();
+    }
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...(kind === 'postgres' ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
+      ...env,
+    });
+    const built = await buildApp(config);
+    current = { ...built, dataDir };
+  });
+  afterAll(async () => {
+    if (!current) return;
+    await current.app.close();
+    fs.rmSync(current.dataDir, { recursive: true, force: true });
+    if (schema) {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    }
+  });
+  return () => {
+    if (!current) throw new Error('test app not started');
+    return current;
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  locale?: Locale;
+  ip?: string;
+  /** Send this sign instead of the right one. */
+  sign?: string;
+  unsigned?: boolean;
+}
+
+export type Reply<T = unknown> = Envelope<T> & { http: number; raw: LightMyRequestResponse };
+
+/** Calls `/api/{path}` the way the web client does: cleaned, signed, token in the header. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  payload: Payload = {},
+  options: CallOptions = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { 'accept-language': options.locale ?? 'zh-CN' };
+  if (options.token) headers[TOKEN_HEADER] = options.token;
+  const signed = method === 'GET' ? queryParams(payload) : { ...payload };
+  const withSign = options.unsigned ? signed : { ...signed, sign: options.sign ?? signPayload(signed), ignore_sign: method === 'GET' ? '0' : 0 };
+  const response = await app.inject({
+    method,
+    url: `/api/${apiPath}`,
+    headers,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    ...(method === 'GET' ? { query: withSign as Record<string, string> } : { payload: withSign }),
+  });
+  const body = response.body ? (JSON.parse(response.body) as Envelope<T>) : ({ status: response.statusCode, message: '', result: null } as Envelope<T>);
+  return { ...body, http: response.statusCode, raw: response };
+}
+
+let phoneSeq = 0;
+/** A fresh, valid mobile number for each call within a test run. */
+export function newPhone(): string {
+  phoneSeq += 1;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`;
+}
+
+/** The newest code sent to a phone, read from the development outbox as a developer would. */
+export async function latestCode(app: FastifyInstance, phone: string): Promise<string> {
+  const reply = await call<{ code: string }[]>(app, 'GET', 'dev/outbox', { to: phone }, { unsigned: true });
+  const code = reply.result[0]?.code;
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  return code;
+}
+
+/** Registers a user through the real calls and returns the phone, password and token. */
+export async function registerUser(app: FastifyInstance, options: { ip?: string; password?: string } = {}) {
+  const phone = newPhone();
+  const password = options.password ?? 'secret-pass-1';
+  const ip = options.ip ?? `10.0.${phoneSeq % 250}.${(phoneSeq * 7) % 250}`;
+  const sent = await call(app, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' }, { ip });
+  if (sent.status !== 200) throw new Error(`sendVerifyCode: ${sent.status} ${sent.message}`);
+  const code = await latestCode(app, phone);
+  const reply = await call<{ token: { access_token: string } }>(app, 'POST', 'user/register', { phone, code, password }, { ip });
+  if (reply.status !== 200) throw new Error(`register: ${reply.status} ${reply.message}`);
+  return { phone, password, token: reply.result.token.access_token };
+}
+
+/** Moves a stored verification code's creation time into the past (to pass the resend wait). */
+export async function ageCodes(ctx: AppContext, phone: string, seconds: number): Promise<void> {
+  const rows = await ctx.db.selectFrom('verify_codes').select(['id', 'created_at']).where('phone', '=', phone).execute();
+  for (const row of rows) {
+    const earlier = new Date(Date.parse(row.created_at) - seconds * 1000).toISOString();
+    await ctx.db.updateTable('verify_codes').set({ created_at: earlier }).where('id', '=', row.id).execute();
+  }
+}
