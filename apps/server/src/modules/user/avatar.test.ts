@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
+import { TOKEN_HEADER, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import type { FastifyInstance } from 'fastify';
 import { call, describeApi, registerUser, useTestApp } from '../../test/harness.ts';
 
