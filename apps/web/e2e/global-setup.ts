@@ -1,0 +1,84 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Builds the product as `npm start` does, serves it on a free port with a fresh data folder,
+ * and hands the tests its address and the first admin's credentials. Real server, real
+ * database, real browser: nothing is mocked.
+ */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    adminPhone: string;
+    adminPassword: string;
+    browserAvailable: boolean;
+  }
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+const root = path.resolve(import.meta.dirname, '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  const browserAvailable = fs.existsSync(CHROMIUM);
+  project.provide('browserAvailable', browserAvailable);
+  if (!browserAvailable) {
+    if (process.env.REQUIRE_ALL === '1') throw new Error(`REQUIRE_ALL=1 but ${CHROMIUM} is missing (apt-get install chromium)`);
+    console.warn(`\n*** e2e: ${CHROMIUM} is missing; the browser suite is SKIPPED (apt-get install chromium) ***\n`);
+    return;
+  }
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-'));
+  const adminPhone = '13800000000';
+  child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', ADMIN_PHONE: adminPhone, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const adminPassword = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    child?.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /password: (\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child?.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i += 1) {
+    const ok = await fetch(`${baseURL}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('adminPhone', adminPhone);
+  project.provide('adminPassword', adminPassword);
+}
+
+export async function teardown(): Promise<void> {
+  child?.kill('SIGTERM');
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
