@@ -13,6 +13,8 @@ import { installEnvelope } from './plugins/call.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { resolveSession } from './modules/user/session.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -54,6 +56,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   systemRoutes(app, ctx);
   userRoutes(app, ctx);
+  identityRoutes(app, ctx);
+  filesRoutes(app, ctx);
 
   await serveWeb(app, config.webDist);
   return { app, ctx };

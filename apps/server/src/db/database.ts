@@ -5,6 +5,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
+import * as m0002 from './migrations/0002-identity.ts';
+import * as m0003 from './migrations/0003-files.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -34,6 +36,8 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-identity': m0002,
+  '0003-files': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
