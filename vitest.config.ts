@@ -16,7 +16,8 @@ export default defineConfig({
           name: 'server-sqlite',
           include: ['apps/server/src/**/*.test.ts'],
           env: { TEST_DB: 'sqlite' },
-          testTimeout: 20_000,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -24,7 +25,8 @@ export default defineConfig({
           name: 'server-postgres',
           include: ['apps/server/src/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
-          testTimeout: 20_000,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

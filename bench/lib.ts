@@ -20,6 +20,8 @@ export function freePort(): Promise<number> {
 export interface Served {
   url: string;
   dataDir: string;
+  /** The server process, e.g. to read its memory from /proc. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function serve(script: string, env: Record<string, string> = {}): P
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { DbRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
-import { LocalDiskStorage } from './lib/storage.ts';
+import { createStorage } from './lib/storage.ts';
 import { installEnvelope } from './plugins/call.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { resolveSession } from './modules/user/session.service.ts';
@@ -37,7 +37,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     config,
     db,
     limiter: config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new DbRateLimiter(db),
-    storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+    storage: createStorage(config.dataDir),
     log: app.log,
   };
   app.addHook('onClose', async () => {

@@ -107,6 +107,115 @@ export interface StoredFilesTable {
   created_at: string;
 }
 
+/** A certified (or to-be-certified) enterprise or research institute; status as certifications. */
+export interface OrganisationsTable {
+  id: Generated<number>;
+  type: string;
+  name: string;
+  /** Unified social credit code (GB 32100). */
+  credit_code: string;
+  owner_id: number;
+  /** 0 pending, 1 certified, 2 rejected, 3 withdrawn. */
+  status: number;
+  licence_file_id: number | null;
+  logo_key: string | null;
+  address: string;
+  province_code: string;
+  city_code: string | null;
+  website: string | null;
+  business_scope: string;
+  industry: string | null;
+  /** MSC 2020 codes, comma-separated ('11,35'). */
+  research_fields: Generated<string>;
+  application_description: string;
+  introduction: string | null;
+  contact: string;
+  contact_phone: string;
+  created_at: string;
+  updated_at: string;
+  verified_at: string | null;
+}
+
+/** One identity certification request; the user's verify_state follows the newest one. */
+export interface CertificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  role: string;
+  /** 'form' (submitted) or 'invitation' (granted by joining an organisation). */
+  source: string;
+  /** 0 pending, 1 approved, 2 rejected, 3 withdrawn. */
+  status: number;
+  /** Organisation or real name, for lists and search. */
+  title: string;
+  org_id: number | null;
+  /** The validated form, JSON. */
+  data: string;
+  reason: string | null;
+  reviewer_id: number | null;
+  submitted_at: string;
+  reviewed_at: string | null;
+}
+
+/** A person's membership of an organisation: claimed (owner reviews) or by invitation. */
+export interface OrgMembersTable {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  role: string | null;
+  /** 'claim' or 'invitation'. */
+  source: string;
+  /** 0 pending, 1 member, 2 rejected, 3 withdrawn. */
+  status: number;
+  certification_id: number | null;
+  invitation_id: string | null;
+  /** What the person stated (position, employee number, …), JSON. */
+  details: string;
+  reason: string | null;
+  reviewer_id: number | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+export interface InvitationsTable {
+  /** The unguessable link id of /invitation/{id}. */
+  id: string;
+  org_id: number;
+  inviter_id: number;
+  /** 0 open (expired once expires_at passes), 1 accepted, 2 revoked. */
+  status: number;
+  accepted_by: number | null;
+  accepted_at: string | null;
+  revoked_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Something a user (or every holder of a role) must act on. */
+export interface TodosTable {
+  id: Generated<number>;
+  kind: string;
+  assignee_user_id: number | null;
+  assignee_role: string | null;
+  target_type: string;
+  target_id: number;
+  /** Parameters of the localized title, JSON. */
+  params: string;
+  /** 0 open, 1 done, 2 cancelled. */
+  status: number;
+  created_at: string;
+  closed_at: string | null;
+  closed_by: number | null;
+}
+
+export interface SurveysTable {
+  user_id: number;
+  direction: string;
+  after_graduation: string;
+  plans: string;
+  time_investment: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -117,6 +226,12 @@ export interface Database {
   contacts: ContactsTable;
   audit_logs: AuditLogsTable;
   stored_files: StoredFilesTable;
+  organisations: OrganisationsTable;
+  certifications: CertificationsTable;
+  org_members: OrgMembersTable;
+  invitations: InvitationsTable;
+  todos: TodosTable;
+  surveys: SurveysTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -124,3 +239,80 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
 export type ContactRow = Selectable<ContactsTable>;
+
+/* ---- File spaces (migration 0003-files, issue 4). Declaration merging adds them to Database. ---- */
+
+export interface FileSpacesTable {
+  id: Generated<number>;
+  /** 'personal', 'shared_tpl', or the kind a feature creates ('subject', 'direction', …). */
+  kind: string;
+  /** Unique handle for lazily created spaces ('personal:12', 'shared_tpl', 'subject:7'). */
+  ref_key: string | null;
+  name: string;
+  owner_user_id: number | null;
+  /** Who the space's bytes are charged to: 'user' | 'org' | 'platform'. */
+  quota_holder_type: string;
+  quota_holder_id: number;
+  root_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileSpaceMembersTable {
+  space_id: number;
+  user_id: number;
+  /** 'read' | 'write' | 'manage'. */
+  role: string;
+  granted_by: number | null;
+  created_at: string;
+}
+
+export interface FileNodesTable {
+  id: Generated<number>;
+  space_id: number;
+  /** null only for a space's root folder. */
+  parent_id: number | null;
+  name: string;
+  /** Lower-cased name; unique among a folder's live children. */
+  name_key: string;
+  is_dir: number;
+  stored_file_id: number | null;
+  size: Generated<number>;
+  mime: string | null;
+  /** '/rootId/…/ownId/'. */
+  path: string;
+  /** 0 for the root folder. */
+  depth: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+  trashed_at: string | null;
+  trashed_by: number | null;
+  /** The node the user deleted, for every node that went to the trash with it. */
+  trash_root_id: number | null;
+}
+
+export interface FileQuotasTable {
+  holder_type: string;
+  holder_id: number;
+  used_bytes: Generated<number>;
+  /** null = the deployment's default for the holder type. */
+  limit_bytes: number | null;
+  updated_at: string;
+}
+
+export interface Database {
+  file_spaces: FileSpacesTable;
+  file_space_members: FileSpaceMembersTable;
+  file_nodes: FileNodesTable;
+  file_quotas: FileQuotasTable;
+}
+
+export type FileSpaceRow = Selectable<FileSpacesTable>;
+export type FileNodeRow = Selectable<FileNodesTable>;
+export type OrganisationRow = Selectable<OrganisationsTable>;
+export type CertificationRow = Selectable<CertificationsTable>;
+export type OrgMemberRow = Selectable<OrgMembersTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type TodoRow = Selectable<TodosTable>;

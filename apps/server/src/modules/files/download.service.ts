@@ -1,0 +1,191 @@
+import type { Readable } from 'node:stream';
+import {
+  EXTENSIONS_BY_KIND,
+  ZIP_MAX_ENTRIES,
+  fileExtension,
+  isPreviewable,
+  type BatchDownloadInput,
+  type DownloadUrlInput,
+  type SignedUrl,
+} from '@mathbridge/contracts/files';
+import { ZipFile } from 'yazl';
+import type { AppContext } from '../../context.ts';
+import type { FileNodeRow } from '../../db/types.ts';
+import { forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { filesConfig } from './files.config.ts';
+import * as fail from './files.errors.ts';
+import { firstFreeName, nameKey } from './names.ts';
+import * as nodes from './nodes.repository.ts';
+import { loadNode } from './nodes.service.ts';
+import { findSpace } from './spaces.repository.ts';
+import { accessOfUser, SHARED_TPL } from './spaces.service.ts';
+import { checkFileUrl, checkZipUrl, contentDisposition, expiryIso, fileUrl, linkExpiry, zipUrl, type Disposition } from './signed-urls.ts';
+
+/**
+ * Downloads leave only through short-lived signed links (issue 4): access is checked when a link
+ * is issued (the full check, roles included) and again when it is opened (the node is still
+ * live, and the user still owns or is a member of its space; role-derived access to the shared
+ * templates is trusted for the link's lifetime).
+ */
+
+/** MIME types a browser may render inline; anything else is downloaded as an attachment. */
+const INLINE_MIME = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'application/pdf']);
+
+/** Already-compressed types are stored in a zip as they are; deflating them again costs CPU for nothing. */
+const STORE_UNCOMPRESSED = new Set<string>([
+  ...EXTENSIONS_BY_KIND.archive,
+  ...EXTENSIONS_BY_KIND.audio,
+  ...EXTENSIONS_BY_KIND.video,
+  'jpg', 'jpeg', 'png', 'gif', 'webp',
+  'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub', 'pdf',
+]);
+
+/** POST upload/downloadUrl. */
+export async function downloadUrl(ctx: AppContext, caller: Caller, input: DownloadUrlInput): Promise<SignedUrl> {
+  const { node } = await loadNode(ctx, caller, input.id, 'read');
+  if (node.is_dir === 1) throw fail.notAFile();
+  const exp = linkExpiry();
+  const disposition: Disposition = input.inline === 1 && isPreviewable(node.name) ? 'inline' : 'attachment';
+  return { url: fileUrl(filesConfig(ctx).urlSecret, node.id, caller.id, exp, disposition), expires_at: expiryIso(exp) };
+}
+
+/** A live node the link's user may still read (the check made when a link is opened). */
+async function readableByLink(ctx: AppContext, userId: number, id: number): Promise<FileNodeRow> {
+  const node = await nodes.findNode(ctx.db, id);
+  if (!node || node.trashed_at !== null) throw fail.nodeNotFound();
+  const space = await findSpace(ctx.db, node.space_id);
+  if (!space) throw fail.nodeNotFound();
+  if (space.kind !== SHARED_TPL && !(await accessOfUser(ctx.db, userId, space))) throw forbidden();
+  return node;
+}
+
+export interface Download {
+  stream: Readable;
+  headers: Record<string, string | number>;
+}
+
+function downloadHeaders(name: string, mime: string, size: number | null, disposition: Disposition, exp: number): Record<string, string | number> {
+  const inline = disposition === 'inline' && INLINE_MIME.has(mime);
+  const headers: Record<string, string | number> = {
+    'content-type': inline ? mime : mime.startsWith('text/') ? 'text/plain; charset=utf-8' : mime,
+    'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', name),
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    // The link is personal; a shared cache must never keep it, the browser may until it expires.
+    'cache-control': `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`,
+  };
+  // Chrome's PDF viewer does not run under a restrictive CSP; everything else gets one.
+  if (mime !== 'application/pdf') headers['content-security-policy'] = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+  if (size !== null) headers['content-length'] = size;
+  return headers;
+}
+
+/** GET upload/download/:id (signed): the bytes of one file. */
+export async function openDownload(ctx: AppContext, q: { id: number; u: number; e: number; d: 'i' | 'a'; s: string }): Promise<Download> {
+  const verdict = checkFileUrl(filesConfig(ctx).urlSecret, q);
+  if (verdict === 'bad') throw forbidden();
+  if (verdict === 'expired') throw fail.linkExpired();
+  const node = await readableByLink(ctx, q.u, q.id);
+  if (node.stored_file_id === null) throw fail.notAFile();
+  const stored = await nodes.findStoredFile(ctx.db, node.stored_file_id);
+  if (!stored) throw fail.nodeNotFound();
+  const stream = await ctx.storage.get(stored.storage_key);
+  return { stream, headers: downloadHeaders(node.name, stored.mime, Number(stored.size), q.d === 'i' ? 'inline' : 'attachment', q.e) };
+}
+
+function zipName(requested: string | undefined, chosen: FileNodeRow[]): string {
+  const only = chosen.length === 1 ? chosen[0] : undefined;
+  const base = requested ?? (only ? only.name : `download-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}`);
+  return fileExtension(base) === 'zip' ? base : `${base}.zip`;
+}
+
+/** POST upload/batchDownLoad: checks every chosen item now and answers a signed link to the zip. */
+export async function batchDownloadUrl(ctx: AppContext, caller: Caller, input: BatchDownloadInput): Promise<SignedUrl & { name: string }> {
+  const ids = [...new Set(input.ids)];
+  const chosen: FileNodeRow[] = [];
+  for (const id of ids) chosen.push((await loadNode(ctx, caller, id, 'read')).node);
+  await zipEntries(ctx, chosen); // refuses now (409) rather than mid-download when the zip would be too large
+  const name = zipName(input.name, chosen);
+  const exp = linkExpiry();
+  return { url: zipUrl(filesConfig(ctx).urlSecret, ids, caller.id, exp, name), expires_at: expiryIso(exp), name };
+}
+
+interface ZipEntry {
+  path: string;
+  node: FileNodeRow;
+}
+
+/** The zip's entries: chosen files at the top, chosen folders with their live subtrees; top-level name clashes get ' (1)'. */
+async function zipEntries(ctx: AppContext, chosen: FileNodeRow[]): Promise<ZipEntry[]> {
+  const entries: ZipEntry[] = [];
+  const topNames = new Set<string>();
+  for (const node of chosen) {
+    const top = firstFreeName(node.parent_id === null ? node.name || 'files' : node.name, node.is_dir === 1, topNames);
+    topNames.add(nameKey(top));
+    entries.push({ path: node.is_dir === 1 ? `${top}/` : top, node });
+    if (node.is_dir !== 1) continue;
+    const dirPaths = new Map<number, string>([[node.id, `${top}/`]]);
+    // Ordered by depth, so a folder's path is known before its children's.
+    for (const child of await nodes.descendants(ctx.db, node)) {
+      const parentPath = child.parent_id === null ? undefined : dirPaths.get(child.parent_id);
+      if (parentPath === undefined) continue;
+      const path = `${parentPath}${child.name}${child.is_dir === 1 ? '/' : ''}`;
+      if (child.is_dir === 1) dirPaths.set(child.id, path);
+      entries.push({ path, node: child });
+      if (entries.length > ZIP_MAX_ENTRIES) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
+    }
+  }
+  if (entries.length > ZIP_MAX_ENTRIES) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
+  return entries;
+}
+
+/**
+ * GET upload/batchDownLoad (signed): streams the zip as it is built. Each file's bytes are
+ * opened only when the zip reaches it (yazl's addReadStreamLazy), so memory stays flat and
+ * nothing is assembled in memory or on disk first.
+ */
+export async function openZip(ctx: AppContext, q: { ids: string; u: number; e: number; n: string; s: string }): Promise<Download> {
+  const verdict = checkZipUrl(filesConfig(ctx).urlSecret, q);
+  if (verdict === 'bad') throw forbidden();
+  if (verdict === 'expired') throw fail.linkExpired();
+  const chosen: FileNodeRow[] = [];
+  for (const id of q.ids.split(',').map(Number)) chosen.push(await readableByLink(ctx, q.u, id));
+  const entries = await zipEntries(ctx, chosen);
+  const storedIds = entries.flatMap(({ node }) => (node.stored_file_id === null ? [] : [node.stored_file_id]));
+  const keys = new Map((await nodes.storedFilesOf(ctx.db, [...new Set(storedIds)])).map((f) => [f.id, f.storage_key]));
+
+  const zip = new ZipFile();
+  for (const { path, node } of entries) {
+    const mtime = new Date(node.updated_at);
+    if (node.is_dir === 1) {
+      zip.addEmptyDirectory(path, { mtime });
+      continue;
+    }
+    const key = node.stored_file_id === null ? undefined : keys.get(node.stored_file_id);
+    if (!key) continue;
+    const compress = !STORE_UNCOMPRESSED.has(fileExtension(node.name));
+    zip.addReadStreamLazy(path, { mtime, compress, size: Number(node.size) }, (done) => {
+      ctx.storage.get(key).then(
+        (stream) => done(null, stream),
+        (error: unknown) => done(error, undefined as unknown as Readable),
+      );
+    });
+  }
+  zip.end();
+  const output = zip.outputStream as Readable;
+  // A file that fails mid-way (storage error) must break the download, not end it as a valid zip.
+  zip.on('error', (error: Error) => {
+    ctx.log.warn({ err: error }, 'zip aborted');
+    output.destroy(error);
+  });
+  return {
+    stream: output,
+    headers: {
+      'content-type': 'application/zip',
+      'content-disposition': contentDisposition('attachment', q.n),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    },
+  };
+}

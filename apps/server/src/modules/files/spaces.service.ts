@@ -1,0 +1,214 @@
+import { STATUS } from '@mathbridge/contracts/api';
+import { SPACE_ROLES, type Quota, type SpaceInfo, type SpaceRole } from '@mathbridge/contracts/files';
+import { canOpenSection } from '@mathbridge/contracts/routes';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import type { FileNodeRow, FileSpaceRow } from '../../db/types.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { writeAudit } from '../system/audit.service.ts';
+import { filesConfig } from './files.config.ts';
+import { nameKey, isUniqueViolation } from './names.ts';
+import { findNode, insertNode } from './nodes.repository.ts';
+import * as repo from './spaces.repository.ts';
+
+/**
+ * Spaces: who may do what, and the internal API other modules use (subjects, directions and
+ * demands create their spaces here and grant members; they never touch the tables).
+ */
+
+export type QuotaHolder = { type: 'user' | 'org' | 'platform'; id: number };
+
+/** What a caller may do in a space. `ownOnly`: write applies only to nodes the caller created. */
+export interface SpaceAccess {
+  space: FileSpaceRow;
+  role: SpaceRole;
+  ownOnly: boolean;
+}
+
+const rank = (role: SpaceRole) => SPACE_ROLES.indexOf(role);
+export const atLeast = (access: SpaceAccess, role: SpaceRole) => rank(access.role) >= rank(role);
+const asRole = (role: string | undefined | null): SpaceRole | null => ((SPACE_ROLES as readonly string[]).includes(role ?? '') ? (role as SpaceRole) : null);
+
+export const PERSONAL = 'personal';
+export const SHARED_TPL = 'shared_tpl';
+const SHARED_TPL_SECTION = 'sharedTplFile';
+
+/**
+ * The caller's role in a space, or null. Personal spaces belong to their owner alone. Shared
+ * templates (spec §6 sharedTplFile): admins manage, verified research institutes publish (and
+ * edit what they published), the section's other verified roles read. Other spaces: the owner
+ * manages, members have their granted role. Admins get no blanket access to people's files.
+ */
+export async function accessOf(db: Db, caller: Caller, space: FileSpaceRow): Promise<SpaceAccess | null> {
+  if (space.kind === SHARED_TPL) {
+    const verified = caller.verifyState === 1;
+    if (caller.roles.includes('Admin')) return { space, role: 'manage', ownOnly: false };
+    if (verified && caller.roles.includes('ResearchInstitute')) return { space, role: 'write', ownOnly: true };
+    if (verified && canOpenSection(caller.roles, SHARED_TPL_SECTION)) return { space, role: 'read', ownOnly: false };
+    return null;
+  }
+  return accessOfUser(db, caller.id, space);
+}
+
+/** Access that depends on the user alone (owner or member); used again when a signed link is opened. */
+export async function accessOfUser(db: Db, userId: number, space: FileSpaceRow): Promise<SpaceAccess | null> {
+  if (space.owner_user_id === userId) return { space, role: 'manage', ownOnly: false };
+  if (space.kind === PERSONAL) return null;
+  const role = asRole(await repo.memberRole(db, space.id, userId));
+  return role ? { space, role, ownOnly: false } : null;
+}
+
+/** Whether the caller may change this node (rename, move, replace, delete, restore, purge). */
+export function canEdit(access: SpaceAccess, node: FileNodeRow, callerId: number): boolean {
+  if (!atLeast(access, 'write')) return false;
+  return !access.ownOnly || node.created_by === callerId;
+}
+
+/** A space the caller may use with at least `need`: 404 when it does not exist, 304 when not theirs. */
+export async function requireSpace(ctx: AppContext, caller: Caller, spaceId: number, need: SpaceRole): Promise<SpaceAccess> {
+  const space = await repo.findSpace(ctx.db, spaceId);
+  if (!space || space.root_id === null) throw notFound();
+  const access = await accessOf(ctx.db, caller, space);
+  if (!access || !atLeast(access, need)) throw forbidden();
+  return access;
+}
+
+export interface CreateSpaceInput {
+  kind: string;
+  /** Makes creation idempotent: the same key returns the existing space. */
+  refKey?: string;
+  name: string;
+  ownerUserId: number | null;
+  quotaHolder: QuotaHolder;
+}
+
+/**
+ * Creates a space with its root folder (internal API). With `refKey` it is idempotent and safe
+ * under races: a second caller gets the space the first one created.
+ */
+export async function createSpace(ctx: AppContext, input: CreateSpaceInput, actorId: number | null = input.ownerUserId): Promise<FileSpaceRow> {
+  if (input.refKey) {
+    const existing = await repo.findSpaceByRef(ctx.db, input.refKey);
+    if (existing) return existing;
+  }
+  const now = nowIso();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const space = await repo.insertSpace(trx, {
+        kind: input.kind,
+        ref_key: input.refKey ?? null,
+        name: input.name,
+        owner_user_id: input.ownerUserId,
+        quota_holder_type: input.quotaHolder.type,
+        quota_holder_id: input.quotaHolder.id,
+        root_id: null,
+        created_at: now,
+        updated_at: now,
+      });
+      const root = await insertNode(trx, {
+        space_id: space.id,
+        parent_id: null,
+        name: input.name,
+        name_key: nameKey(input.name),
+        is_dir: 1,
+        stored_file_id: null,
+        mime: null,
+        path: '/',
+        depth: 0,
+        created_by: actorId,
+        updated_by: actorId,
+        created_at: now,
+        updated_at: now,
+        trashed_at: null,
+        trashed_by: null,
+        trash_root_id: null,
+      });
+      await repo.setSpaceRoot(trx, space.id, root.id);
+      await repo.ensureQuota(trx, input.quotaHolder.type, input.quotaHolder.id, now);
+      await writeAudit(trx, { actorId, action: 'files.space_create', targetType: 'file_space', targetId: space.id, detail: { kind: input.kind, ref: input.refKey } });
+      return { ...space, root_id: root.id };
+    });
+  } catch (error) {
+    if (input.refKey && isUniqueViolation(error)) {
+      const existing = await repo.findSpaceByRef(ctx.db, input.refKey);
+      if (existing) return existing;
+    }
+    throw error;
+  }
+}
+
+/** Every user's own space, created the first time it is needed. */
+export const ensurePersonalSpace = (ctx: AppContext, userId: number): Promise<FileSpaceRow> =>
+  createSpace(ctx, { kind: PERSONAL, refKey: `${PERSONAL}:${userId}`, name: PERSONAL, ownerUserId: userId, quotaHolder: { type: 'user', id: userId } });
+
+/** The platform's one space of shared template files (/manage/sharedTplFile). */
+export const ensureSharedTplSpace = (ctx: AppContext): Promise<FileSpaceRow> =>
+  createSpace(ctx, { kind: SHARED_TPL, refKey: SHARED_TPL, name: SHARED_TPL, ownerUserId: null, quotaHolder: { type: 'platform', id: 0 } }, null);
+
+/** Grants (or changes) a member's role in a space (internal API, e.g. subject authorityManagement). */
+export async function grantSpaceMember(ctx: AppContext, spaceId: number, userId: number, role: SpaceRole, actorId: number | null): Promise<void> {
+  if (!asRole(role)) throw new AppError(STATUS.invalid, 'errors.invalidInput');
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.upsertMember(trx, { space_id: spaceId, user_id: userId, role, granted_by: actorId, created_at: nowIso() });
+    await writeAudit(trx, { actorId, action: 'files.member_grant', targetType: 'file_space', targetId: spaceId, detail: { userId, role } });
+  });
+}
+
+export async function revokeSpaceMember(ctx: AppContext, spaceId: number, userId: number, actorId: number | null): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteMember(trx, spaceId, userId);
+    await writeAudit(trx, { actorId, action: 'files.member_revoke', targetType: 'file_space', targetId: spaceId, detail: { userId } });
+  });
+}
+
+export const listSpaceMembers = (ctx: AppContext, spaceId: number) => repo.listMembers(ctx.db, spaceId);
+
+/** Sets a holder's own quota (null = back to the deployment default); for admin tools. */
+export const setQuotaLimit = (ctx: AppContext, holder: QuotaHolder, limitBytes: number | null) =>
+  repo.setQuotaLimit(ctx.db, holder.type, holder.id, limitBytes, nowIso());
+
+export function defaultQuota(ctx: AppContext, holderType: string): number {
+  const config = filesConfig(ctx);
+  if (holderType === 'org') return config.orgQuotaBytes;
+  if (holderType === 'platform') return config.platformQuotaBytes;
+  return config.userQuotaBytes;
+}
+
+export async function quotaOf(ctx: AppContext, space: FileSpaceRow, db: Db = ctx.db): Promise<Quota> {
+  const row = await repo.findQuota(db, space.quota_holder_type, space.quota_holder_id);
+  return {
+    holder: space.quota_holder_type as Quota['holder'],
+    used_bytes: row ? Number(row.used_bytes) : 0,
+    quota_bytes: row?.limit_bytes === null || row?.limit_bytes === undefined ? defaultQuota(ctx, space.quota_holder_type) : Number(row.limit_bytes),
+  };
+}
+
+export async function presentSpace(ctx: AppContext, access: SpaceAccess): Promise<SpaceInfo> {
+  const { space } = access;
+  return { id: space.id, kind: space.kind, name: space.name, root_id: space.root_id ?? 0, role: access.role, quota: await quotaOf(ctx, space) };
+}
+
+/** The spaces the caller can open: the personal one first, shared templates if allowed, then the rest. */
+export async function listMySpaces(ctx: AppContext, caller: Caller): Promise<{ items: SpaceInfo[] }> {
+  const personal = await ensurePersonalSpace(ctx, caller.id);
+  const accesses: SpaceAccess[] = [{ space: personal, role: 'manage', ownOnly: false }];
+  const shared = await ensureSharedTplSpace(ctx);
+  const sharedAccess = await accessOf(ctx.db, caller, shared);
+  if (sharedAccess) accesses.push(sharedAccess);
+  for (const row of await repo.spacesOfUser(ctx.db, caller.id)) {
+    const { member_role: memberRole, ...space } = row;
+    if (space.id === personal.id || space.id === shared.id) continue;
+    const role = space.owner_user_id === caller.id ? 'manage' : asRole(memberRole);
+    if (role) accesses.push({ space, role, ownOnly: false });
+  }
+  return { items: await Promise.all(accesses.map((access) => presentSpace(ctx, access))) };
+}
+
+/** A space's root node (every space has one from its creation). */
+export async function rootOf(ctx: AppContext, space: FileSpaceRow, db: Db = ctx.db): Promise<FileNodeRow> {
+  const root = space.root_id === null ? undefined : await findNode(db, space.root_id);
+  if (!root) throw notFound();
+  return root;
+}

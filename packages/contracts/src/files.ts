@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, FORBIDDEN_EXTENSIONS, GENERAL_MAX_UPLOAD_BYTES, MAX_PAGE_SIZE, UPLOAD_PROFILES, type UploadProfile } from './constants.ts';
+import { IdSchema } from './validation.ts';
+
+/**
+ * Contracts of the file-space calls (`/api/upload/*`, spec §7 'Uploads', issue 4) and the file
+ * kinds behind the icons of spec §1. Server and web import the same schemas and tables.
+ */
+
+/** The icons of spec §1. Every node maps to exactly one. */
+export const FILE_KINDS = ['folder', 'document', 'archive', 'audio', 'video', 'image', 'spreadsheet', 'code', 'pdf'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/**
+ * Extensions a file space accepts, by icon. This table is the allowlist of the `space` upload
+ * profile: a type not listed here cannot enter a space (and exe/sh never can, spec §5).
+ */
+export const EXTENSIONS_BY_KIND = {
+  pdf: ['pdf'],
+  image: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'tif', 'tiff', 'svg'],
+  document: ['doc', 'docx', 'odt', 'rtf', 'wps', 'txt', 'md', 'tex', 'bib', 'ppt', 'pptx', 'odp', 'epub'],
+  spreadsheet: ['xls', 'xlsx', 'ods', 'et', 'csv', 'tsv'],
+  archive: ['zip', 'rar', '7z', 'tar', 'gz', 'tgz', 'bz2', 'xz'],
+  audio: ['mp3', 'wav', 'flac', 'aac', 'm4a', 'ogg', 'oga', 'opus', 'wma'],
+  video: ['mp4', 'm4v', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv', 'mpg', 'mpeg'],
+  code: [
+    'py', 'ipynb', 'r', 'm', 'jl', 'nb', 'c', 'h', 'cpp', 'hpp', 'cs', 'java', 'scala', 'kt', 'go', 'rs',
+    'js', 'ts', 'json', 'xml', 'yaml', 'yml', 'toml', 'ini', 'sql', 'html', 'css', 'rb', 'php',
+    'sas', 'do', 'gms', 'mod', 'lp', 'log',
+  ],
+} as const satisfies Record<Exclude<FileKind, 'folder'>, readonly string[]>;
+
+const KIND_OF_EXTENSION: ReadonlyMap<string, FileKind> = new Map(
+  Object.entries(EXTENSIONS_BY_KIND).flatMap(([kind, exts]) => exts.map((ext) => [ext, kind as FileKind] as const)),
+);
+
+/**
+ * Extensions whose content is plain text: no magic bytes to sniff, so the server checks that the
+ * bytes look like text instead (no NUL bytes) and stores them as text/plain.
+ */
+export const TEXT_EXTENSIONS: readonly string[] = [
+  'txt', 'md', 'tex', 'bib', 'csv', 'tsv', 'svg',
+  ...EXTENSIONS_BY_KIND.code,
+];
+
+/** Images and PDFs open in the browser (spec: 'images and PDFs can be previewed'). */
+export const PREVIEW_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'pdf'];
+
+/** The lower-case extension of a name ('' when there is none; a leading dot is not one). */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The icon of a node (spec §1); files of an unknown type show the document icon. */
+export function fileKind(name: string, isDir = false): FileKind {
+  if (isDir) return 'folder';
+  return KIND_OF_EXTENSION.get(fileExtension(name)) ?? 'document';
+}
+
+export const isPreviewable = (name: string) => PREVIEW_EXTENSIONS.includes(fileExtension(name));
+
+/**
+ * The upload profile of file spaces: spec §5's general rule (any listed type, at most 10,485,760
+ * bytes; exe and sh never). The named profiles of spec §5 (UPLOAD_PROFILES) stay available to
+ * features that need a stricter rule, e.g. demand attachments.
+ */
+export const SPACE_UPLOAD_PROFILE: UploadProfile = {
+  extensions: [...KIND_OF_EXTENSION.keys()].filter((ext) => !(FORBIDDEN_EXTENSIONS as readonly string[]).includes(ext)),
+  maxBytes: GENERAL_MAX_UPLOAD_BYTES,
+};
+
+/** Profiles the upload call accepts by name (`?profile=`); `space` is the default. */
+export const FILE_UPLOAD_PROFILES = { space: SPACE_UPLOAD_PROFILE, ...UPLOAD_PROFILES } as const;
+export type FileUploadProfileName = keyof typeof FILE_UPLOAD_PROFILES;
+export const FILE_UPLOAD_PROFILE_NAMES = Object.keys(FILE_UPLOAD_PROFILES) as [FileUploadProfileName, ...FileUploadProfileName[]];
+
+/** Business constants of file spaces (issue 4). */
+export const TRASH_RETENTION_DAYS = 30;
+/** Default quota of a user and of an organisation; the server's env may change it. */
+export const DEFAULT_QUOTA_BYTES = 1024 * 1024 * 1024;
+/** Signed download links live this long (seconds). */
+export const DOWNLOAD_URL_TTL_S = 600;
+/** A file or folder name: at most this many characters. */
+export const FILE_NAME_MAX = 255;
+/** Items one call may act on (move, delete, restore, purge, batch download). */
+export const FILE_BATCH_MAX = 200;
+/** Files and folders a single zip may hold. */
+export const ZIP_MAX_ENTRIES = 10_000;
+/** Folders may nest this deep below a space's root. */
+export const FOLDER_MAX_DEPTH = 32;
+
+export const SPACE_ROLES = ['read', 'write', 'manage'] as const;
+export type SpaceRole = (typeof SPACE_ROLES)[number];
+
+/** Characters a name may not hold: path separators, NUL and other controls, bidi overrides (spoofed extensions). */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const NAME_FORBIDDEN_RE = /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
+/** True when a (trimmed, NFC) name can be a file or folder name. Names are metadata only, never paths. */
+export function isValidFileName(name: string): boolean {
+  return name.length > 0 && [...name].length <= FILE_NAME_MAX && name !== '.' && name !== '..' && !NAME_FORBIDDEN_RE.test(name);
+}
+
+/** A file or folder name: trimmed, Unicode NFC, 1–255 characters, no slashes, NUL or control characters. */
+export const FileNameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .transform((name) => name.normalize('NFC'))
+  .refine((name) => [...name].length <= FILE_NAME_MAX, { error: 'validation.maxLength', params: { max: FILE_NAME_MAX } })
+  .refine(isValidFileName, { error: 'validation.fileName' });
+
+/** A list of node ids: a JSON array in a body, or '1,2,3' in a query. */
+export const IdListSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : typeof value === 'number' ? [value] : value),
+  z.array(IdSchema, { error: 'validation.required' }).min(1, 'validation.required').max(FILE_BATCH_MAX, 'validation.invalid'),
+);
+
+const PageSchema = z.coerce.number().int('validation.invalid').min(1, 'validation.invalid').default(1);
+const PageSizeSchema = z.coerce.number().int('validation.invalid').min(1, 'validation.invalid').max(MAX_PAGE_SIZE, 'validation.invalid').default(DEFAULT_PAGE_SIZE);
+
+/** GET upload/getAttachmentList: one folder's live children, folders first. No space = the caller's personal space. */
+export const AttachmentListSchema = z.object({
+  space_id: IdSchema.optional(),
+  /** The folder to list; absent = the space's root. */
+  parent_id: IdSchema.optional(),
+  page: PageSchema,
+  page_size: PageSizeSchema,
+  sort: z.enum(['name', 'updated_at', 'size'], { error: 'validation.invalid' }).default('name'),
+  order: z.enum(['asc', 'desc'], { error: 'validation.invalid' }).default('asc'),
+});
+export type AttachmentListInput = z.infer<typeof AttachmentListSchema>;
+
+/** Query of POST upload/upload (multipart, field `file`; signed with ignore_sign=1). */
+export const UploadQuerySchema = z.object({
+  space_id: IdSchema.optional(),
+  parent_id: IdSchema.optional(),
+  profile: z.enum(FILE_UPLOAD_PROFILE_NAMES, { error: 'validation.invalid' }).default('space'),
+  /** The file's size as the browser knows it: lets the server refuse before any byte is stored. */
+  size: z.coerce.number().int('validation.invalid').min(0, 'validation.invalid').optional(),
+});
+export type UploadQuery = z.infer<typeof UploadQuerySchema>;
+
+/** Query of POST upload/update (multipart): replaces a file's content, keeping its id, name and place. */
+export const UpdateQuerySchema = z.object({
+  id: IdSchema,
+  profile: z.enum(FILE_UPLOAD_PROFILE_NAMES, { error: 'validation.invalid' }).default('space'),
+  size: z.coerce.number().int('validation.invalid').min(0, 'validation.invalid').optional(),
+});
+export type UpdateQuery = z.infer<typeof UpdateQuerySchema>;
+
+/** POST upload/createDirOrFile: a new folder, or a copy of a file the caller can read (`source_id`). */
+export const CreateDirOrFileSchema = z
+  .object({
+    space_id: IdSchema.optional(),
+    parent_id: IdSchema.optional(),
+    type: z.enum(['dir', 'file'], { error: 'validation.invalid' }),
+    name: FileNameSchema.optional(),
+    source_id: IdSchema.optional(),
+  })
+  .superRefine((value, issue) => {
+    if (value.type === 'dir' && !value.name) issue.addIssue({ code: 'custom', path: ['name'], message: 'validation.required' });
+    if (value.type === 'file' && !value.source_id) issue.addIssue({ code: 'custom', path: ['source_id'], message: 'validation.required' });
+  });
+export type CreateDirOrFileInput = z.infer<typeof CreateDirOrFileSchema>;
+
+/** POST upload/moveFile: moves nodes into a folder of the same space (absent = the space's root). */
+export const MoveFileSchema = z.object({ ids: IdListSchema, target_id: IdSchema.optional() });
+export type MoveFileInput = z.infer<typeof MoveFileSchema>;
+
+/** POST upload/delete, upload/restore, upload/purge. */
+export const NodeIdsSchema = z.object({ ids: IdListSchema });
+export type NodeIdsInput = z.infer<typeof NodeIdsSchema>;
+
+/** POST upload/updateFileName. */
+export const UpdateFileNameSchema = z.object({ id: IdSchema, name: FileNameSchema });
+export type UpdateFileNameInput = z.infer<typeof UpdateFileNameSchema>;
+
+/** POST upload/downloadUrl: a short-lived signed link; `inline=1` previews images and PDFs. */
+export const DownloadUrlSchema = z.object({ id: IdSchema, inline: z.coerce.number().int().min(0).max(1).default(0) });
+export type DownloadUrlInput = z.infer<typeof DownloadUrlSchema>;
+
+/** POST upload/batchDownLoad: a signed link to a zip of the chosen files and folders. */
+export const BatchDownloadSchema = z.object({ ids: IdListSchema, name: FileNameSchema.optional() });
+export type BatchDownloadInput = z.infer<typeof BatchDownloadSchema>;
+
+/** GET upload/trashList and POST upload/emptyTrash. */
+export const TrashListSchema = z.object({ space_id: IdSchema.optional(), page: PageSchema, page_size: PageSizeSchema });
+export type TrashListInput = z.infer<typeof TrashListSchema>;
+export const SpaceRefSchema = z.object({ space_id: IdSchema.optional() });
+
+/** Storage used and allowed for the holder a space charges (a user or an organisation). */
+export interface Quota {
+  holder: 'user' | 'org' | 'platform';
+  used_bytes: number;
+  quota_bytes: number;
+}
+
+export interface SpaceInfo {
+  id: number;
+  /** 'personal', 'shared_tpl', or the kind a feature created (e.g. 'subject'). */
+  kind: string;
+  name: string;
+  root_id: number;
+  role: SpaceRole;
+  quota: Quota;
+}
+
+export interface FileNode {
+  id: number;
+  space_id: number;
+  parent_id: number | null;
+  name: string;
+  type: 'dir' | 'file';
+  kind: FileKind;
+  ext: string | null;
+  /** Bytes; null for folders. */
+  size: number | null;
+  mime: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  /** Whether the caller may rename, move, replace or delete it. */
+  editable: boolean;
+  /** Signed links (files only); valid until the list's `url_expires_at`. */
+  download_url: string | null;
+  preview_url: string | null;
+}
+
+export interface AttachmentList {
+  space: SpaceInfo;
+  folder: { id: number; name: string; parent_id: number | null };
+  /** From the root (first) to the listed folder (last). */
+  path: { id: number; name: string }[];
+  items: FileNode[];
+  total: number;
+  page: number;
+  page_size: number;
+  url_expires_at: string;
+}
+
+export interface TrashItem extends FileNode {
+  trashed_at: string;
+  trashed_by: number | null;
+  /** Purged automatically then. */
+  expires_at: string;
+  /** The folder it was deleted from, as names from the root ('' = the root). */
+  origin: string;
+}
+
+export interface TrashList {
+  space: SpaceInfo;
+  items: TrashItem[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface SignedUrl {
+  url: string;
+  expires_at: string;
+}
