@@ -14,6 +14,8 @@ import { writeAudit } from '../system/audit.service.ts';
 import { endAllSessions, endSession, startSession } from './session.service.ts';
 import { emailUsedByOther, findUserById, findUserByPhone, insertUser, rolesOf, updateUser } from './user.repository.ts';
 import { presentProfile } from './user.presenter.ts';
+import { identityProfile } from '../identity/profile.service.ts';
+import { VISITOR_ROLE } from '@mathbridge/contracts/roles';
 import { consumeVerifyCode } from './verify-code.service.ts';
 
 interface RequestMeta {
@@ -122,7 +124,8 @@ export async function changePassword(ctx: AppContext, caller: Caller, input: Cha
 export async function getProfile(ctx: AppContext, caller: Caller) {
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notLoggedIn();
-  return presentProfile(user, await rolesOf(ctx.db, user.id));
+  const roles = await rolesOf(ctx.db, user.id);
+  return presentProfile(user, roles, await identityProfile(ctx.db, { id: user.id, roles: roles.length ? roles.map((r) => r.role) : [VISITOR_ROLE] }));
 }
 
 export async function updateProfile(ctx: AppContext, caller: Caller, input: UpdateProfile, meta: RequestMeta) {

@@ -20,14 +20,21 @@ export function presentInfo(user: User): ProfileInfo {
   };
 }
 
-export function presentProfile(user: User, roles: { role: string; status: number }[]): Profile {
+/** Identity facts the identity module supplies (owned organisation, approvals to act on). */
+export type ProfileIdentity = Pick<Profile, 'owned_org' | 'verification_approve'>;
+
+export function presentProfile(
+  user: User,
+  roles: { role: string; status: number }[],
+  identity: ProfileIdentity = { owned_org: null, verification_approve: false },
+): Profile {
   return {
     info: presentInfo(user),
     roles: roles.length
       ? roles.map((r) => ({ roleName: r.role as RoleName, status: r.status }))
       : [{ roleName: VISITOR_ROLE, status: 1 }],
-    owned_org: null,
-    verification_approve: false,
+    owned_org: identity.owned_org,
+    verification_approve: identity.verification_approve,
     verify_state: user.verify_state,
     incomplete: roles.length === 0,
   };

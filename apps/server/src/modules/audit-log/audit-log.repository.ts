@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Kysely queries reading the audit log (rows are written by system/audit.service.ts). */
+
+export interface LogFilters {
+  actorId?: number | undefined;
+  actor?: string | undefined;
+  action?: string | undefined;
+  from?: string | undefined;
+  before?: string | undefined;
+}
+
+const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function logQuery(db: Db, filters: LogFilters) {
+  let query = db.selectFrom('audit_logs').leftJoin('users', 'users.id', 'audit_logs.actor_id');
+  if (filters.actorId !== undefined) query = query.where('audit_logs.actor_id', '=', filters.actorId);
+  if (filters.actor) {
+    const text = escapeLike(filters.actor);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`${eb.ref('users.phone')} like ${`${text}%`} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('users.account')}) like ${`%${text}%`} escape '\\'`,
+        sql<boolean>`lower(coalesce(${eb.ref('users.truename')}, '')) like ${`%${text}%`} escape '\\'`,
+      ]),
+    );
+  }
+  if (filters.action) {
+    const action = filters.action;
+    // A family ('certification') matches its actions ('certification.approve', …).
+    query = action.includes('.')
+      ? query.where('audit_logs.action', '=', action)
+      : query.where((eb) => eb.or([eb('audit_logs.action', '=', action), sql<boolean>`${eb.ref('audit_logs.action')} like ${`${escapeLike(action)}.%`} escape '\\'`]));
+  }
+  if (filters.from) query = query.where('audit_logs.created_at', '>=', filters.from);
+  if (filters.before) query = query.where('audit_logs.created_at', '<', filters.before);
+  return query;
+}
+
+export async function countLogs(db: Db, filters: LogFilters): Promise<number> {
+  const row = await logQuery(db, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const listLogs = (db: Db, filters: LogFilters, limit: number, offset: number) =>
+  logQuery(db, filters)
+    .selectAll('audit_logs')
+    .select(['users.account as actor_account', 'users.truename as actor_truename'])
+    .orderBy('audit_logs.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();

@@ -1,0 +1,39 @@
+import { dayRange, type Page } from '@mathbridge/contracts/pagination';
+import type { AuditLogEntry, LogsQuery } from '@mathbridge/contracts/workflow';
+import type { AppContext } from '../../context.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { requireAdmin } from '../identity/access.ts';
+import { countLogs, listLogs } from './audit-log.repository.ts';
+
+type LogRow = Awaited<ReturnType<typeof listLogs>>[number];
+
+function presentLog(row: LogRow): AuditLogEntry {
+  let detail: unknown = null;
+  try {
+    detail = row.detail ? JSON.parse(row.detail) : null;
+  } catch {
+    detail = row.detail;
+  }
+  return {
+    id: row.id,
+    actor: row.actor_id !== null ? { id: row.actor_id, account: row.actor_account ?? '', truename: row.actor_truename ?? null } : null,
+    action: row.action,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    detail,
+    ip: row.ip,
+    created_at: row.created_at,
+  };
+}
+
+/** `sys/getLogs` (admins): the audit log, newest first, filtered by actor, action and days. */
+export async function getLogs(ctx: AppContext, caller: Caller, query: LogsQuery): Promise<Page<AuditLogEntry>> {
+  requireAdmin(caller);
+  const range = dayRange(query.date_from, query.date_to);
+  const filters = { actorId: query.actor_id, actor: query.actor, action: query.action, from: range.from, before: range.before };
+  const [total, rows] = await Promise.all([
+    countLogs(ctx.db, filters),
+    listLogs(ctx.db, filters, query.page_size, (query.page - 1) * query.page_size),
+  ]);
+  return { items: rows.map(presentLog), total, page: query.page, page_size: query.page_size };
+}

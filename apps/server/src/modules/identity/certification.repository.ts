@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import { IDENTITY_ROLES } from '@mathbridge/contracts/identity';
+import type { Db } from '../../db/database.ts';
+import type { CertificationRow } from '../../db/types.ts';
+
+/** Kysely queries over certifications, identity roles, verify_state, surveys and certificate files. */
+
+export type NewCertification = Omit<CertificationRow, 'id'>;
+
+export async function insertCertification(db: Db, row: NewCertification): Promise<CertificationRow> {
+  return db.insertInto('certifications').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export const findCertification = (db: Db, id: number): Promise<CertificationRow | undefined> =>
+  db.selectFrom('certifications').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const latestCertificationOf = (db: Db, userId: number): Promise<CertificationRow | undefined> =>
+  db.selectFrom('certifications').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+export const latestCertificationOfOrg = (db: Db, orgId: number): Promise<CertificationRow | undefined> =>
+  db.selectFrom('certifications').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+export const pendingCertificationOf = (db: Db, userId: number): Promise<CertificationRow | undefined> =>
+  db.selectFrom('certifications').selectAll().where('user_id', '=', userId).where('status', '=', 0).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+/**
+ * Moves a request from one status to another only if it is still in the first: of two reviewers
+ * acting at once, one changes the row and the other sees 0 and answers 409.
+ */
+export async function moveCertification(
+  db: Db,
+  id: number,
+  from: number,
+  changes: Partial<Pick<CertificationRow, 'status' | 'reason' | 'reviewer_id' | 'reviewed_at'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('certifications').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Sets verify_state only if it is one of `from` (null stands for unverified): the first write of a
+ * transition, so two submissions racing for one user cannot both pass.
+ */
+export async function moveVerifyState(db: Db, userId: number, from: readonly ('unverified' | number)[], to: number, now: string): Promise<boolean> {
+  const numbers = from.filter((v): v is number => typeof v === 'number');
+  const result = await db
+    .updateTable('users')
+    .set({ verify_state: to, updated_at: now })
+    .where('id', '=', userId)
+    .where((eb) => {
+      const options = numbers.length ? [eb('verify_state', 'in', numbers)] : [];
+      if (from.includes('unverified')) options.push(eb('verify_state', 'is', null), eb('verify_state', '<', 0));
+      return eb.or(options);
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setVerifyState(db: Db, userId: number, state: number | null, now: string): Promise<void> {
+  await db.updateTable('users').set({ verify_state: state, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export async function setTruename(db: Db, userId: number, truename: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ truename, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** A user holds at most one identity role; Admin is kept. */
+export async function replaceIdentityRole(db: Db, userId: number, role: string, now: string): Promise<void> {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', 'in', [...IDENTITY_ROLES]).execute();
+  await db.insertInto('user_roles').values({ user_id: userId, role, status: 1, created_at: now }).execute();
+}
+
+export interface ReviewFilters {
+  status?: number | undefined;
+  role?: string | undefined;
+  keyword?: string | undefined;
+  from?: string | undefined;
+  before?: string | undefined;
+}
+
+/** `%…%` pattern for LIKE with `\` as the escape character (SQLite has none by default). */
+export const likePattern = (text: string, anchored: 'contains' | 'prefix' = 'contains') => {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return anchored === 'prefix' ? `${escaped}%` : `%${escaped}%`;
+};
+
+function reviewQuery(db: Db, filters: ReviewFilters) {
+  let query = db.selectFrom('certifications').innerJoin('users', 'users.id', 'certifications.user_id');
+  if (filters.status !== undefined) query = query.where('certifications.status', '=', filters.status);
+  if (filters.role) query = query.where('certifications.role', '=', filters.role);
+  if (filters.from) query = query.where('certifications.submitted_at', '>=', filters.from);
+  if (filters.before) query = query.where('certifications.submitted_at', '<', filters.before);
+  if (filters.keyword) {
+    const contains = likePattern(filters.keyword);
+    const prefix = likePattern(filters.keyword, 'prefix');
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('certifications.title')}) like ${contains} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('users.account')}) like ${contains} escape '\\'`,
+        sql<boolean>`${eb.ref('users.phone')} like ${prefix} escape '\\'`,
+      ]),
+    );
+  }
+  return query;
+}
+
+export const REVIEW_USER_COLUMNS = ['users.account as user_account', 'users.truename as user_truename', 'users.phone as user_phone'] as const;
+
+export async function countForReview(db: Db, filters: ReviewFilters): Promise<number> {
+  const row = await reviewQuery(db, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listForReview(db: Db, filters: ReviewFilters, limit: number, offset: number) {
+  return reviewQuery(db, filters)
+    .selectAll('certifications')
+    .select(REVIEW_USER_COLUMNS)
+    .orderBy('certifications.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export type CertificationWithUser = Awaited<ReturnType<typeof listForReview>>[number];
+
+export async function findCertificationWithUser(db: Db, id: number): Promise<CertificationWithUser | undefined> {
+  return db
+    .selectFrom('certifications')
+    .innerJoin('users', 'users.id', 'certifications.user_id')
+    .selectAll('certifications')
+    .select(REVIEW_USER_COLUMNS)
+    .where('certifications.id', '=', id)
+    .executeTakeFirst();
+}
+
+/* ---- certificate images (stored_files, purpose 'certificate') ---- */
+
+export const CERTIFICATE_PURPOSE = 'certificate';
+
+export async function insertStoredFile(
+  db: Db,
+  row: { storage_key: string; original_name: string; mime: string; size: number; sha256: string; owner_id: number; purpose: string; created_at: string },
+) {
+  return db.insertInto('stored_files').values(row).returning(['id', 'original_name', 'mime', 'size', 'owner_id', 'storage_key']).executeTakeFirstOrThrow();
+}
+
+export async function findStoredFiles(db: Db, ids: readonly number[]) {
+  // Guard against an empty id list: SQL "IN ()" is a syntax error.
+  if (ids.length === 0) return [];
+  return db.selectFrom('stored_files').select(['id', 'original_name', 'mime', 'size', 'owner_id', 'purpose', 'storage_key']).where('id', 'in', [...ids]).execute();
+}
+
+/* ---- surveys ---- */
+
+export const findSurvey = (db: Db, userId: number) =>
+  db.selectFrom('surveys').select(['direction', 'after_graduation', 'plans', 'time_investment']).where('user_id', '=', userId).executeTakeFirst();
+
+export async function saveSurvey(db: Db, userId: number, survey: { direction: string; after_graduation: string; plans: string; time_investment: string }, now: string): Promise<void> {
+  await db
+    .insertInto('surveys')
+    .values({ user_id: userId, ...survey, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...survey, updated_at: now }))
+    .execute();
+}

@@ -1,0 +1,130 @@
+import type { IdentityRole } from '@mathbridge/contracts/identity';
+import type { MemberClaim, MemberClaimQuery, ReviewDecision } from '@mathbridge/contracts/org';
+import type { Page } from '@mathbridge/contracts/pagination';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import type { OrganisationRow } from '../../db/types.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { writeAudit } from '../system/audit.service.ts';
+import { closeTodos, openTodo } from '../workflow/todo.service.ts';
+import { isAdmin } from './access.ts';
+import {
+  MEMBER_STATUS,
+  countMemberRows,
+  findMember,
+  findMemberWithNames,
+  insertMember,
+  listMemberRows,
+  membershipOf,
+  moveMember,
+  pendingClaimsOf,
+} from './member.repository.ts';
+import { presentMemberClaim } from './org.presenter.ts';
+import { findOrganisation, findOrganisationByOwner } from './org.repository.ts';
+
+/**
+ * Memberships. A specialist, teacher or student who names a certified organisation as their
+ * institution claims membership; the organisation's owner confirms or rejects it (`org/userAuth`).
+ * Joining by invitation makes a member at once: the owner's invitation is the consent.
+ */
+
+export const memberTarget = (id: number) => ({ type: 'member_claim', id });
+
+/** Ends a person's earlier pending claims: a new certification states a new institution. */
+export async function withdrawPendingClaims(db: Db, userId: number, now: string): Promise<void> {
+  for (const claim of await pendingClaimsOf(db, userId)) {
+    if (await moveMember(db, claim.id, MEMBER_STATUS.pending, { status: MEMBER_STATUS.withdrawn, reviewed_at: now })) {
+      await closeTodos(db, memberTarget(claim.id), 'cancelled', userId);
+    }
+  }
+}
+
+/**
+ * Files a membership claim for a certification (inside its transaction) and leaves the owner a
+ * to-do. Nothing is filed if the person is already a member.
+ */
+export async function claimMembership(
+  db: Db,
+  claim: { userId: number; name: string; org: OrganisationRow; role: IdentityRole; certificationId: number; details: Record<string, string>; ip: string },
+  now: string,
+): Promise<number | null> {
+  if (await membershipOf(db, claim.org.id, claim.userId, [MEMBER_STATUS.member])) return null;
+  const row = await insertMember(db, {
+    org_id: claim.org.id,
+    user_id: claim.userId,
+    role: claim.role,
+    source: 'claim',
+    status: MEMBER_STATUS.pending,
+    certification_id: claim.certificationId,
+    invitation_id: null,
+    details: JSON.stringify(claim.details),
+    reason: null,
+    reviewer_id: null,
+    created_at: now,
+    reviewed_at: null,
+  });
+  await openTodo(db, {
+    kind: 'memberReview',
+    assignee: { userId: claim.org.owner_id },
+    target: memberTarget(row.id),
+    params: { name: claim.name, org: claim.org.name, role: claim.role },
+  });
+  await writeAudit(db, { actorId: claim.userId, action: 'member.claim', targetType: 'member_claim', targetId: row.id, detail: { org_id: claim.org.id }, ip: claim.ip });
+  return row.id;
+}
+
+/** `org/userAuth`: the owner (or an admin) approves or rejects a pending membership claim. */
+export async function reviewMemberClaim(ctx: AppContext, caller: Caller, input: ReviewDecision, ip: string): Promise<MemberClaim> {
+  const now = nowIso();
+  return ctx.db.transaction().execute(async (trx) => {
+    const claim = await findMember(trx, input.id);
+    if (!claim) throw notFound('errors.memberClaimNotFound');
+    const org = await findOrganisation(trx, claim.org_id);
+    if (!org || (org.owner_id !== caller.id && !isAdmin(caller))) throw forbidden();
+    if (claim.status !== MEMBER_STATUS.pending) throw conflict('errors.memberClaimReviewed');
+    const approve = input.approve === 1;
+    const moved = await moveMember(trx, claim.id, MEMBER_STATUS.pending, {
+      status: approve ? MEMBER_STATUS.member : MEMBER_STATUS.rejected,
+      reason: input.reason ?? null,
+      reviewer_id: caller.id,
+      reviewed_at: now,
+    });
+    if (!moved) throw conflict('errors.memberClaimReviewed');
+    await closeTodos(trx, memberTarget(claim.id), 'done', caller.id);
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: approve ? 'member.approve' : 'member.reject',
+      targetType: 'member_claim',
+      targetId: claim.id,
+      detail: { org_id: org.id, user_id: claim.user_id, ...(input.reason ? { reason: input.reason } : {}) },
+      ip,
+    });
+    const row = await findMemberWithNames(trx, claim.id);
+    if (!row) throw notFound('errors.memberClaimNotFound');
+    return presentMemberClaim(row);
+  });
+}
+
+/**
+ * `org/getUserAuth`: the membership requests (and members) of the caller's organisation.
+ * Admins see every organisation's, or the one they name; anyone else without an organisation, or
+ * naming another's, gets 304.
+ */
+export async function listMemberClaims(ctx: AppContext, caller: Caller, query: MemberClaimQuery): Promise<Page<MemberClaim>> {
+  let orgId: number | undefined;
+  if (isAdmin(caller)) {
+    orgId = query.org_id;
+  } else {
+    const owned = await findOrganisationByOwner(ctx.db, caller.id);
+    if (!owned || (query.org_id !== undefined && query.org_id !== owned.id)) throw forbidden();
+    orgId = owned.id;
+  }
+  const filters = { orgId, status: query.status };
+  const [total, rows] = await Promise.all([
+    countMemberRows(ctx.db, filters),
+    listMemberRows(ctx.db, filters, query.page_size, (query.page - 1) * query.page_size),
+  ]);
+  return { items: rows.map(presentMemberClaim), total, page: query.page, page_size: query.page_size };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { IDENTITY_ROLES } from './identity.ts';
+import type { ValidationKey } from './messages.ts';
+import { DateSchema, PageQuerySchema } from './pagination.ts';
+import { IdSchema, optionalString } from './validation.ts';
+
+/** Approvals, to-dos and the audit log (issue 3 points 4, 7, 8). */
+
+const key = (k: ValidationKey) => k;
+
+/** `GET workflow/auth2ApproveList` / `V2` (admins): filters and pagination. */
+export const ApproveListQuerySchema = PageQuerySchema.extend({
+  status: z.coerce.number({ error: key('validation.choose') }).int(key('validation.choose')).min(0, key('validation.choose')).max(3, key('validation.choose')).optional(),
+  role: z.enum(IDENTITY_ROLES, { error: key('validation.choose') }).optional(),
+  /** Matches the organisation or real name, the account, or the start of the phone number. */
+  keyword: optionalString(50),
+  /** Submitted on or after / on or before these days (China Standard Time). */
+  date_from: DateSchema.optional(),
+  date_to: DateSchema.optional(),
+});
+export type ApproveListQuery = z.infer<typeof ApproveListQuerySchema>;
+
+export const AuthDetailQuerySchema = z.object({ id: IdSchema });
+
+export const TODO_STATES = ['open', 'done', 'cancelled'] as const;
+export type TodoState = (typeof TODO_STATES)[number];
+
+/** Kinds of to-do item; later features add theirs. */
+export const TODO_KINDS = ['certificationReview', 'memberReview'] as const;
+export type TodoKind = (typeof TODO_KINDS)[number];
+
+export const TodoListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(TODO_STATES, { error: key('validation.choose') }).default('open'),
+});
+export type TodoListQuery = z.infer<typeof TodoListQuerySchema>;
+
+/** `GET sys/getLogs` (admins). */
+export const LogsQuerySchema = PageQuerySchema.extend({
+  actor_id: IdSchema.optional(),
+  /** Matches the start of the actor's phone, or their account or real name. */
+  actor: optionalString(60),
+  /** An action (`certification.approve`) or a family of actions (`certification`). */
+  action: optionalString(60),
+  date_from: DateSchema.optional(),
+  date_to: DateSchema.optional(),
+});
+export type LogsQuery = z.infer<typeof LogsQuerySchema>;
+
+/* ---- results ---- */
+
+export interface TodoItem {
+  id: number;
+  kind: TodoKind;
+  /** What to do, in the caller's language. */
+  title: string;
+  state: TodoState;
+  /** What the item is about: `certification` → authDetail, `member_claim` → getUserAuth. */
+  target_type: string;
+  target_id: number;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface TodoCount {
+  count: number;
+}
+
+export interface AuditLogEntry {
+  id: number;
+  actor: { id: number; account: string; truename: string | null } | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: unknown;
+  ip: string | null;
+  created_at: string;
+}
+
+/** `GET workflow/dashboard`: the workspace home of every role. */
+export interface Dashboard {
+  role: string | null;
+  verify_state: number | null;
+  todo_count: number;
+  owned_org: { id: number; name: string; status: number } | null;
+  memberships: { org_id: number; org_name: string; status: number }[];
+}
