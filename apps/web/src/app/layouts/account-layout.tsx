@@ -1,0 +1,38 @@
+import { ContactsOutlined, IdcardOutlined, BankOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ACCOUNT_CHILDREN } from '@mathbridge/contracts/routes';
+import { QueryProvider } from '../../components/query-provider.tsx';
+import { SideMenuLayout } from './side-menu-layout.tsx';
+
+type AccountChild = (typeof ACCOUNT_CHILDREN)[number];
+
+const ICONS: Record<AccountChild, ReactNode> = {
+  individual: <UserOutlined />,
+  institute: <BankOutlined />,
+  'individual-authentication': <IdcardOutlined />,
+  'institute-authentication': <SafetyCertificateOutlined />,
+  'contact-information': <ContactsOutlined />,
+};
+
+/** /account with a side menu of its five children (spec §2). */
+export function AccountLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const selected = ACCOUNT_CHILDREN.find((child) => pathname.startsWith(`/account/${child}`));
+  return (
+    <QueryProvider>
+      <SideMenuLayout
+      title={t('account.title')}
+      label={t('account.menuLabel')}
+      selectedKey={selected}
+      items={ACCOUNT_CHILDREN.map((child) => ({
+        key: child,
+        icon: ICONS[child],
+        label: <Link to={`/account/${child}`}>{t(`account.menu.${child}`)}</Link>,
+      }))}
+      />
+    </QueryProvider>
+  );
+}

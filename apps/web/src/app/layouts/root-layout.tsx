@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useDocumentTitle, useRouteHandle } from '../route-handle.ts';
+import { TopNav } from './top-nav.tsx';
+
+// Below the fold, and absent from sign-in screens and the workspace: not part of the first load.
+const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
+
+/** The root layout of spec §2: top navigation, the page, and the portal footer. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const handle = useRouteHandle();
+  useDocumentTitle();
+
+  return (
+    <div className="mb-app">
+      <a className="mb-skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      {navigation.state !== 'idle' && <div className="mb-route-progress" role="progressbar" aria-label={t('common.loading')} />}
+      <TopNav />
+      <main id="main" className="mb-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {handle.footer !== false && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </div>
+  );
+}

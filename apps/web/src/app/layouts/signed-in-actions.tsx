@@ -1,0 +1,63 @@
+import { AppstoreOutlined, HomeOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { VERIFY_STATE, verifyStateName } from '@mathbridge/contracts/roles';
+import { QueryProvider } from '../../components/query-provider.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { UserMenu } from './user-menu.tsx';
+
+/**
+ * The signed-in end of the top bar (spec §2): workspace button (or a way back to the portal from
+ * inside the workspace) and the avatar menu. Visitors never load it.
+ */
+export default function SignedInActions() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const inWorkspace = pathname === '/manage' || pathname.startsWith('/manage/');
+  return (
+    <QueryProvider>
+      {inWorkspace ? (
+        <Button icon={<HomeOutlined />} onClick={() => void navigate('/start')}>
+          <span className="mb-hide-xs">{t('nav.portalHome')}</span>
+        </Button>
+      ) : (
+        <WorkspaceButton />
+      )}
+      <UserMenu />
+    </QueryProvider>
+  );
+}
+
+/** Workspace entry: only verified users may open it (spec §2, §4); the tooltip says why not. */
+function WorkspaceButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const verifyState = useSession((s) => s.profile?.verify_state);
+  const enabled = verifyState === VERIFY_STATE.verified;
+  if (enabled) {
+    return (
+      <Button type="primary" icon={<AppstoreOutlined />} onClick={() => void navigate('/manage')}>
+        <span className="mb-hide-xs">{t('nav.workspace')}</span>
+      </Button>
+    );
+  }
+  const reason = t(`nav.workspaceLocked.${verifyStateName(verifyState)}`);
+  // A disabled button cannot take focus, so the wrapper carries focus and the explanation.
+  return (
+    <Tooltip title={reason} trigger={['hover', 'focus']} placement="bottom">
+      <span
+        tabIndex={0}
+        role="button"
+        aria-disabled="true"
+        aria-label={`${t('nav.workspace')}: ${reason}`}
+        className="mb-disabled-action"
+      >
+        <Button type="primary" icon={<AppstoreOutlined />} disabled tabIndex={-1} aria-hidden>
+          <span className="mb-hide-xs">{t('nav.workspace')}</span>
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,42 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { VerifyBadge } from '../../components/verify-badge.tsx';
+import { useLogout } from '../../lib/profile-queries.ts';
+import { useSession } from '../../lib/session-store.ts';
+
+/** Avatar hover menu (spec §2): account, logout; with the certification badge. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const profile = useSession((s) => s.profile);
+  const logout = useLogout();
+  const info = profile?.info;
+  const name = info?.truename || info?.account || info?.phone || '';
+
+  return (
+    <Dropdown
+      trigger={['hover', 'click']}
+      autoFocus
+      placement="bottomRight"
+      menu={{
+        items: [
+          { key: 'account', icon: <UserOutlined />, label: t('nav.account') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), disabled: logout.isPending },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'account') void navigate('/account/individual');
+          if (key === 'logout') logout.mutate();
+        },
+      }}
+    >
+      <button type="button" className="mb-user-trigger" aria-label={t('nav.userMenu', { name })} aria-haspopup="menu">
+        <Avatar size={32} src={info?.avatar || undefined} icon={info?.avatar ? undefined : <UserOutlined />} alt="" />
+        <span className="mb-user-name">{name}</span>
+        <VerifyBadge state={profile?.verify_state} className="mb-hide-xs" />
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,258 @@
+import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  MANAGE_SECTIONS,
+  canOpenSection,
+  isAuthScreen,
+  isOpenPath,
+  sectionsFor,
+  type ACCOUNT_CHILDREN,
+  type ManageSection,
+  type PUBLIC_ROUTES,
+  type WHITE_LIST,
+} from '@mathbridge/contracts/routes';
+import { VERIFY_STATE } from '@mathbridge/contracts/roles';
+import { PageLoader } from '../components/page-loader.tsx';
+import { RouteError } from '../components/route-error.tsx';
+import { loadPageStrings } from '../i18n/i18n.ts';
+import { ensureSession } from '../lib/auth.ts';
+import { signInPath } from '../lib/navigation.ts';
+import { useSession } from '../lib/session-store.ts';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { manageChildTitleKey, manageSectionTitleKey } from './manage-titles.ts';
+import type { RouteHandle } from './route-handle.ts';
+
+/**
+ * Routes of spec §2 with the guards of spec §6. Every page is a lazy chunk; the table below is
+ * typed against the contracts' route lists so a route added there fails to compile until it is
+ * given a page here.
+ */
+
+type LazyModule = () => Promise<{ default: ComponentType }>;
+type PageSpec =
+  | {
+      load: LazyModule;
+      title: (t: TFunction) => string;
+      intro?: (t: TFunction) => string;
+      footer?: boolean;
+      /** Sign-in screens and /404 only use the core strings; other pages wait for theirs. */
+      coreStringsOnly?: boolean;
+    }
+  | { redirectTo: string };
+
+const comingSoonPage: LazyModule = () => import('../components/coming-soon-page.tsx');
+
+/** A page's code and, unless it needs none, its strings (i18n/i18n.ts loadPageStrings). */
+const lazyPage =
+  (load: LazyModule, coreStringsOnly = false) =>
+  async () => {
+    const [module] = await Promise.all([load(), coreStringsOnly ? null : loadPageStrings()]);
+    return { Component: module.default };
+  };
+
+function comingSoon(title: (t: TFunction) => string, intro?: (t: TFunction) => string): PageSpec {
+  return { load: comingSoonPage, title, intro };
+}
+
+type PublicRoute = (typeof PUBLIC_ROUTES)[number];
+type WhiteListRoute = Exclude<(typeof WHITE_LIST)[number], PublicRoute>;
+
+const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
+  '/signin': { load: () => import('../features/auth/routes/signin-page.tsx'), title: (t) => t('pages.signin'), footer: false, coreStringsOnly: true },
+  '/signup': { load: () => import('../features/auth/routes/signup-page.tsx'), title: (t) => t('pages.signup'), footer: false, coreStringsOnly: true },
+  '/forget': { load: () => import('../features/auth/routes/forget-page.tsx'), title: (t) => t('pages.forget'), footer: false, coreStringsOnly: true },
+  '/start': { load: () => import('../features/portal/routes/start-page.tsx'), title: (t) => t('pages.start') },
+  '/enterprise': comingSoon((t) => t('pages.enterprise'), (t) => t('pageIntro.enterprise')),
+  '/researchinstitute': comingSoon((t) => t('pages.researchinstitute'), (t) => t('pageIntro.researchinstitute')),
+  '/specialist': comingSoon((t) => t('pages.specialist'), (t) => t('pageIntro.specialist')),
+  '/student': comingSoon((t) => t('pages.student'), (t) => t('pageIntro.student')),
+  '/innovate-forum': comingSoon((t) => t('pages.innovateForum'), (t) => t('pageIntro.innovateForum')),
+  '/certification': comingSoon((t) => t('pages.certification'), (t) => t('pageIntro.certification')),
+  '/service': comingSoon((t) => t('pages.service'), (t) => t('pageIntro.service')),
+  '/industry': comingSoon((t) => t('pages.industry'), (t) => t('pageIntro.industry')),
+  '/aboutUs': comingSoon((t) => t('pages.aboutUs'), (t) => t('pageIntro.aboutUs')),
+  '/members': comingSoon((t) => t('pages.members'), (t) => t('pageIntro.members')),
+  '/news': comingSoon((t) => t('pages.news'), (t) => t('pageIntro.news')),
+  '/news/detail/:id': comingSoon((t) => t('pages.newsDetail'), (t) => t('pageIntro.newsDetail')),
+  '/employ': comingSoon((t) => t('pages.employ'), (t) => t('pageIntro.employ')),
+  '/employ/detail/:id': comingSoon((t) => t('pages.employDetail'), (t) => t('pageIntro.employDetail')),
+  '/404': { load: () => import('../features/not-found/routes/not-found-page.tsx'), title: (t) => t('pages.notFound'), footer: false, coreStringsOnly: true },
+  '/invitation/:id': comingSoon((t) => t('pages.invitation'), (t) => t('pageIntro.invitation')),
+};
+
+const WHITE_LIST_PAGES: Record<WhiteListRoute, PageSpec> = {
+  '/home': { redirectTo: '/start' },
+  '/achievement/*': comingSoon((t) => t('pages.achievement'), (t) => t('pageIntro.achievement')),
+  '/tryit': comingSoon((t) => t('pages.tryit'), (t) => t('pageIntro.tryit')),
+  '/utilities/*': comingSoon((t) => t('pages.utilities'), (t) => t('pageIntro.utilities')),
+  '/xxribd': comingSoon((t) => t('pages.xxribd'), (t) => t('pageIntro.xxribd')),
+  '/xxribd/home': comingSoon((t) => t('pages.xxribdHome'), (t) => t('pageIntro.xxribd')),
+  '/xxribd/team': comingSoon((t) => t('pages.xxribdTeam'), (t) => t('pageIntro.xxribd')),
+  '/xxribd/research': comingSoon((t) => t('pages.xxribdResearch'), (t) => t('pageIntro.xxribd')),
+};
+
+/** Routes that only redirect never render; a component keeps React Router from warning. */
+function Redirecting() {
+  return null;
+}
+
+function pageRoute(path: string, spec: PageSpec): RouteObject {
+  const relative = path.replace(/^\//, '');
+  if ('redirectTo' in spec) return { path: relative, loader: () => redirect(spec.redirectTo), Component: Redirecting };
+  const handle: RouteHandle = { title: spec.title, intro: spec.intro, footer: spec.footer };
+  return { path: relative, lazy: lazyPage(spec.load, spec.coreStringsOnly), handle };
+}
+
+/** /account children (spec §2): two real screens, the certification screens come later. */
+const ACCOUNT_PAGES: Record<(typeof ACCOUNT_CHILDREN)[number], PageSpec> = {
+  individual: { load: () => import('../features/account/routes/individual-page.tsx'), title: (t) => t('account.menu.individual') },
+  institute: comingSoon((t) => t('account.menu.institute'), (t) => t('pageIntro.accountInstitute')),
+  'individual-authentication': comingSoon(
+    (t) => t('account.menu.individual-authentication'),
+    (t) => t('pageIntro.accountIndividualAuth'),
+  ),
+  'institute-authentication': comingSoon(
+    (t) => t('account.menu.institute-authentication'),
+    (t) => t('pageIntro.accountInstituteAuth'),
+  ),
+  'contact-information': {
+    load: () => import('../features/account/routes/contact-information-page.tsx'),
+    title: (t) => t('account.menu.contact-information'),
+  },
+};
+
+/**
+ * Loaders of one navigation run in parallel, so a workspace loader cannot rely on the root guard
+ * having sent a signed-out visitor to /signin first; it does so itself.
+ */
+function requireSignIn(request: Request): void {
+  if (useSession.getState().hasToken) return;
+  const url = new URL(request.url);
+  throw redirect(signInPath(`${url.pathname}${url.search}`));
+}
+
+/** The workspace opens only at verify_state 1 (spec §4). */
+async function workspaceLoader({ request }: LoaderFunctionArgs) {
+  await ensureSession();
+  requireSignIn(request);
+  if (useSession.getState().profile?.verify_state !== VERIFY_STATE.verified) throw redirect('/404');
+  return null;
+}
+
+/**
+ * A section the user's roles may not open behaves as if its route had not been added (spec §4:
+ * role-filtered routes are added after the profile loads): it is a 404.
+ */
+function sectionLoader(key: string) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await ensureSession();
+    requireSignIn(request);
+    if (!canOpenSection(useSession.getState().roles, key)) throw redirect('/404');
+    return null;
+  };
+}
+
+function sectionRoute(section: ManageSection): RouteObject {
+  const sectionTitle = (t: TFunction) => t(manageSectionTitleKey(section.key));
+  const intro = (t: TFunction) => t('pageIntro.manage');
+  const children: RouteObject[] =
+    section.children.length === 0
+      ? [{ index: true, lazy: lazyPage(comingSoonPage) }]
+      : [
+          { index: true, loader: () => redirect(`/manage/${section.key}/${section.children[0] ?? ''}`), Component: Redirecting },
+          ...section.children.map((child) => ({
+            path: child,
+            lazy: lazyPage(comingSoonPage),
+            handle: {
+              title: (t: TFunction) => `${sectionTitle(t)} · ${t(manageChildTitleKey(child))}`,
+              intro,
+            } satisfies RouteHandle,
+          })),
+        ];
+  return {
+    path: section.key,
+    loader: sectionLoader(section.key),
+    handle: { title: sectionTitle, intro } satisfies RouteHandle,
+    children,
+  };
+}
+
+const pageRoutes: RouteObject[] = [
+  { index: true, loader: () => redirect('/start'), Component: Redirecting },
+  ...Object.entries(PUBLIC_PAGES).map(([path, spec]) => pageRoute(path, spec)),
+  ...Object.entries(WHITE_LIST_PAGES).map(([path, spec]) => pageRoute(path, spec)),
+  {
+    path: 'account',
+    lazy: async () => {
+      const [module] = await Promise.all([import('./layouts/account-layout.tsx'), loadPageStrings()]);
+      return { Component: module.AccountLayout };
+    },
+    handle: { title: (t) => t('pages.account'), footer: false } satisfies RouteHandle,
+    children: [
+      { index: true, loader: () => redirect('/account/individual'), Component: Redirecting },
+      ...Object.entries(ACCOUNT_PAGES).map(([path, spec]) => pageRoute(path, spec)),
+    ],
+  },
+  { path: 'center', loader: () => redirect('/firstmeet'), Component: Redirecting },
+  pageRoute('/firstmeet', comingSoon((t) => t('pages.firstmeet'), (t) => t('pageIntro.firstmeet'))),
+  {
+    path: 'manage',
+    lazy: async () => {
+      const [module] = await Promise.all([import('./layouts/manage-layout.tsx'), loadPageStrings()]);
+      return { Component: module.ManageLayout };
+    },
+    loader: workspaceLoader,
+    handle: { title: (t) => t('pages.manage'), footer: false } satisfies RouteHandle,
+    children: [
+      {
+        index: true,
+        Component: Redirecting,
+        loader: async ({ request }) => {
+          await ensureSession();
+          requireSignIn(request);
+          const first = sectionsFor(useSession.getState().roles).find((section) => section.menu);
+          return redirect(first ? `/manage/${first.key}` : '/404');
+        },
+      },
+      ...MANAGE_SECTIONS.map(sectionRoute),
+    ],
+  },
+  { path: '*', loader: () => redirect('/404'), Component: Redirecting },
+];
+
+const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    loader: rootLoader,
+    // The guard must see every navigation, not only those that change the root's params.
+    shouldRevalidate: () => true,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    // A pathless boundary inside the layout keeps the navigation usable when a page fails.
+    children: [{ ErrorBoundary: RouteError, children: pageRoutes }],
+  },
+];
+
+function isUnknownPath(pathname: string): boolean {
+  const matched = matchRoutes(routes, pathname);
+  return !matched || matched[matched.length - 1]?.route.path === '*';
+}
+
+/**
+ * The session guard (spec §6): signed out → only public and white-listed paths, others go to
+ * /signin?redirect=…; signed in → /signin goes to /. Unknown paths fall through to /404.
+ */
+async function rootLoader({ request }: LoaderFunctionArgs) {
+  await ensureSession();
+  const url = new URL(request.url);
+  const { hasToken } = useSession.getState();
+  if (isUnknownPath(url.pathname)) return null;
+  if (!hasToken && !isOpenPath(url.pathname)) throw redirect(signInPath(`${url.pathname}${url.search}`));
+  if (hasToken && isAuthScreen(url.pathname)) throw redirect('/');
+  return null;
+}
+
+export const router = createBrowserRouter(routes);

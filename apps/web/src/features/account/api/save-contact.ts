@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactInput } from '@mathbridge/contracts/accounts';
+import { api } from '../../../lib/api-client.ts';
+import { contactsQueryKey } from './get-contacts.ts';
+
+/** Adds a contact, or edits one when `id` is given (POST user/contactModify). */
+export function saveContact(input: ContactInput): Promise<unknown> {
+  return api.post<unknown>('user/contactModify', input);
+}
+
+export function useSaveContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveContact,
+    meta: { formErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
+  });
+}

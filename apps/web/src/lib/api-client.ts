@@ -1,0 +1,193 @@
+import { API_PREFIX, NOT_FOUND_FLAGS, STATUS, type Envelope, type InvalidResult } from '@mathbridge/contracts/api';
+import { REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import { VERIFY_STATE } from '@mathbridge/contracts/roles';
+import type { Payload } from '@mathbridge/contracts/signature';
+import type { FieldError } from '@mathbridge/contracts/validation';
+import { i18n } from '../i18n/i18n.ts';
+import { currentLocale } from '../i18n/locale.ts';
+import { ApiError, isApiError } from './api-error.ts';
+import { currentLocation, navigateTo, signInPath } from './navigation.ts';
+import { notify } from './notify.ts';
+import { resetCaches } from './cache-reset.ts';
+import { endSession, useSession } from './session-store.ts';
+import { readToken } from './token.ts';
+
+/**
+ * The one way the web app talks to the API (spec §7, §8; DESIGN §3): `/api/{module}/{action}`,
+ * token header, Accept-Language, signed payloads, a 5 s time-out and the envelope's statuses.
+ */
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /**
+   * 'silent': a missing or expired session just ends it locally, without message or redirect.
+   * Used when restoring a session at start-up, where an old cookie is not the user's fault.
+   */
+  authFailure?: 'default' | 'silent';
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+let supersededDialogOpen = false;
+
+/** Status 301: signed in elsewhere. One dialog at a time, whatever number of calls failed. */
+function onSessionSuperseded(): void {
+  endSession();
+  if (supersededDialogOpen) return;
+  supersededDialogOpen = true;
+  const from = currentLocation();
+  notify.confirm({
+    title: i18n.t('errors.sessionSupersededTitle'),
+    content: i18n.t('errors.sessionSuperseded'),
+    okText: i18n.t('auth.relogin'),
+    cancelText: i18n.t('common.cancel'),
+    onOk: () => leaveForSignIn(from),
+    afterClose: () => {
+      supersededDialogOpen = false;
+    },
+  });
+}
+
+/** Goes to /signin, then drops cached data of the old session once its page is gone. */
+function leaveForSignIn(from: string): void {
+  void navigateTo(signInPath(from), { replace: true }).then(resetCaches);
+}
+
+function onNotLoggedIn(silent: boolean): void {
+  endSession();
+  // Calls that fail because a superseded session was just ended: its dialog already explains.
+  if (silent || supersededDialogOpen) return;
+  // A page often fires several calls at once; a shared key shows the notice once.
+  notify.error(i18n.t('errors.notLoggedIn'), 'not-logged-in');
+  if (window.location.pathname !== '/signin') leaveForSignIn(currentLocation());
+}
+
+/** Status 304: signed in but not allowed. Offer the workspace only to users who can open it. */
+function onForbidden(): void {
+  const params = new URLSearchParams();
+  if (useSession.getState().profile?.verify_state === VERIFY_STATE.verified) {
+    params.set(NOT_FOUND_FLAGS.enableWorkspace, '1');
+  }
+  // The 404 replaces the refused page, so "back" leads to the page before it: keep it enabled.
+  const query = params.toString();
+  void navigateTo(query ? `/404?${query}` : '/404', { replace: true });
+}
+
+function showError(text: string, key?: string): void {
+  notify.error(text, key);
+}
+
+function buildUrl(path: string, query?: Record<string, string>): string {
+  const url = `${API_PREFIX}/${path.replace(/^\/+/, '')}`;
+  if (!query || Object.keys(query).length === 0) return url;
+  return `${url}?${new URLSearchParams(query).toString()}`;
+}
+
+function headers(json: boolean): Headers {
+  const h = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
+  if (json) h.set('Content-Type', 'application/json');
+  const token = readToken();
+  if (token) h.set(TOKEN_HEADER, token);
+  return h;
+}
+
+async function send<T>(url: string, init: RequestInit, options: RequestOptions): Promise<T> {
+  const timeout = new AbortController();
+  const timer = window.setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal, credentials: 'same-origin' });
+  } catch {
+    window.clearTimeout(timer);
+    if (options.signal?.aborted) {
+      // The caller (e.g. TanStack Query on unmount) cancelled: nothing to tell the user.
+      throw new ApiError({ message: 'aborted', kind: 'aborted', handled: true });
+    }
+    const timedOut = timeout.signal.aborted;
+    const text = i18n.t(timedOut ? 'errors.timeout' : 'errors.network');
+    showError(text, timedOut ? 'request-timeout' : 'network-error');
+    throw new ApiError({ message: text, kind: timedOut ? 'timeout' : 'network', handled: true });
+  }
+
+  let envelope: Envelope<unknown>;
+  try {
+    if (!response.ok) {
+      const text = i18n.t('errors.httpError', { code: response.status });
+      showError(text);
+      throw new ApiError({ message: text, kind: 'http', httpStatus: response.status, handled: true });
+    }
+    envelope = (await response.json()) as Envelope<unknown>;
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    const text = timeout.signal.aborted ? i18n.t('errors.timeout') : i18n.t('errors.requestError');
+    showError(text);
+    throw new ApiError({ message: text, kind: timeout.signal.aborted ? 'timeout' : 'parse', handled: true });
+  } finally {
+    window.clearTimeout(timer);
+  }
+
+  return unwrap<T>(envelope, options);
+}
+
+function unwrap<T>(envelope: Envelope<unknown>, options: RequestOptions): T {
+  const { status, message, result } = envelope;
+  switch (status) {
+    case STATUS.ok:
+      return result as T;
+    case STATUS.sessionSuperseded:
+      onSessionSuperseded();
+      throw new ApiError({ message: i18n.t('errors.sessionSuperseded'), status, kind: 'status', handled: true });
+    case STATUS.notLoggedIn:
+      onNotLoggedIn(options.authFailure === 'silent');
+      throw new ApiError({ message: i18n.t('errors.notLoggedIn'), status, kind: 'status', handled: true });
+    case STATUS.forbidden:
+      onForbidden();
+      throw new ApiError({ message: message || i18n.t('errors.forbidden'), status, kind: 'status', handled: true });
+    case STATUS.invalid: {
+      // Forms show these on their fields (see lib/form-errors.ts); nothing is shown here.
+      const errors = (result as InvalidResult | null)?.errors;
+      return throwInvalid(message, Array.isArray(errors) ? errors : []);
+    }
+    default: {
+      const text = message || i18n.t('errors.error');
+      showError(text);
+      throw new ApiError({ message: text, status, kind: 'status', handled: true });
+    }
+  }
+}
+
+function throwInvalid(message: string, fieldErrors: FieldError[]): never {
+  throw new ApiError({
+    message: message || i18n.t('errors.invalidInput'),
+    status: STATUS.invalid,
+    kind: 'status',
+    fieldErrors,
+    handled: false,
+  });
+}
+
+// Hashing code loads with the first call; public pages that never call the API never load it.
+const loadSigning = () => import('@mathbridge/contracts/signature');
+
+async function request<T>(method: Method, path: string, payload: Payload = {}, options: RequestOptions = {}): Promise<T> {
+  const { cleanPayload, queryParams, signPayload } = await loadSigning();
+  if (method === 'GET') {
+    const params = queryParams(payload);
+    const query = { ...params, sign: signPayload(params), ignore_sign: '0' };
+    return send<T>(buildUrl(path, query), { method, headers: headers(false) }, options);
+  }
+  const body = cleanPayload(payload);
+  const signed = { ...body, sign: signPayload(body), ignore_sign: 0 };
+  return send<T>(buildUrl(path), { method, headers: headers(true), body: JSON.stringify(signed) }, options);
+}
+
+export const api = {
+  get: <T>(path: string, params?: Payload, options?: RequestOptions) => request<T>('GET', path, params, options),
+  post: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+  /** Multipart upload: files are not signed, so the call says `ignore_sign=1` (DESIGN §3). */
+  upload: <T>(path: string, form: FormData, options: RequestOptions = {}) =>
+    send<T>(buildUrl(path, { ignore_sign: '1' }), { method: 'POST', headers: headers(false), body: form }, options),
+};
