@@ -1,9 +1,9 @@
-// Bundles the server (and the contracts it imports) into dist/; node_modules stay external.
+// Bundles the server (and the contracts it imports) into dist/ (or OUT_DIR); node_modules stay external.
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/server.ts', 'src/admin.ts'],
-  outdir: 'dist',
+  outdir: process.env.OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

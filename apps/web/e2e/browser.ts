@@ -39,11 +39,19 @@ export function newPhone(): string {
   return `137${String(process.pid % 10000).padStart(4, '0')}${String(seq).padStart(4, '0')}`;
 }
 
-/** The newest verification code sent to a phone (development outbox). */
-export async function latestCode(phone: string): Promise<string> {
+/** Codes sent to a phone, newest first (development outbox). */
+export async function sentCodes(phone: string): Promise<string[]> {
   const response = await fetch(`${baseURL()}/api/dev/outbox?to=${phone}`);
   const body = (await response.json()) as { result: { code: string }[] };
-  const code = body.result[0]?.code;
-  if (!code) throw new Error(`no code for ${phone}`);
-  return code;
+  return body.result.map((entry) => entry.code);
+}
+
+/** The newest code sent to a phone; waits briefly, since the UI's request may still be in flight. */
+export async function latestCode(phone: string, after = 0): Promise<string> {
+  for (let i = 0; i < 50; i += 1) {
+    const codes = await sentCodes(phone);
+    if (codes.length > after && codes[0]) return codes[0];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code for ${phone}`);
 }

@@ -34,6 +34,7 @@ function freePort(): Promise<number> {
 
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
+let serverDist: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   const browserAvailable = fs.existsSync(CHROMIUM);
@@ -43,15 +44,22 @@ export async function setup(project: TestProject): Promise<void> {
     console.warn(`\n*** e2e: ${CHROMIUM} is missing; the browser suite is SKIPPED (apt-get install chromium) ***\n`);
     return;
   }
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
+  // Built into a folder of its own, so a developer's build of apps/web/dist cannot swap the
+  // assets under a running test (and the tests never overwrite the developer's build).
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-'));
+  const webDist = path.join(dataDir, 'web');
+  // The server bundle keeps node_modules external, so it must sit inside the repo to resolve them.
+  serverDist = path.join(root, 'apps/server/dist', `e2e-${path.basename(dataDir)}`);
+  const web = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  if (web.status !== 0) throw new Error('web build failed');
+  const server = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env: { ...process.env, OUT_DIR: serverDist } });
+  if (server.status !== 0) throw new Error('server build failed');
 
   const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-'));
   const adminPhone = '13800000000';
-  child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', ADMIN_PHONE: adminPhone, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), WEB_DIST: webDist, NODE_ENV: 'development', ADMIN_PHONE: adminPhone, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const adminPassword = await new Promise<string>((resolve, reject) => {
@@ -81,4 +89,5 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   child?.kill('SIGTERM');
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (serverDist) fs.rmSync(serverDist, { recursive: true, force: true });
 }
