@@ -15,6 +15,7 @@ import { resolveSession } from './modules/user/session.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { cooperationRoutes } from './modules/cooperation/cooperation.routes.ts';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -58,6 +59,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   userRoutes(app, ctx);
   identityRoutes(app, ctx);
   filesRoutes(app, ctx);
+  cooperationRoutes(app, ctx);
 
   await serveWeb(app, config.webDist);
   return { app, ctx };

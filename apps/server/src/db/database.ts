@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-identity.ts';
 import * as m0003 from './migrations/0003-files.ts';
+import * as m0004 from './migrations/0004-cooperation.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-identity': m0002,
   '0003-files': m0003,
+  '0004-cooperation': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
