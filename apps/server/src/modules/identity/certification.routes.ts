@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineCall } from '../../plugins/call.ts';
 import * as certification from './certification.service.ts';
+import { sendStoredBytes } from '../../lib/send-bytes.ts';
 
 /** Identities and their certification (spec §7 user: listRoles, roleSelect, survey, {role}Auth; org/register). */
 export function certificationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -52,12 +53,7 @@ export function certificationRoutes(app: FastifyInstance, ctx: AppContext): void
     method: 'GET', path: 'user/certificateFile/:id', auth: 'user', unsigned: true, input: z.object({ id: IdSchema }),
     handler: async ({ caller, input, reply }) => {
       const file = await certification.readCertificateFile(ctx, caller, input.id);
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', file.size)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      return sendStoredBytes(reply, file, 'private');
     },
   });
   defineCall(app, {

@@ -8,26 +8,8 @@ import { createOrResetAdmin } from '../system/admin.service.ts';
 
 /** Test data and flows shared by the identity tests (not a test file itself). */
 
-/** A minimal but real PNG signature + IHDR, padded to `size` bytes. */
-export function png(size = 1000): Buffer {
-  const head = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
-}
-export const jpeg = (size = 1000) => Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(size - 20)]);
-/** A BMP file header (BM…) with a BITMAPINFOHEADER. */
-export const bmp = (size = 1000) => {
-  const head = Buffer.alloc(54);
-  head.write('BM', 0, 'latin1');
-  head.writeUInt32LE(size, 2);
-  head.writeUInt32LE(54, 10);
-  head.writeUInt32LE(40, 14);
-  head.writeInt32LE(1, 18);
-  head.writeInt32LE(1, 22);
-  head.writeUInt16LE(1, 26);
-  head.writeUInt16LE(24, 28);
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - 54))]);
-};
-export const gif = () => Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(200)]);
+export { bmp, gif, jpg as jpeg, png } from '../../test/file-fixtures.ts';
+import { png } from '../../test/file-fixtures.ts';
 export const exe = () => Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(4000)]);
 
 let seq = 0;

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { defineCall } from '../../plugins/call.ts';
 import * as members from './member.service.ts';
 import * as org from './org.service.ts';
+import { sendStoredBytes } from '../../lib/send-bytes.ts';
 
 /** Organisations and their members (spec §7 organisation). */
 export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -26,12 +27,7 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ input, reply }) => {
       const logo = await org.readLogo(ctx, input.id);
       if (!logo) return reply.code(404).send();
-      return reply
-        .header('content-type', logo.mime)
-        .header('content-length', logo.size)
-        .header('cache-control', 'public, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(logo.stream);
+      return sendStoredBytes(reply, logo, 'public');
     },
   });
   defineCall(app, {

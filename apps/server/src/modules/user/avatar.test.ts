@@ -1,16 +1,9 @@
 import { expect, it } from 'vitest';
 import { TOKEN_HEADER, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import type { FastifyInstance } from 'fastify';
+import { exe, jpg as jpeg, png } from '../../test/file-fixtures.ts';
 import { call, describeApi, registerUser, useTestApp } from '../../test/harness.ts';
 
-/** A minimal but real PNG signature + IHDR, padded to `size` bytes. */
-function png(size: number): Buffer {
-  const head = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
-}
-const jpeg = (size: number) => Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(size - 20)]);
-/** A Windows executable header. */
-const exe = () => Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(4000)]);
 
 async function upload(app: FastifyInstance, token: string, filename: string, content: Buffer, locale = 'zh-CN') {
   const boundary = '----mbtest';

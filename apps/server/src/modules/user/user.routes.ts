@@ -19,6 +19,7 @@ import { defineCall } from '../../plugins/call.ts';
 import * as accounts from './account.service.ts';
 import * as contacts from './contacts.service.ts';
 import { sendVerifyCode } from './verify-code.service.ts';
+import { sendStoredBytes } from '../../lib/send-bytes.ts';
 
 const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale });
 
@@ -73,12 +74,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ input, reply }) => {
       const avatar = await accounts.readAvatar(ctx, input.id);
       if (!avatar) return reply.code(404).send();
-      return reply
-        .header('content-type', avatar.mime)
-        .header('content-length', avatar.size)
-        .header('cache-control', 'public, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(avatar.stream);
+      return sendStoredBytes(reply, avatar, 'public');
     },
   });
   defineCall(app, {
