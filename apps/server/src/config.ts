@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REGISTER_HOURLY_MAX_PER_IP, VERIFY_CODE_HOURLY_MAX_PER_IP } from '@mathbridge/contracts/constants';
 
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -20,6 +21,16 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For from a reverse proxy (for per-IP limits). */
   trustProxy: boolean;
+  /**
+   * Per-IP hourly caps. Behind a campus or corporate NAT many people share one address, so an
+   * operator may raise them; per-phone limits are fixed.
+   */
+  limits: { registrationsPerIpHour: number; codesPerIpHour: number };
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -39,5 +50,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    limits: {
+      registrationsPerIpHour: positiveInt(env.REGISTRATIONS_PER_IP_HOUR, REGISTER_HOURLY_MAX_PER_IP),
+      codesPerIpHour: positiveInt(env.CODES_PER_IP_HOUR, VERIFY_CODE_HOURLY_MAX_PER_IP),
+    },
   };
 }

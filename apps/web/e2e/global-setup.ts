@@ -50,7 +50,12 @@ export async function setup(project: TestProject): Promise<void> {
   const webDist = path.join(dataDir, 'web');
   // The server bundle keeps node_modules external, so it must sit inside the repo to resolve them.
   serverDist = path.join(root, 'apps/server/dist', `e2e-${path.basename(dataDir)}`);
-  const web = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  const web = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (web.status !== 0) throw new Error('web build failed');
   const server = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env: { ...process.env, OUT_DIR: serverDist } });
   if (server.status !== 0) throw new Error('server build failed');
@@ -59,7 +64,9 @@ export async function setup(project: TestProject): Promise<void> {
   const adminPhone = '13800000000';
   child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), WEB_DIST: webDist, NODE_ENV: 'development', ADMIN_PHONE: adminPhone, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), WEB_DIST: webDist, NODE_ENV: 'development', ADMIN_PHONE: adminPhone, LOG_LEVEL: 'warn', DATABASE_URL: '',
+      // Every journey signs up from 127.0.0.1: lift the per-IP caps (per-phone limits still apply).
+      REGISTRATIONS_PER_IP_HOUR: '1000', CODES_PER_IP_HOUR: '1000' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const adminPassword = await new Promise<string>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import type { ChangePassword, Login, Register, ResetPassword, UpdateProfile } from '@mathbridge/contracts/accounts';
-import { LOGIN_FAIL_MAX, LOGIN_FAIL_WINDOW_S, REGISTER_HOURLY_MAX_PER_IP, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
+import { LOGIN_FAIL_MAX, LOGIN_FAIL_WINDOW_S, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
 import type { Readable } from 'node:stream';
@@ -28,7 +28,7 @@ const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String((e
 
 export async function register(ctx: AppContext, input: Register, meta: RequestMeta) {
   const perIp = await ctx.limiter.hit(`register-ip:${meta.ip}`, 3600);
-  if (perIp.count > REGISTER_HOURLY_MAX_PER_IP) throw rateLimited(perIp.retryAfterS);
+  if (perIp.count > ctx.config.limits.registrationsPerIpHour) throw rateLimited(perIp.retryAfterS);
   if (await findUserByPhone(ctx.db, input.phone)) throw conflict('errors.phoneRegistered');
 
   await consumeVerifyCode(ctx.db, input.phone, 'register', input.code, meta.locale);

@@ -1,6 +1,5 @@
 import {
   VERIFY_CODE_DAILY_MAX_PER_PHONE,
-  VERIFY_CODE_HOURLY_MAX_PER_IP,
   VERIFY_CODE_LENGTH,
   VERIFY_CODE_MAX_ATTEMPTS,
   VERIFY_CODE_RESEND_S,
@@ -27,7 +26,7 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
   if (scene === 'forget' && !registered) throw invalidField('phone', 'phoneNotRegistered', translate(locale, 'errors.phoneNotRegistered'));
 
   const perIp = await ctx.limiter.hit(`code-ip:${ip}`, 3600);
-  if (perIp.count > VERIFY_CODE_HOURLY_MAX_PER_IP) throw rateLimited(perIp.retryAfterS);
+  if (perIp.count > ctx.config.limits.codesPerIpHour) throw rateLimited(perIp.retryAfterS);
 
   const recent = await ctx.db
     .selectFrom('verify_codes')
