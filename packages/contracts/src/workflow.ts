@@ -26,7 +26,7 @@ export const TODO_STATES = ['open', 'done', 'cancelled'] as const;
 export type TodoState = (typeof TODO_STATES)[number];
 
 /** Kinds of to-do item; later features add theirs. */
-export const TODO_KINDS = ['certificationReview', 'memberReview'] as const;
+export const TODO_KINDS = ['certificationReview', 'memberReview', 'demandReview', 'demandRejected', 'solutionReview', 'solutionDeclined', 'cooperationStarted', 'wishResponse'] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
 export const TodoListQuerySchema = PageQuerySchema.extend({

@@ -316,3 +316,153 @@ export type CertificationRow = Selectable<CertificationsTable>;
 export type OrgMemberRow = Selectable<OrgMembersTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type TodoRow = Selectable<TodosTable>;
+
+/* ---- Demands, solutions, cooperation wishes (migration 0004-cooperation, issue 5). ---- */
+
+export interface DemandsTable {
+  id: Generated<number>;
+  org_id: number;
+  owner_id: number;
+  /** The organisation's certified name (fixed after review), copied for lists. */
+  org_name: string;
+  /** contracts DEMAND_STATES. */
+  status: string;
+  title: string;
+  industry: string;
+  summary: string;
+  problem: string;
+  expected_outcome: string;
+  available_data: string | null;
+  budget_min: number;
+  budget_max: number;
+  deadline: string;
+  province_code: string;
+  city_code: string | null;
+  /** MSC codes, comma-separated. */
+  msc_fields: string;
+  nda_required: number;
+  /** JSON array of file node ids in the demand's space. */
+  attachments: Generated<string>;
+  contact: string;
+  contact_phone: string;
+  space_id: number | null;
+  reject_reason: string | null;
+  reviewer_id: number | null;
+  solution_count: Generated<number>;
+  receive_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  published_at: string | null;
+  ended_at: string | null;
+}
+
+export interface DemandFieldsTable {
+  demand_id: number;
+  code: string;
+  status: string;
+  published_at: string | null;
+}
+
+export interface DemandReceiptsTable {
+  demand_id: number;
+  org_id: number;
+  user_id: number;
+  nda_accepted: number;
+  received_at: string;
+}
+
+export interface SolutionsTable {
+  id: Generated<number>;
+  demand_id: number;
+  org_id: number;
+  owner_id: number;
+  org_name: string;
+  /** contracts SOLUTION_STATES. */
+  status: string;
+  approach: string;
+  team: string;
+  timeline: string;
+  cost_estimate: number;
+  attachments: Generated<string>;
+  space_id: number | null;
+  decline_reason: string | null;
+  decline_text: string | null;
+  decided_by: number | null;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  decided_at: string | null;
+}
+
+export interface CooperationsTable {
+  id: Generated<number>;
+  demand_id: number;
+  solution_id: number;
+  enterprise_org_id: number;
+  institute_org_id: number;
+  enterprise_name: string;
+  institute_name: string;
+  enterprise_user_id: number;
+  institute_user_id: number;
+  created_at: string;
+}
+
+/** Maintained totals by status: scope 'demand' | 'solution' | 'wish'; org 0 = platform-wide. */
+export interface CooperationCountsTable {
+  scope: string;
+  org_id: number;
+  status: string;
+  n: number;
+}
+
+export interface CooperateWishesTable {
+  id: Generated<number>;
+  org_id: number;
+  owner_id: number;
+  org_name: string;
+  /** contracts WISH_STATES. */
+  status: string;
+  title: string;
+  msc_fields: string;
+  description: string;
+  partner_type: string;
+  duration: string;
+  contact: string;
+  contact_phone: string;
+  response_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface WishResponsesTable {
+  id: Generated<number>;
+  wish_id: number;
+  org_id: number;
+  user_id: number;
+  org_name: string;
+  message: string;
+  contact: string;
+  contact_phone: string;
+  created_at: string;
+}
+
+export interface Database {
+  demands: DemandsTable;
+  demand_fields: DemandFieldsTable;
+  demand_receipts: DemandReceiptsTable;
+  solutions: SolutionsTable;
+  cooperations: CooperationsTable;
+  cooperation_counts: CooperationCountsTable;
+  cooperate_wishes: CooperateWishesTable;
+  wish_responses: WishResponsesTable;
+}
+
+export type DemandRow = Selectable<DemandsTable>;
+export type DemandReceiptRow = Selectable<DemandReceiptsTable>;
+export type SolutionRow = Selectable<SolutionsTable>;
+export type CooperationRow = Selectable<CooperationsTable>;
+export type WishRow = Selectable<CooperateWishesTable>;
+export type WishResponseRow = Selectable<WishResponsesTable>;

@@ -195,3 +195,10 @@ export async function organisationDetail(ctx: AppContext, caller: Caller | null,
   const showContact = privileged || caller?.verifyState === 1;
   return presentOrganisationProfile(org, await countMembers(ctx.db, org.id), showContact);
 }
+
+/** A user's certified organisation, for other modules (cooperation): null when none is certified. */
+export async function certifiedOrganisationOf(db: Db, userId: number): Promise<{ id: number; type: string; name: string; research_fields: string[] } | null> {
+  const org = await findOrganisationByOwner(db, userId);
+  if (!org || org.status !== ORG_STATUS.certified) return null;
+  return { id: org.id, type: org.type, name: org.name, research_fields: org.research_fields ? org.research_fields.split(',').filter(Boolean) : [] };
+}

@@ -1,0 +1,49 @@
+import type { DemandAttachment } from '@mathbridge/contracts/demands';
+import type { Locale } from '@mathbridge/contracts/locales';
+import { translate } from '@mathbridge/contracts/messages';
+import type { AppContext } from '../../context.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { loadNode } from '../files/nodes.service.ts';
+import { createSpace } from '../files/spaces.service.ts';
+
+/**
+ * Attachments of demands and solutions live in the item's own file space (files module): the
+ * owner uploads there (`upload/upload?space_id=…&profile=document`), the item lists the chosen
+ * file ids, and readers get access to the space when they are entitled (a receiving institute,
+ * the enterprise a solution was submitted to). The item keeps a snapshot of name and size, so
+ * lists and the admin's review show them without file access.
+ */
+
+/** The item's space, created once per item (idempotent by its ref key, safe under races). */
+export async function ensureItemSpace(ctx: AppContext, kind: 'demand' | 'solution', id: number, ownerUserId: number, orgId: number): Promise<number> {
+  const space = await createSpace(ctx, { kind, refKey: `${kind}:${id}`, name: `${kind}-${id}`, ownerUserId, quotaHolder: { type: 'org', id: orgId } });
+  return space.id;
+}
+
+/** Checks every id is a live file of the item's space that the caller can read; returns the snapshot. */
+export async function snapshotAttachments(ctx: AppContext, caller: Caller, spaceId: number | null, ids: readonly number[], locale: Locale): Promise<DemandAttachment[]> {
+  const refuse = () => invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+  if (ids.length === 0) return [];
+  if (spaceId === null) throw refuse();
+  const out: DemandAttachment[] = [];
+  for (const id of ids) {
+    const node = await loadNode(ctx, caller, id, 'read').then((r) => r.node).catch((error: unknown) => {
+      if (error instanceof AppError) throw refuse();
+      throw error;
+    });
+    if (node.space_id !== spaceId || node.is_dir === 1) throw refuse();
+    out.push({ id: node.id, name: node.name, size: Number(node.size), mime: node.mime });
+  }
+  return out;
+}
+
+/** The ids among `ids` the caller can still read (deleted or moved files drop out of a download). */
+export async function readableIds(ctx: AppContext, caller: Caller, ids: readonly number[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const id of ids) {
+    const ok = await loadNode(ctx, caller, id, 'read').then(() => true, () => false);
+    if (ok) out.push(id);
+  }
+  return out;
+}

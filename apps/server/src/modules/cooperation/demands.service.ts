@@ -1,0 +1,336 @@
+import { STATUS } from '@mathbridge/contracts/api';
+import {
+  DEMAND_STATES,
+  type DemandDetail,
+  type DemandListQuery,
+  type DemandPage,
+  type DemandReview,
+  type DemandSave,
+  type DemandState,
+  type DownloadLink,
+  type PublishedListQuery,
+  type PublishedPage,
+  type ReceiveDemand,
+  type RecommendedPage,
+  type RecommendedQuery,
+} from '@mathbridge/contracts/demands';
+import type { Locale } from '@mathbridge/contracts/locales';
+import { translate } from '@mathbridge/contracts/messages';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import type { DemandRow } from '../../db/types.ts';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { batchDownloadUrl } from '../files/download.service.ts';
+import { grantSpaceMember } from '../files/spaces.service.ts';
+import { writeAudit } from '../system/audit.service.ts';
+import { closeTodos, openTodo } from '../workflow/todo.service.ts';
+import { decodeCursor, encodeCursor, isAdmin, orgOf, requireEnterprise, requireInstitute, type OrgActor } from './actors.ts';
+import { ensureItemSpace, readableIds, snapshotAttachments } from './attachments.ts';
+import { PLATFORM, moveCount, readCount, readCounts } from './counts.repository.ts';
+import * as repo from './demands.repository.ts';
+import { attachmentsOf, codesOf, presentDemandFull, presentDemandSummary } from './demands.presenter.ts';
+import { acceptedSolutionAttachments, declineOpenSolutions } from './solutions.service.ts';
+
+/**
+ * Demands (DESIGN §4): draft → submitted → published | rejected (→ draft on edit); published ⇄
+ * paused; published/paused → closed | completed. Every transition is one function here: check the
+ * actor, check the state, write in one transaction with a guarded UPDATE (a racing transition
+ * gets 409 and changes nothing), audit log, to-dos, maintained counters.
+ */
+
+export const demandTarget = (id: number) => ({ type: 'demand', id });
+const wrongState = () => conflict('errors.demandWrongState');
+const EDITABLE: readonly string[] = ['draft', 'rejected'];
+const LIVE: readonly string[] = ['published', 'paused'];
+
+async function loadDemand(db: Db, id: number): Promise<DemandRow> {
+  const demand = await repo.findDemand(db, id);
+  if (!demand) throw notFound('errors.demandNotFound');
+  return demand;
+}
+
+/** The caller's enterprise and its demand: another organisation's demand is 304. */
+async function ownDemand(ctx: AppContext, caller: Caller, id: number): Promise<{ actor: OrgActor; demand: DemandRow }> {
+  const actor = await requireEnterprise(ctx, caller);
+  const demand = await loadDemand(ctx.db, id);
+  if (demand.org_id !== actor.org.id) throw forbidden();
+  return { actor, demand };
+}
+
+/** Moves a demand from the state read to `to`, with its counters and field rows, or 409. */
+async function transition(trx: Db, demand: DemandRow, to: DemandState, changes: Parameters<typeof repo.moveDemand>[3] = {}): Promise<DemandRow> {
+  const now = nowIso();
+  const next = { ...changes, status: to, updated_at: now };
+  if (!(await repo.moveDemand(trx, demand.id, demand.status, next))) throw wrongState();
+  await moveCount(trx, 'demand', demand.org_id, demand.status, to);
+  const publishedAt = next.published_at === undefined ? demand.published_at : (next.published_at ?? null);
+  await repo.syncDemandFields(trx, demand.id, to, publishedAt);
+  return { ...demand, ...next, published_at: publishedAt } as DemandRow;
+}
+
+async function submitInTrx(trx: Db, demand: DemandRow, caller: Caller, ip: string): Promise<DemandRow> {
+  const moved = await transition(trx, demand, 'submitted', { submitted_at: nowIso(), reject_reason: null });
+  await closeTodos(trx, demandTarget(demand.id), 'done', caller.id);
+  await openTodo(trx, { kind: 'demandReview', assignee: { role: 'Admin' }, target: demandTarget(demand.id), params: { org: demand.org_name, title: demand.title } });
+  await writeAudit(trx, { actorId: caller.id, action: 'demand.submit', targetType: 'demand', targetId: demand.id, ip });
+  return moved;
+}
+
+/** POST demand/save: creates a draft or edits a draft/rejected one; `commit` 1 also submits it. */
+export async function saveDemand(ctx: AppContext, caller: Caller, input: DemandSave, ip: string, locale: Locale): Promise<DemandDetail> {
+  const actor = await requireEnterprise(ctx, caller);
+  const now = nowIso();
+  const fields = {
+    title: input.title,
+    industry: input.industry,
+    summary: input.summary,
+    problem: input.problem,
+    expected_outcome: input.expected_outcome,
+    available_data: input.available_data ?? null,
+    budget_min: input.budget_min,
+    budget_max: input.budget_max,
+    deadline: input.deadline,
+    province_code: input.province_code,
+    city_code: input.city_code ?? null,
+    msc_fields: input.msc_fields.join(','),
+    nda_required: input.nda_required,
+    contact: input.contact,
+    contact_phone: input.contact_phone,
+  };
+  let id: number;
+  if (input.id === undefined) {
+    // A new demand has no space yet: attachments are added by editing once it exists.
+    if (input.attachments.length) throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      const row = await repo.insertDemand(trx, { ...fields, org_id: actor.org.id, org_name: actor.org.name, owner_id: caller.id, status: 'draft', attachments: '[]', space_id: null, reject_reason: null, reviewer_id: null, created_at: now, updated_at: now, submitted_at: null, reviewed_at: null, published_at: null, ended_at: null });
+      await moveCount(trx, 'demand', actor.org.id, null, 'draft');
+      await repo.setDemandFields(trx, row, input.msc_fields);
+      await writeAudit(trx, { actorId: caller.id, action: 'demand.create', targetType: 'demand', targetId: row.id, ip });
+      if (input.commit === 1) await submitInTrx(trx, row, caller, ip);
+      return row;
+    });
+    id = created.id;
+    const spaceId = await ensureItemSpace(ctx, 'demand', id, caller.id, actor.org.id);
+    await repo.updateDemand(ctx.db, id, { space_id: spaceId });
+  } else {
+    const { demand } = await ownDemand(ctx, caller, input.id);
+    if (!EDITABLE.includes(demand.status)) throw wrongState();
+    const spaceId = demand.space_id ?? (await ensureItemSpace(ctx, 'demand', demand.id, demand.owner_id, demand.org_id));
+    const attachments = await snapshotAttachments(ctx, caller, spaceId, input.attachments, locale);
+    await ctx.db.transaction().execute(async (trx) => {
+      const current = await loadDemand(trx, demand.id);
+      if (!EDITABLE.includes(current.status)) throw wrongState();
+      const changes = { ...fields, attachments: JSON.stringify(attachments), space_id: spaceId, updated_at: nowIso() };
+      // Editing a rejected demand takes it back to draft (DESIGN §4: rejected → draft).
+      const edited = current.status === 'rejected' ? await transition(trx, current, 'draft', changes) : { ...current, ...changes };
+      if (current.status !== 'rejected' && !(await repo.moveDemand(trx, current.id, current.status, changes))) throw wrongState();
+      await repo.setDemandFields(trx, edited, input.msc_fields);
+      await writeAudit(trx, { actorId: caller.id, action: 'demand.update', targetType: 'demand', targetId: current.id, ip });
+      if (input.commit === 1) await submitInTrx(trx, edited, caller, ip);
+    });
+    id = demand.id;
+  }
+  return demandDetail(ctx, caller, id);
+}
+
+/** POST demand/submit: draft or rejected → submitted; admins get a review to-do. */
+export async function submitDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<DemandDetail> {
+  const { demand } = await ownDemand(ctx, caller, id);
+  if (!EDITABLE.includes(demand.status)) throw wrongState();
+  await ctx.db.transaction().execute(async (trx) => submitInTrx(trx, demand, caller, ip));
+  return demandDetail(ctx, caller, id);
+}
+
+/** POST demand/withdraw: submitted → draft (taken back from review); the review to-do is cancelled. */
+export async function withdrawDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<DemandDetail> {
+  const { demand } = await ownDemand(ctx, caller, id);
+  if (demand.status !== 'submitted') throw wrongState();
+  await ctx.db.transaction().execute(async (trx) => {
+    await transition(trx, demand, 'draft', { submitted_at: null });
+    await closeTodos(trx, demandTarget(demand.id), 'cancelled', caller.id);
+    await writeAudit(trx, { actorId: caller.id, action: 'demand.withdraw', targetType: 'demand', targetId: demand.id, ip });
+  });
+  return demandDetail(ctx, caller, id);
+}
+
+/** POST demand/review (admins): submitted → published, or → rejected with a reason the enterprise sees. */
+export async function reviewDemand(ctx: AppContext, caller: Caller, input: DemandReview, ip: string): Promise<DemandDetail> {
+  if (!isAdmin(caller)) throw forbidden();
+  const demand = await loadDemand(ctx.db, input.id);
+  if (demand.status !== 'submitted') throw wrongState();
+  const approve = input.approve === 1;
+  const now = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await transition(trx, demand, approve ? 'published' : 'rejected', {
+      reviewer_id: caller.id,
+      reviewed_at: now,
+      reject_reason: approve ? null : (input.reason ?? null),
+      ...(approve ? { published_at: now } : {}),
+    });
+    await closeTodos(trx, demandTarget(demand.id), 'done', caller.id);
+    if (!approve) await openTodo(trx, { kind: 'demandRejected', assignee: { userId: demand.owner_id }, target: demandTarget(demand.id), params: { title: demand.title } });
+    await writeAudit(trx, { actorId: caller.id, action: approve ? 'demand.approve' : 'demand.reject', targetType: 'demand', targetId: demand.id, detail: approve ? undefined : { reason: input.reason }, ip });
+  });
+  return demandDetail(ctx, caller, demand.id);
+}
+
+/** POST demand/toggle: published ⇄ paused (receiving solutions on / off). */
+export async function toggleDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<DemandDetail> {
+  const { demand } = await ownDemand(ctx, caller, id);
+  if (!LIVE.includes(demand.status)) throw wrongState();
+  const to = demand.status === 'published' ? 'paused' : 'published';
+  await ctx.db.transaction().execute(async (trx) => {
+    await transition(trx, demand, to);
+    await writeAudit(trx, { actorId: caller.id, action: to === 'paused' ? 'demand.pause' : 'demand.resume', targetType: 'demand', targetId: demand.id, ip });
+  });
+  return demandDetail(ctx, caller, id);
+}
+
+/**
+ * POST demand/close and demand/complete: a live demand ends. Completing needs an accepted solution.
+ * Solutions still waiting for an answer are declined with the reason, so no answer is silent.
+ */
+export async function endDemand(ctx: AppContext, caller: Caller, id: number, to: 'closed' | 'completed', ip: string): Promise<DemandDetail> {
+  const { demand } = await ownDemand(ctx, caller, id);
+  if (!LIVE.includes(demand.status)) throw wrongState();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (to === 'completed' && !(await repo.findCooperationOfDemand(trx, demand.id))) throw conflict('errors.demandNoAcceptedSolution');
+    await transition(trx, demand, to, { ended_at: nowIso() });
+    await declineOpenSolutions(trx, demand, to === 'completed' ? 'demandCompleted' : 'demandClosed', caller.id);
+    await writeAudit(trx, { actorId: caller.id, action: to === 'completed' ? 'demand.complete' : 'demand.close', targetType: 'demand', targetId: demand.id, ip });
+  });
+  return demandDetail(ctx, caller, id);
+}
+
+/**
+ * POST demand/receive (institutes): takes a published demand to answer it. When the demand asks
+ * for a confidentiality agreement, `accept_nda` must be 1; who and when is recorded. The full
+ * detail and the attachments open to the institute. Receiving again changes nothing.
+ */
+export async function receiveDemand(ctx: AppContext, caller: Caller, input: ReceiveDemand, ip: string, locale: Locale): Promise<DemandDetail> {
+  const actor = await requireInstitute(ctx, caller);
+  const demand = await loadDemand(ctx.db, input.id);
+  const existing = await repo.findReceipt(ctx.db, demand.id, actor.org.id);
+  if (!existing) {
+    if (demand.status === 'paused') throw conflict('errors.demandNotReceiving');
+    if (demand.status !== 'published') throw wrongState();
+    if (demand.nda_required === 1 && input.accept_nda !== 1) throw invalidField('accept_nda', 'ndaRequired', translate(locale, 'errors.ndaRequired'));
+    await ctx.db.transaction().execute(async (trx) => {
+      const current = await loadDemand(trx, demand.id);
+      if (current.status !== 'published') throw wrongState();
+      if (await repo.findReceipt(trx, demand.id, actor.org.id)) return;
+      await repo.insertReceipt(trx, { demand_id: demand.id, org_id: actor.org.id, user_id: caller.id, nda_accepted: demand.nda_required === 1 ? 1 : 0, received_at: nowIso() });
+      await writeAudit(trx, { actorId: caller.id, action: 'demand.receive', targetType: 'demand', targetId: demand.id, detail: { org: actor.org.id, nda: demand.nda_required === 1 }, ip });
+    });
+  }
+  // Granting is idempotent; done on every receive so a grant lost to a crash is made good.
+  if (demand.space_id !== null) await grantSpaceMember(ctx, demand.space_id, caller.id, 'read', caller.id);
+  return demandDetail(ctx, caller, demand.id);
+}
+
+/** GET demand/detail/:id: the owner, admins and receivers see everything; other institutes the public summary. */
+export async function demandDetail(ctx: AppContext, caller: Caller, id: number): Promise<DemandDetail> {
+  const demand = await loadDemand(ctx.db, id);
+  const admin = isAdmin(caller);
+  const enterprise = admin ? null : await orgOf(ctx, caller, 'Enterprise');
+  const owner = enterprise !== null && enterprise.org.id === demand.org_id;
+  const institute = admin || owner ? null : await orgOf(ctx, caller, 'ResearchInstitute');
+  const receipt = institute ? await repo.findReceipt(ctx.db, demand.id, institute.org.id) : undefined;
+  if (!admin && !owner) {
+    if (!institute) throw forbidden();
+    const visible = receipt ? demand.status !== 'draft' && demand.status !== 'submitted' && demand.status !== 'rejected' : LIVE.includes(demand.status);
+    if (!visible) throw forbidden();
+  }
+  const full = admin || owner || receipt !== undefined;
+  const cooperation = await repo.findCooperationOfDemand(ctx.db, demand.id);
+  const partOfCooperation = cooperation !== undefined && institute !== null && cooperation.institute_org_id === institute.org.id;
+  return {
+    demand: presentDemandSummary(demand),
+    full: full ? presentDemandFull(demand, owner) : null,
+    receipt: receipt ? { received_at: receipt.received_at, nda_accepted: receipt.nda_accepted === 1 ? 1 : 0, received_by: { id: receipt.user_id } } : null,
+    can: {
+      edit: owner && EDITABLE.includes(demand.status),
+      submit: owner && EDITABLE.includes(demand.status),
+      withdraw: owner && demand.status === 'submitted',
+      toggle: owner && LIVE.includes(demand.status),
+      close: owner && LIVE.includes(demand.status),
+      complete: owner && LIVE.includes(demand.status) && cooperation !== undefined,
+      review: admin && demand.status === 'submitted',
+      receive: institute !== null && !receipt && demand.status === 'published',
+      solve: institute !== null && receipt !== undefined && demand.status === 'published',
+      download: owner || receipt !== undefined || partOfCooperation,
+    },
+    cooperation: cooperation
+      ? { id: cooperation.id, solution_id: cooperation.solution_id, institute: { id: cooperation.institute_org_id, name: cooperation.institute_name }, created_at: cooperation.created_at }
+      : null,
+  };
+}
+
+/** GET demand/list: the enterprise's own demands (admins: all), with maintained totals by status. */
+export async function listDemands(ctx: AppContext, caller: Caller, query: DemandListQuery): Promise<DemandPage> {
+  const orgId = isAdmin(caller) ? null : (await requireEnterprise(ctx, caller)).org.id;
+  const [counts, rows] = await Promise.all([
+    readCounts(ctx.db, 'demand', orgId ?? PLATFORM, DEMAND_STATES),
+    repo.listDemands(ctx.db, { orgId, status: query.status }, query.page_size, (query.page - 1) * query.page_size),
+  ]);
+  const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
+  return { items: rows.map(presentDemandSummary), total, page: query.page, page_size: query.page_size, counts };
+}
+
+const hasFilters = (q: PublishedListQuery): boolean =>
+  [q.industry, q.province_code, q.city_code, q.budget_min, q.budget_max, q.keyword, q.msc].some((v) => v !== undefined);
+
+/**
+ * GET demand/publishedList (institutes): keyset pages of published demands. The total is the
+ * maintained count when no filter is set, and null (unknown) with filters: counting matches would
+ * cost a scan per request (DESIGN §8), and the list scrolls infinitely (spec §9).
+ */
+export async function listPublishedDemands(ctx: AppContext, query: PublishedListQuery): Promise<PublishedPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !after) throw new AppError(STATUS.invalid, 'errors.badCursor');
+  const [rows, total] = await Promise.all([
+    repo.listPublished(ctx.db, query, query.sort, after, query.page_size + 1),
+    hasFilters(query) ? Promise.resolve(null) : readCount(ctx.db, 'demand', PLATFORM, 'published'),
+  ]);
+  const page = rows.slice(0, query.page_size);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(presentDemandSummary),
+    next_cursor: rows.length > query.page_size && last ? encodeCursor(repo.sortKeyOf(last, query.sort), last.id) : null,
+    total,
+  };
+}
+
+/** GET demand/recommended (institutes): published demands sharing MSC fields with the institute, most shared first, then newest. */
+export async function recommendedDemands(ctx: AppContext, caller: Caller, query: RecommendedQuery): Promise<RecommendedPage> {
+  const actor = await requireInstitute(ctx, caller);
+  const codes = actor.org.research_fields;
+  const ranked = await repo.listRecommended(ctx.db, codes, query.page_size + 1, (query.page - 1) * query.page_size);
+  const pageRanks = ranked.slice(0, query.page_size);
+  const rows = new Map((await repo.findDemandsByIds(ctx.db, pageRanks.map((r) => r.demand_id))).map((row) => [row.id, row]));
+  const items = pageRanks.flatMap(({ demand_id: demandId }) => {
+    const row = rows.get(demandId);
+    return row ? [{ ...presentDemandSummary(row), matched_fields: codesOf(row.msc_fields).filter((code) => codes.includes(code)) }] : [];
+  });
+  return { items, page: query.page, page_size: query.page_size, has_more: ranked.length > query.page_size };
+}
+
+/**
+ * POST demand/download: one zip of the demand's attachments and, once a cooperation started, the
+ * accepted solution's, through the files module's signed, streamed zip. For the owner, receivers
+ * (demand files only) and the cooperating institute.
+ */
+export async function downloadDemand(ctx: AppContext, caller: Caller, id: number): Promise<DownloadLink> {
+  const detail = await demandDetail(ctx, caller, id);
+  if (!detail.can.download) throw forbidden();
+  const demand = await loadDemand(ctx.db, id);
+  const ids = attachmentsOf(demand.attachments).map((a) => a.id);
+  if (detail.cooperation) ids.push(...(await acceptedSolutionAttachments(ctx.db, detail.cooperation.solution_id)));
+  const readable = await readableIds(ctx, caller, ids);
+  if (readable.length === 0) throw notFound('errors.nodeNotFound');
+  // The title becomes a file name: path separators and control characters cannot be part of one.
+  const name = `${[...demand.title].map((ch) => (ch < ' ' || ch === '/' || ch === '\\' ? '_' : ch)).join('')}.zip`;
+  return batchDownloadUrl(ctx, caller, { ids: readable, name });
+}

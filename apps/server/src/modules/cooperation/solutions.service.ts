@@ -1,0 +1,265 @@
+import { SOLUTION_STATES, type DeclineReason, type DeclineSolution, type Solution, type SolutionListQuery, type SolutionPage, type SolutionSave } from '@mathbridge/contracts/solutions';
+import type { Locale } from '@mathbridge/contracts/locales';
+import { translate } from '@mathbridge/contracts/messages';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import type { DemandRow, SolutionRow } from '../../db/types.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { grantSpaceMember } from '../files/spaces.service.ts';
+import { writeAudit } from '../system/audit.service.ts';
+import { closeTodos, openTodo } from '../workflow/todo.service.ts';
+import { isAdmin, isUniqueViolation, orgOf, requireEnterprise, requireInstitute } from './actors.ts';
+import { ensureItemSpace, snapshotAttachments } from './attachments.ts';
+import { moveCount, readCounts } from './counts.repository.ts';
+import { addSolutionCount, findDemand, findDemandsByIds, findReceipt } from './demands.repository.ts';
+import { attachmentsOf } from './demands.presenter.ts';
+import * as repo from './solutions.repository.ts';
+import { presentSolution } from './solutions.presenter.ts';
+
+/**
+ * Solutions (DESIGN §4): draft → submitted → accepted | declined; submitted → withdrawn. An
+ * institute answers a demand it received while the demand is published; the enterprise accepts
+ * one (a cooperation starts, to-dos on both sides) or declines with a reason the institute sees.
+ */
+
+export const solutionTarget = (id: number) => ({ type: 'solution', id });
+export const cooperationTarget = (id: number) => ({ type: 'cooperation', id });
+const wrongState = () => conflict('errors.solutionWrongState');
+/** Answers the enterprise sees: never drafts or withdrawn ones. */
+const ANSWERED = ['submitted', 'accepted', 'declined'] as const;
+
+async function loadSolution(db: Db, id: number): Promise<SolutionRow> {
+  const solution = await repo.findSolution(db, id);
+  if (!solution) throw notFound('errors.solutionNotFound');
+  return solution;
+}
+
+async function loadDemand(db: Db, id: number): Promise<DemandRow> {
+  const demand = await findDemand(db, id);
+  if (!demand) throw notFound('errors.demandNotFound');
+  return demand;
+}
+
+async function moveTo(trx: Db, solution: SolutionRow, to: string, changes: Parameters<typeof repo.moveSolution>[3] = {}): Promise<SolutionRow> {
+  const next = { ...changes, status: to, updated_at: nowIso() };
+  if (!(await repo.moveSolution(trx, solution.id, solution.status, next))) throw wrongState();
+  await moveCount(trx, 'solution', solution.org_id, solution.status, to);
+  return { ...solution, ...next };
+}
+
+async function submitInTrx(trx: Db, solution: SolutionRow, caller: Caller, ip: string): Promise<void> {
+  const demand = await loadDemand(trx, solution.demand_id);
+  if (demand.status === 'paused') throw conflict('errors.demandNotReceiving');
+  if (demand.status !== 'published') throw conflict('errors.demandWrongState');
+  await moveTo(trx, solution, 'submitted', { submitted_at: nowIso() });
+  await addSolutionCount(trx, demand.id, 1);
+  await openTodo(trx, { kind: 'solutionReview', assignee: { userId: demand.owner_id }, target: solutionTarget(solution.id), params: { institute: solution.org_name, title: demand.title } });
+  await writeAudit(trx, { actorId: caller.id, action: 'solution.submit', targetType: 'solution', targetId: solution.id, detail: { demand: demand.id }, ip });
+}
+
+/** After a submit: the enterprise may read the solution's attachments. */
+async function shareWithEnterprise(ctx: AppContext, solutionId: number, caller: Caller): Promise<void> {
+  const solution = await loadSolution(ctx.db, solutionId);
+  if (solution.status === 'draft' || solution.space_id === null) return;
+  const demand = await loadDemand(ctx.db, solution.demand_id);
+  await grantSpaceMember(ctx, solution.space_id, demand.owner_id, 'read', caller.id);
+}
+
+/** POST solution/save: an institute creates (for a demand it received) or edits a draft; `commit` 1 also submits it. */
+export async function saveSolution(ctx: AppContext, caller: Caller, input: SolutionSave, ip: string, locale: Locale): Promise<Solution> {
+  const actor = await requireInstitute(ctx, caller);
+  const demand = await loadDemand(ctx.db, input.demand_id);
+  if (!(await findReceipt(ctx.db, demand.id, actor.org.id))) throw conflict('errors.demandNotReceived');
+  const fields = { approach: input.approach, team: input.team, timeline: input.timeline, cost_estimate: input.cost_estimate };
+  let id: number;
+  if (input.id === undefined) {
+    if (demand.status === 'paused') throw conflict('errors.demandNotReceiving');
+    if (demand.status !== 'published') throw conflict('errors.demandWrongState');
+    if (input.attachments.length) throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+    const now = nowIso();
+    const created = await ctx.db.transaction().execute(async (trx) => {
+      if (await repo.findOpenSolution(trx, demand.id, actor.org.id)) throw conflict('errors.solutionExists');
+      const row = await repo.insertSolution(trx, { ...fields, demand_id: demand.id, org_id: actor.org.id, org_name: actor.org.name, owner_id: caller.id, status: 'draft', attachments: '[]', space_id: null, decline_reason: null, decline_text: null, decided_by: null, created_at: now, updated_at: now, submitted_at: null, decided_at: null });
+      await moveCount(trx, 'solution', actor.org.id, null, 'draft');
+      await writeAudit(trx, { actorId: caller.id, action: 'solution.create', targetType: 'solution', targetId: row.id, detail: { demand: demand.id }, ip });
+      if (input.commit === 1) await submitInTrx(trx, row, caller, ip);
+      return row;
+    });
+    id = created.id;
+    const spaceId = await ensureItemSpace(ctx, 'solution', id, caller.id, actor.org.id);
+    await repo.updateSolution(ctx.db, id, { space_id: spaceId });
+  } else {
+    const solution = await loadSolution(ctx.db, input.id);
+    if (solution.org_id !== actor.org.id || solution.demand_id !== demand.id) throw forbidden();
+    if (solution.status !== 'draft') throw wrongState();
+    const spaceId = solution.space_id ?? (await ensureItemSpace(ctx, 'solution', solution.id, solution.owner_id, solution.org_id));
+    const attachments = await snapshotAttachments(ctx, caller, spaceId, input.attachments, locale);
+    await ctx.db.transaction().execute(async (trx) => {
+      const changes = { ...fields, attachments: JSON.stringify(attachments), space_id: spaceId, updated_at: nowIso() };
+      if (!(await repo.moveSolution(trx, solution.id, 'draft', changes))) throw wrongState();
+      await writeAudit(trx, { actorId: caller.id, action: 'solution.update', targetType: 'solution', targetId: solution.id, ip });
+      if (input.commit === 1) await submitInTrx(trx, { ...solution, ...changes }, caller, ip);
+    });
+    id = solution.id;
+  }
+  if (input.commit === 1) await shareWithEnterprise(ctx, id, caller);
+  return solutionDetail(ctx, caller, id);
+}
+
+async function ownSolution(ctx: AppContext, caller: Caller, id: number): Promise<SolutionRow> {
+  const actor = await requireInstitute(ctx, caller);
+  const solution = await loadSolution(ctx.db, id);
+  if (solution.org_id !== actor.org.id) throw forbidden();
+  return solution;
+}
+
+/** POST solution/submit: draft → submitted while the demand is published; the enterprise gets a to-do. */
+export async function submitSolution(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Solution> {
+  const solution = await ownSolution(ctx, caller, id);
+  if (solution.status !== 'draft') throw wrongState();
+  await ctx.db.transaction().execute((trx) => submitInTrx(trx, solution, caller, ip));
+  await shareWithEnterprise(ctx, id, caller);
+  return solutionDetail(ctx, caller, id);
+}
+
+/** POST solution/withdraw: submitted → withdrawn; the enterprise's to-do is cancelled. */
+export async function withdrawSolution(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Solution> {
+  const solution = await ownSolution(ctx, caller, id);
+  if (solution.status !== 'submitted') throw wrongState();
+  await ctx.db.transaction().execute(async (trx) => {
+    await moveTo(trx, solution, 'withdrawn');
+    await addSolutionCount(trx, solution.demand_id, -1);
+    await closeTodos(trx, solutionTarget(solution.id), 'cancelled', caller.id);
+    await writeAudit(trx, { actorId: caller.id, action: 'solution.withdraw', targetType: 'solution', targetId: solution.id, ip });
+  });
+  return solutionDetail(ctx, caller, id);
+}
+
+/** A solution to one of the caller's demands (enterprises); another's is 304. */
+async function solutionForEnterprise(ctx: AppContext, caller: Caller, id: number) {
+  const actor = await requireEnterprise(ctx, caller);
+  const solution = await loadSolution(ctx.db, id);
+  const demand = await loadDemand(ctx.db, solution.demand_id);
+  if (demand.org_id !== actor.org.id) throw forbidden();
+  if (!(ANSWERED as readonly string[]).includes(solution.status)) throw forbidden();
+  return { actor, solution, demand };
+}
+
+/**
+ * POST solution/accept: submitted → accepted on a live demand; starts the cooperation (one per
+ * demand) with a to-do for each side. Other answers stay open until the demand is completed or
+ * closed, when they are declined with that reason.
+ */
+export async function acceptSolution(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Solution> {
+  const { actor, solution, demand } = await solutionForEnterprise(ctx, caller, id);
+  if (solution.status !== 'submitted') throw wrongState();
+  if (demand.status !== 'published' && demand.status !== 'paused') throw conflict('errors.demandWrongState');
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const cooperation = await repo.insertCooperation(trx, {
+        demand_id: demand.id,
+        solution_id: solution.id,
+        enterprise_org_id: actor.org.id,
+        institute_org_id: solution.org_id,
+        enterprise_name: actor.org.name,
+        institute_name: solution.org_name,
+        enterprise_user_id: demand.owner_id,
+        institute_user_id: solution.owner_id,
+        created_at: now,
+      });
+      await moveTo(trx, solution, 'accepted', { decided_at: now, decided_by: caller.id });
+      await closeTodos(trx, solutionTarget(solution.id), 'done', caller.id);
+      const target = cooperationTarget(cooperation.id);
+      await openTodo(trx, { kind: 'cooperationStarted', assignee: { userId: demand.owner_id }, target, params: { title: demand.title, partner: solution.org_name } });
+      await openTodo(trx, { kind: 'cooperationStarted', assignee: { userId: solution.owner_id }, target, params: { title: demand.title, partner: actor.org.name } });
+      await writeAudit(trx, { actorId: caller.id, action: 'solution.accept', targetType: 'solution', targetId: solution.id, detail: { demand: demand.id, cooperation: cooperation.id }, ip });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('errors.solutionAlreadyAccepted');
+    throw error;
+  }
+  return solutionDetail(ctx, caller, id);
+}
+
+async function declineInTrx(trx: Db, solution: SolutionRow, demand: Pick<DemandRow, 'id' | 'title'>, reason: DeclineReason, text: string | null, actorId: number, ip?: string): Promise<void> {
+  await moveTo(trx, solution, 'declined', { decline_reason: reason, decline_text: text, decided_at: nowIso(), decided_by: actorId });
+  await closeTodos(trx, solutionTarget(solution.id), 'done', actorId);
+  await openTodo(trx, { kind: 'solutionDeclined', assignee: { userId: solution.owner_id }, target: solutionTarget(solution.id), params: { title: demand.title } });
+  await writeAudit(trx, { actorId, action: 'solution.decline', targetType: 'solution', targetId: solution.id, detail: { demand: demand.id, reason }, ip });
+}
+
+/** POST solution/decline: submitted → declined with a reason from the list (and text) the institute sees. */
+export async function declineSolution(ctx: AppContext, caller: Caller, input: DeclineSolution, ip: string): Promise<Solution> {
+  const { solution, demand } = await solutionForEnterprise(ctx, caller, input.id);
+  if (solution.status !== 'submitted') throw wrongState();
+  await ctx.db.transaction().execute((trx) => declineInTrx(trx, solution, demand, input.reason, input.reason_text ?? null, caller.id, ip));
+  return solutionDetail(ctx, caller, input.id);
+}
+
+/** Inside a demand's closing/completing transaction: every answer still waiting is declined with that reason. */
+export async function declineOpenSolutions(trx: Db, demand: Pick<DemandRow, 'id' | 'title'>, reason: 'demandCompleted' | 'demandClosed', actorId: number): Promise<void> {
+  for (const solution of await repo.solutionsInState(trx, demand.id, 'submitted')) {
+    await declineInTrx(trx, solution, demand, reason, null, actorId);
+  }
+}
+
+/** The attachment ids of an accepted solution (for the demand's zip). */
+export async function acceptedSolutionAttachments(db: Db, solutionId: number): Promise<number[]> {
+  const solution = await repo.findSolution(db, solutionId);
+  return solution?.status === 'accepted' ? attachmentsOf(solution.attachments).map((a) => a.id) : [];
+}
+
+/**
+ * GET solution/detail/:id: the institute sees its own; the enterprise the answers to its demands;
+ * admins all. An institute reading a declined solution has seen the answer: its to-do is done.
+ */
+export async function solutionDetail(ctx: AppContext, caller: Caller, id: number): Promise<Solution> {
+  const solution = await loadSolution(ctx.db, id);
+  const demand = await loadDemand(ctx.db, solution.demand_id);
+  const institute = await orgOf(ctx, caller, 'ResearchInstitute');
+  const own = institute !== null && institute.org.id === solution.org_id;
+  let enterprise = false;
+  if (!own && !isAdmin(caller)) {
+    const actor = await orgOf(ctx, caller, 'Enterprise');
+    enterprise = actor !== null && actor.org.id === demand.org_id && (ANSWERED as readonly string[]).includes(solution.status);
+    if (!enterprise) throw forbidden();
+  }
+  if (own && solution.status === 'declined') await closeTodos(ctx.db, solutionTarget(solution.id), 'done', caller.id);
+  return presentSolution(solution, demand, { institute: own, enterprise });
+}
+
+/** GET solution/list (institutes): their own solutions, with maintained totals by status. */
+export async function listOwnSolutions(ctx: AppContext, caller: Caller, query: SolutionListQuery): Promise<SolutionPage> {
+  const actor = await requireInstitute(ctx, caller);
+  const [counts, rows] = await Promise.all([
+    readCounts(ctx.db, 'solution', actor.org.id, SOLUTION_STATES),
+    repo.listOwnSolutions(ctx.db, actor.org.id, query.status, query.page_size, (query.page - 1) * query.page_size),
+  ]);
+  const demands = new Map((await findDemandsByIds(ctx.db, [...new Set(rows.map((r) => r.demand_id))])).map((d) => [d.id, d]));
+  const items = rows.flatMap((row) => {
+    const demand = demands.get(row.demand_id);
+    return demand ? [presentSolution(row, demand, { institute: true, enterprise: false })] : [];
+  });
+  const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
+  return { items, total, page: query.page, page_size: query.page_size, counts };
+}
+
+/** GET demand/solutions (enterprises): the answers to one of their demands, side by side. */
+export async function listDemandSolutions(ctx: AppContext, caller: Caller, query: SolutionListQuery & { id: number }): Promise<SolutionPage> {
+  const demand = await loadDemand(ctx.db, query.id);
+  if (!isAdmin(caller)) {
+    const actor = await requireEnterprise(ctx, caller);
+    if (demand.org_id !== actor.org.id) throw forbidden();
+  }
+  const statuses = query.status ? (ANSWERED as readonly string[]).filter((s) => s === query.status) : ANSWERED;
+  if (statuses.length === 0) return { items: [], total: 0, page: query.page, page_size: query.page_size, counts: null };
+  const [rows, total] = await Promise.all([
+    repo.listDemandSolutions(ctx.db, demand.id, statuses, query.page_size, (query.page - 1) * query.page_size),
+    repo.countDemandSolutions(ctx.db, demand.id, statuses),
+  ]);
+  const viewer = { institute: false, enterprise: !isAdmin(caller) };
+  return { items: rows.map((row) => presentSolution(row, demand, viewer)), total, page: query.page, page_size: query.page_size, counts: null };
+}

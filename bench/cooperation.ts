@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import { queryParams, signPayload } from '@mathbridge/contracts/signature';
+import { load, report, serve, type Load } from './lib.ts';
+
+/**
+ * DESIGN §8 / issue 5 'Measure': with 100,000 demands and 300,000 solutions seeded, the published
+ * list with a filter and the enterprise's own list against the floor (bare node:http + raw driver,
+ * page query only, no total), measured in the same run at 10 connections, on SQLite and (when
+ * BENCH_DATABASE_URL is set) PostgreSQL. Budget: ≥ 0.5 of the floor and p99 < 25 ms.
+ */
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+function signedQuery(params: Record<string, string>): string {
+  const signed = queryParams(params);
+  return new URLSearchParams({ ...signed, sign: signPayload(signed), ignore_sign: '0' }).toString();
+}
+
+async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  if (kind === 'postgres' && pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const env: Record<string, string> = kind === 'postgres' && pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {};
+  const app = await serve('bench/cooperation-server.ts', env);
+  const floorEnv: Record<string, string> = kind === 'postgres' && pgUrl ? { BENCH_PG_URL: pgUrl, BENCH_PG_SCHEMA: schema } : { BENCH_SQLITE_FILE: path.join(app.dataDir, 'mathbridge.db') };
+  const floor = await serve('bench/cooperation-baseline.ts', floorEnv);
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as { enterpriseToken: string; instituteToken: string; seededMs: number };
+    const cases: { what: string; floorUrl: string; url: string; token: string }[] = [
+      { what: 'published list, industry filter', floorUrl: `${floor.url}/published?industry=C`, url: `${app.url}/api/demand/publishedList?${signedQuery({ industry: 'C' })}`, token: info.instituteToken },
+      { what: "enterprise's own list", floorUrl: `${floor.url}/own?org=1`, url: `${app.url}/api/demand/list?${signedQuery({})}`, token: info.enterpriseToken },
+    ];
+    const rows: Record<string, string | number>[] = [];
+    for (const c of cases) {
+      const base: Load = await load({ url: c.floorUrl, duration: DURATION_S });
+      const real: Load = await load({ url: c.url, duration: DURATION_S, headers: { [TOKEN_HEADER]: c.token } });
+      const ok = real.rps / base.rps >= 0.5 && real.p99 < 25;
+      rows.push(
+        { what: `${c.what}: floor`, 'req/s': base.rps.toFixed(0), 'p99 ms': base.p99, errors: base.errors + base.non2xx },
+        { what: `${c.what}: API`, 'req/s': real.rps.toFixed(0), 'p99 ms': real.p99, errors: real.errors + real.non2xx },
+        { what: `${c.what}: ratio (≥ 0.50, p99 < 25 ms)`, 'req/s': (real.rps / base.rps).toFixed(2), 'p99 ms': ok ? 'within budget' : 'OVER BUDGET' },
+      );
+    }
+    report(`cooperation lists on ${kind} (100k demands, 300k solutions; seeded in ${(info.seededMs / 1000).toFixed(1)} s)`, rows);
+  } finally {
+    await floor.stop();
+    await app.stop();
+    if (kind === 'postgres' && pgUrl) {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    }
+  }
+}
+
+export async function benchCooperation(): Promise<void> {
+  await benchOn('sqlite');
+  if (process.env.BENCH_DATABASE_URL) await benchOn('postgres');
+  else console.warn('\n*** cooperation bench: BENCH_DATABASE_URL is not set; PostgreSQL is SKIPPED ***\n');
+}

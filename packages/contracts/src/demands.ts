@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { INDUSTRY_CODES } from './industries.ts';
+import type { ValidationKey } from './messages.ts';
+import { ResearchFieldsSchema } from './msc.ts';
+import { BUSINESS_UTC_OFFSET, DateSchema, PageQuerySchema } from './pagination.ts';
+import { findProvince, isValidArea } from './regions.ts';
+import { IdSchema, PhoneSchema, optionalString, requiredString, titleString } from './validation.ts';
+
+/** Demands (issue 5): an enterprise's problem, reviewed by an admin, answered by institutes. */
+
+const key = (k: ValidationKey) => k;
+
+/** DESIGN §4: draft → submitted → published | rejected (→ draft); published ⇄ paused; → closed | completed. */
+export const DEMAND_STATES = ['draft', 'submitted', 'published', 'rejected', 'paused', 'closed', 'completed'] as const;
+export type DemandState = (typeof DEMAND_STATES)[number];
+
+/** Lengths of the long Markdown fields (stored raw; the web sanitizes when rendering). */
+export const DEMAND_TEXT_MAX = { summary: 500, problem: 20_000, expected_outcome: 10_000, available_data: 5_000 } as const;
+/** Budgets are whole yuan; the upper bound keeps them inside a 32-bit integer column. */
+export const BUDGET_MAX = 2_000_000_000;
+export const MAX_ATTACHMENTS = 20;
+
+const Flag = z.coerce.number({ error: key('validation.choose') }).int(key('validation.choose')).min(0, key('validation.choose')).max(1, key('validation.choose'));
+export const FlagSchema = Flag;
+
+export const BudgetSchema = z.coerce
+  .number({ error: key('validation.integer') })
+  .int(key('validation.integer'))
+  .min(0, key('validation.integer'))
+  .max(BUDGET_MAX, key('validation.invalid'));
+
+/** Today as `YYYY-MM-DD` in China Standard Time (the platform's business day). */
+export function businessToday(now = new Date()): string {
+  const shifted = new Date(now.getTime() + Number.parseInt(BUSINESS_UTC_OFFSET, 10) * 3_600_000);
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** A deadline: a calendar day after today (China Standard Time). */
+export const DeadlineSchema = DateSchema.refine((day) => day > businessToday(), { error: key('validation.futureDate') });
+
+export const AttachmentIdsSchema = z
+  .array(IdSchema, { error: key('validation.invalid') })
+  .max(MAX_ATTACHMENTS, key('validation.maxItems'))
+  .refine((ids) => new Set(ids).size === ids.length, { error: key('validation.duplicate') })
+  .default([]);
+
+type Loose = Record<string, unknown>;
+
+/**
+ * `POST demand/save`: creates (no id) or edits a draft or rejected demand. `commit` 1 also submits
+ * it for review (the isCommit of `submitted/{isCommit}`). Drafts pass the same rules as
+ * submissions, so a saved draft can always be submitted as it is.
+ */
+export const DemandSaveSchema = z
+  .object({
+    id: IdSchema.optional(),
+    commit: Flag.default(0),
+    title: titleString(),
+    industry: z.enum(INDUSTRY_CODES as unknown as readonly [string, ...string[]], { error: key('validation.choose') }),
+    /** Public to every verified institute: what the problem is about, without confidential detail. */
+    summary: requiredString(DEMAND_TEXT_MAX.summary),
+    problem: requiredString(DEMAND_TEXT_MAX.problem),
+    expected_outcome: requiredString(DEMAND_TEXT_MAX.expected_outcome),
+    available_data: optionalString(DEMAND_TEXT_MAX.available_data),
+    budget_min: BudgetSchema,
+    budget_max: BudgetSchema,
+    deadline: DeadlineSchema,
+    province_code: z.string({ error: key('validation.area') }).refine((code) => !!findProvince(code), { error: key('validation.area') }),
+    city_code: optionalString(4),
+    msc_fields: ResearchFieldsSchema,
+    /** Institutes must accept a confidentiality agreement when they receive the demand. */
+    nda_required: Flag.default(0),
+    /** File node ids in the demand's own space (upload with `space_id` and `profile=document`). */
+    attachments: AttachmentIdsSchema,
+    contact: requiredString(30),
+    contact_phone: PhoneSchema,
+  })
+  .refine((v: Loose) => typeof v.budget_min !== 'number' || typeof v.budget_max !== 'number' || v.budget_min <= v.budget_max, {
+    path: ['budget_max'],
+    error: key('validation.budgetRange'),
+    when: () => true,
+  })
+  .refine((v: Loose) => typeof v.province_code !== 'string' || !findProvince(v.province_code) || isValidArea(v.province_code, typeof v.city_code === 'string' && v.city_code ? v.city_code : undefined), {
+    path: ['city_code'],
+    error: key('validation.area'),
+    when: () => true,
+  });
+export type DemandSave = z.infer<typeof DemandSaveSchema>;
+
+export const DemandIdSchema = z.object({ id: IdSchema });
+export type DemandId = z.infer<typeof DemandIdSchema>;
+
+/** `GET demand/list`: the enterprise's own demands (admins: everyone's), newest change first. */
+export const DemandListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(DEMAND_STATES, { error: key('validation.choose') }).optional(),
+});
+export type DemandListQuery = z.infer<typeof DemandListQuerySchema>;
+
+export const PUBLISHED_SORTS = ['newest', 'deadline', 'budget'] as const;
+export type PublishedSort = (typeof PUBLISHED_SORTS)[number];
+
+/**
+ * `GET demand/publishedList`: published demands for institutes, keyset-paginated (infinite
+ * scroll): pass the previous answer's `next_cursor` as `cursor`.
+ */
+export const PublishedListQuerySchema = z.object({
+  cursor: optionalString(200),
+  page_size: PageQuerySchema.shape.page_size,
+  industry: z.enum(INDUSTRY_CODES as unknown as readonly [string, ...string[]], { error: key('validation.choose') }).optional(),
+  province_code: optionalString(4),
+  city_code: optionalString(4),
+  /** Demands whose budget range reaches into [budget_min, budget_max]. */
+  budget_min: BudgetSchema.optional(),
+  budget_max: BudgetSchema.optional(),
+  keyword: optionalString(50),
+  msc: z.string({ error: key('validation.researchField') }).regex(/^\d{2}$/, key('validation.researchField')).optional(),
+  sort: z.enum(PUBLISHED_SORTS, { error: key('validation.choose') }).default('newest'),
+});
+export type PublishedListQuery = z.infer<typeof PublishedListQuerySchema>;
+
+export const RecommendedQuerySchema = PageQuerySchema;
+export type RecommendedQuery = z.infer<typeof RecommendedQuerySchema>;
+
+/** `POST demand/receive`: `accept_nda` 1 is required when the demand asks for a confidentiality agreement. */
+export const ReceiveDemandSchema = z.object({ id: IdSchema, accept_nda: Flag.default(0) });
+export type ReceiveDemand = z.infer<typeof ReceiveDemandSchema>;
+
+/** `POST demand/review` (admins): approve (publish) or reject with a reason. */
+export const DemandReviewSchema = z
+  .object({ id: IdSchema, approve: Flag, reason: optionalString(500) })
+  .refine((v: Loose) => v.approve !== 0 || (typeof v.reason === 'string' && v.reason.trim() !== ''), { path: ['reason'], error: key('validation.required'), when: () => true });
+export type DemandReview = z.infer<typeof DemandReviewSchema>;
+
+/* ---- results ---- */
+
+export interface DemandAttachment {
+  id: number;
+  name: string;
+  size: number;
+  mime: string | null;
+}
+
+/** What every verified institute sees of a published demand. */
+export interface DemandSummary {
+  id: number;
+  title: string;
+  status: DemandState;
+  industry: string;
+  summary: string;
+  budget_min: number;
+  budget_max: number;
+  deadline: string;
+  province_code: string;
+  city_code: string | null;
+  msc_fields: string[];
+  nda_required: 0 | 1;
+  org: { id: number; name: string };
+  published_at: string | null;
+  updated_at: string;
+  solution_count: number;
+  receive_count: number;
+}
+
+/** A received demand, or one of the caller's own: everything. */
+export interface DemandFull extends DemandSummary {
+  problem: string;
+  expected_outcome: string;
+  available_data: string | null;
+  contact: string;
+  contact_phone: string;
+  attachments: DemandAttachment[];
+  /** The demand's file space: upload attachments into it (owner only; null for others). */
+  space_id: number | null;
+  reject_reason: string | null;
+  created_at: string;
+  submitted_at: string | null;
+}
+
+export interface DemandReceipt {
+  received_at: string;
+  nda_accepted: 0 | 1;
+  received_by: { id: number };
+}
+
+/** `GET demand/detail/:id`: `full` is null until an institute receives the demand. */
+export interface DemandDetail {
+  demand: DemandSummary;
+  full: DemandFull | null;
+  /** The caller's receipt (institutes), or null. */
+  receipt: DemandReceipt | null;
+  /** What the caller may do now, so the screen shows only working buttons. */
+  can: {
+    edit: boolean;
+    submit: boolean;
+    withdraw: boolean;
+    toggle: boolean;
+    close: boolean;
+    complete: boolean;
+    review: boolean;
+    receive: boolean;
+    solve: boolean;
+    download: boolean;
+  };
+  /** The accepted solution's id, once a cooperation started. */
+  cooperation: { id: number; solution_id: number; institute: { id: number; name: string }; created_at: string } | null;
+}
+
+export type DemandCounts = Record<DemandState, number>;
+
+export interface DemandPage {
+  items: DemandSummary[];
+  /** Of the chosen status (or all), from maintained counters: never a COUNT(*) per request. */
+  total: number;
+  page: number;
+  page_size: number;
+  /** Per status, for the /manage/demands overview. */
+  counts: DemandCounts;
+}
+
+export interface PublishedPage {
+  items: DemandSummary[];
+  /** Pass as `cursor` for the next page; null at the end. */
+  next_cursor: string | null;
+  /** Maintained count of all published demands when no filter is set; null (unknown) with filters. */
+  total: number | null;
+}
+
+export interface RecommendedDemand extends DemandSummary {
+  /** MSC codes shared with the institute's research fields. */
+  matched_fields: string[];
+}
+
+export interface RecommendedPage {
+  items: RecommendedDemand[];
+  page: number;
+  page_size: number;
+  has_more: boolean;
+}
+
+export interface DownloadLink {
+  url: string;
+  expires_at: string;
+  name: string;
+}
