@@ -41,6 +41,15 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 20,
             },
+            {
+              // The antd modules the entry itself needs (shell, header, buttons) load on every page
+              // anyway; kept in one chunk, every lazy page that shares some of them no longer splits
+              // them into many small chunks, whose per-file overhead all public pages paid.
+              name: 'ui-initial',
+              test: /node_modules[\\/](antd|@rc-component|@ant-design)[\\/]/,
+              tags: ['$initial'],
+              priority: 10,
+            },
           ],
         },
       },

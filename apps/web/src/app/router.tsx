@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import {
   MANAGE_SECTIONS,
-  canOpenSection,
   isAuthScreen,
   isOpenPath,
   sectionsFor,
@@ -13,6 +12,7 @@ import {
   type WHITE_LIST,
 } from '@mathbridge/contracts/routes';
 import { VERIFY_STATE } from '@mathbridge/contracts/roles';
+import { canUseSection } from '@mathbridge/contracts/workspace';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { loadPageStrings } from '../i18n/i18n.ts';
@@ -43,6 +43,25 @@ type PageSpec =
 
 const comingSoonPage: LazyModule = () => import('../components/coming-soon-page.tsx');
 
+/** Workspace sections without child routes that have their page; the others are coming soon. */
+const SECTION_PAGES: Partial<Record<string, LazyModule>> = {
+  sharedTplFile: () => import('../features/files/routes/shared-templates-page.tsx'),
+  dashboard: () => import('../features/workspace/routes/dashboard-page.tsx'),
+  todoList: () => import('../features/workspace/routes/todo-list-page.tsx'),
+  demands: () => import('../features/demands/routes/demands-overview-page.tsx'),
+  solutions: () => import('../features/demands/routes/solutions-page.tsx'),
+};
+
+/** Child pages of workspace sections that have them, keyed `section/child`; the others are coming soon. */
+const demandDetailPage: LazyModule = () => import('../features/demands/routes/demand-detail-page.tsx');
+const CHILD_PAGES: Partial<Record<string, LazyModule>> = {
+  'demandManage/list': () => import('../features/demands/routes/demand-list-page.tsx'),
+  'demandManage/demandForm/:demand_id': () => import('../features/demands/routes/demand-form-page.tsx'),
+  'demandManage/submitted/:isCommit': () => import('../features/demands/routes/demand-submitted-page.tsx'),
+  'demandManage/detail/:demand_id': demandDetailPage,
+  'demandManageRI/detail/:demand_id': demandDetailPage,
+};
+
 /** A page's code and, unless it needs none, its strings (i18n/i18n.ts loadPageStrings). */
 const lazyPage =
   (load: LazyModule, coreStringsOnly = false) =>
@@ -68,17 +87,17 @@ const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
   '/specialist': comingSoon((t) => t('pages.specialist'), (t) => t('pageIntro.specialist')),
   '/student': comingSoon((t) => t('pages.student'), (t) => t('pageIntro.student')),
   '/innovate-forum': comingSoon((t) => t('pages.innovateForum'), (t) => t('pageIntro.innovateForum')),
-  '/certification': comingSoon((t) => t('pages.certification'), (t) => t('pageIntro.certification')),
+  '/certification': { load: () => import('../features/identity/routes/certification-page.tsx'), title: (t) => t('identity.choose.title') },
   '/service': comingSoon((t) => t('pages.service'), (t) => t('pageIntro.service')),
   '/industry': comingSoon((t) => t('pages.industry'), (t) => t('pageIntro.industry')),
   '/aboutUs': comingSoon((t) => t('pages.aboutUs'), (t) => t('pageIntro.aboutUs')),
-  '/members': comingSoon((t) => t('pages.members'), (t) => t('pageIntro.members')),
+  '/members': { load: () => import('../features/members/routes/members-page.tsx'), title: (t) => t('pages.members') },
   '/news': comingSoon((t) => t('pages.news'), (t) => t('pageIntro.news')),
   '/news/detail/:id': comingSoon((t) => t('pages.newsDetail'), (t) => t('pageIntro.newsDetail')),
   '/employ': comingSoon((t) => t('pages.employ'), (t) => t('pageIntro.employ')),
   '/employ/detail/:id': comingSoon((t) => t('pages.employDetail'), (t) => t('pageIntro.employDetail')),
   '/404': { load: () => import('../features/not-found/routes/not-found-page.tsx'), title: (t) => t('pages.notFound'), footer: false, coreStringsOnly: true },
-  '/invitation/:id': comingSoon((t) => t('pages.invitation'), (t) => t('pageIntro.invitation')),
+  '/invitation/:id': { load: () => import('../features/invitation/routes/invitation-page.tsx'), title: (t) => t('pages.invitation') },
 };
 
 const WHITE_LIST_PAGES: Record<WhiteListRoute, PageSpec> = {
@@ -107,15 +126,15 @@ function pageRoute(path: string, spec: PageSpec): RouteObject {
 /** /account children (spec §2): two real screens, the certification screens come later. */
 const ACCOUNT_PAGES: Record<(typeof ACCOUNT_CHILDREN)[number], PageSpec> = {
   individual: { load: () => import('../features/account/routes/individual-page.tsx'), title: (t) => t('account.menu.individual') },
-  institute: comingSoon((t) => t('account.menu.institute'), (t) => t('pageIntro.accountInstitute')),
-  'individual-authentication': comingSoon(
-    (t) => t('account.menu.individual-authentication'),
-    (t) => t('pageIntro.accountIndividualAuth'),
-  ),
-  'institute-authentication': comingSoon(
-    (t) => t('account.menu.institute-authentication'),
-    (t) => t('pageIntro.accountInstituteAuth'),
-  ),
+  institute: { load: () => import('../features/identity/routes/institute-page.tsx'), title: (t) => t('account.menu.institute') },
+  'individual-authentication': {
+    load: () => import('../features/identity/routes/individual-auth-page.tsx'),
+    title: (t) => t('account.menu.individual-authentication'),
+  },
+  'institute-authentication': {
+    load: () => import('../features/identity/routes/institute-auth-page.tsx'),
+    title: (t) => t('account.menu.institute-authentication'),
+  },
   'contact-information': {
     load: () => import('../features/account/routes/contact-information-page.tsx'),
     title: (t) => t('account.menu.contact-information'),
@@ -148,7 +167,8 @@ function sectionLoader(key: string) {
   return async ({ request }: LoaderFunctionArgs) => {
     await ensureSession();
     requireSignIn(request);
-    if (!canOpenSection(useSession.getState().roles, key)) throw redirect('/404');
+    const { roles, profile } = useSession.getState();
+    if (!canUseSection(roles, profile?.verify_state, key)) throw redirect('/404');
     return null;
   };
 }
@@ -158,12 +178,12 @@ function sectionRoute(section: ManageSection): RouteObject {
   const intro = (t: TFunction) => t('pageIntro.manage');
   const children: RouteObject[] =
     section.children.length === 0
-      ? [{ index: true, lazy: lazyPage(comingSoonPage) }]
+      ? [{ index: true, lazy: lazyPage(SECTION_PAGES[section.key] ?? comingSoonPage) }]
       : [
           { index: true, loader: () => redirect(`/manage/${section.key}/${section.children[0] ?? ''}`), Component: Redirecting },
           ...section.children.map((child) => ({
             path: child,
-            lazy: lazyPage(comingSoonPage),
+            lazy: lazyPage(CHILD_PAGES[`${section.key}/${child}`] ?? comingSoonPage),
             handle: {
               title: (t: TFunction) => `${sectionTitle(t)} · ${t(manageChildTitleKey(child))}`,
               intro,
@@ -192,6 +212,8 @@ const pageRoutes: RouteObject[] = [
     children: [
       { index: true, loader: () => redirect('/account/individual'), Component: Redirecting },
       ...Object.entries(ACCOUNT_PAGES).map(([path, spec]) => pageRoute(path, spec)),
+      // Beyond spec §2's five children: every signed-in user's personal file space (issue 4).
+      pageRoute('/files', { load: () => import('../features/files/routes/personal-files-page.tsx'), title: (t) => t('account.menu.files') }),
     ],
   },
   { path: 'center', loader: () => redirect('/firstmeet'), Component: Redirecting },
@@ -216,6 +238,18 @@ const pageRoutes: RouteObject[] = [
         },
       },
       ...MANAGE_SECTIONS.map(sectionRoute),
+      // Beyond spec §2's children: the audit log (sys/getLogs), for admins only (issue 3).
+      {
+        path: 'logs',
+        loader: async ({ request }) => {
+          await ensureSession();
+          requireSignIn(request);
+          if (!useSession.getState().roles.includes('Admin')) throw redirect('/404');
+          return null;
+        },
+        lazy: lazyPage(() => import('../features/audit-log/routes/logs-page.tsx')),
+        handle: { title: (t) => t('auditLog.title') } satisfies RouteHandle,
+      },
     ],
   },
   { path: '*', loader: () => redirect('/404'), Component: Redirecting },

@@ -43,7 +43,23 @@ export async function loadLocaleResources(locale: Locale): Promise<void> {
   await Promise.all([
     loaded.core.has(locale) ? null : CORE[locale]().then((strings) => (merge(locale, strings), loaded.core.add(locale))),
     pagesWanted ? loadPageStrings(locale) : null,
+    ...[...bundles.keys()].map((bundle) => loadStringBundle(bundle, locale)),
   ]);
+}
+
+/**
+ * Strings a feature ships on its own (features/<name>/i18n): its routes load them, so pages that
+ * never show the feature never download them; once loaded they follow every language switch.
+ */
+export type StringBundle = Record<Locale, () => Promise<object>>;
+const bundles = new Map<StringBundle, Set<Locale>>();
+
+export async function loadStringBundle(bundle: StringBundle, locale: Locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE): Promise<void> {
+  const done = bundles.get(bundle) ?? new Set<Locale>();
+  bundles.set(bundle, done);
+  if (done.has(locale)) return;
+  merge(locale, await bundle[locale]());
+  done.add(locale);
 }
 
 /** The page strings of a locale (default: the current one); route loaders await it. */

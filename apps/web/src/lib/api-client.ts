@@ -24,6 +24,11 @@ export interface RequestOptions {
    * Used when restoring a session at start-up, where an old cookie is not the user's fault.
    */
   authFailure?: 'default' | 'silent';
+  /**
+   * false: failures the caller shows where they belong (a field, a per-file upload row) are not
+   * shown here and throw with `handled: false`. Session and permission outcomes still act.
+   */
+  reportErrors?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -77,7 +82,7 @@ function showError(text: string, key?: string): void {
   notify.error(text, key);
 }
 
-function buildUrl(path: string, query?: Record<string, string>): string {
+export function buildUrl(path: string, query?: Record<string, string>): string {
   const url = `${API_PREFIX}/${path.replace(/^\/+/, '')}`;
   if (!query || Object.keys(query).length === 0) return url;
   return `${url}?${new URLSearchParams(query).toString()}`;
@@ -100,33 +105,47 @@ async function send<T>(url: string, init: RequestInit, options: RequestOptions):
     response = await fetch(url, { ...init, signal, credentials: 'same-origin' });
   } catch {
     window.clearTimeout(timer);
-    if (options.signal?.aborted) {
-      // The caller (e.g. TanStack Query on unmount) cancelled: nothing to tell the user.
-      throw new ApiError({ message: 'aborted', kind: 'aborted', handled: true });
-    }
-    const timedOut = timeout.signal.aborted;
-    const text = i18n.t(timedOut ? 'errors.timeout' : 'errors.network');
-    showError(text, timedOut ? 'request-timeout' : 'network-error');
-    throw new ApiError({ message: text, kind: timedOut ? 'timeout' : 'network', handled: true });
+    throw transportError(options, timeout.signal.aborted);
   }
+  try {
+    return await readEnvelope<T>(response, options, () => timeout.signal.aborted);
+  } finally {
+    window.clearTimeout(timer);
+  }
+}
 
+/** A call that produced no response: cancelled by the caller, timed out, or the network failed. */
+export function transportError(options: RequestOptions, timedOut: boolean): ApiError {
+  if (options.signal?.aborted) {
+    // The caller (e.g. TanStack Query on unmount) cancelled: nothing to tell the user.
+    return new ApiError({ message: 'aborted', kind: 'aborted', handled: true });
+  }
+  const text = i18n.t(timedOut ? 'errors.timeout' : 'errors.network');
+  const report = options.reportErrors !== false;
+  if (report) showError(text, timedOut ? 'request-timeout' : 'network-error');
+  return new ApiError({ message: text, kind: timedOut ? 'timeout' : 'network', handled: report });
+}
+
+/**
+ * Reads a response's envelope and acts on its status (spec §8). Shared with lib/upload-request.ts,
+ * whose XMLHttpRequest result is handed over as a Response.
+ */
+export async function readEnvelope<T>(response: Response, options: RequestOptions, timedOut: () => boolean = () => false): Promise<T> {
+  const report = options.reportErrors !== false;
   let envelope: Envelope<unknown>;
   try {
     if (!response.ok) {
       const text = i18n.t('errors.httpError', { code: response.status });
-      showError(text);
-      throw new ApiError({ message: text, kind: 'http', httpStatus: response.status, handled: true });
+      if (report) showError(text);
+      throw new ApiError({ message: text, kind: 'http', httpStatus: response.status, handled: report });
     }
     envelope = (await response.json()) as Envelope<unknown>;
   } catch (error) {
     if (isApiError(error)) throw error;
-    const text = timeout.signal.aborted ? i18n.t('errors.timeout') : i18n.t('errors.requestError');
-    showError(text);
-    throw new ApiError({ message: text, kind: timeout.signal.aborted ? 'timeout' : 'parse', handled: true });
-  } finally {
-    window.clearTimeout(timer);
+    const text = timedOut() ? i18n.t('errors.timeout') : i18n.t('errors.requestError');
+    if (report) showError(text);
+    throw new ApiError({ message: text, kind: timedOut() ? 'timeout' : 'parse', handled: report });
   }
-
   return unwrap<T>(envelope, options);
 }
 
@@ -151,8 +170,9 @@ function unwrap<T>(envelope: Envelope<unknown>, options: RequestOptions): T {
     }
     default: {
       const text = message || i18n.t('errors.error');
-      showError(text);
-      throw new ApiError({ message: text, status, kind: 'status', handled: true });
+      const report = options.reportErrors !== false;
+      if (report) showError(text);
+      throw new ApiError({ message: text, status, kind: 'status', handled: report });
     }
   }
 }

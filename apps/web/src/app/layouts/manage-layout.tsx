@@ -9,6 +9,7 @@ import {
   FileTextOutlined,
   FolderOpenOutlined,
   FundProjectionScreenOutlined,
+  HistoryOutlined,
   NodeIndexOutlined,
   PartitionOutlined,
   ProjectOutlined,
@@ -21,11 +22,13 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { sectionsFor } from '@mathbridge/contracts/routes';
+import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
+import { canUseSection } from '@mathbridge/contracts/workspace';
 import { useSession } from '../../lib/session-store.ts';
 import { manageSectionTitleKey } from '../manage-titles.ts';
 import { QueryProvider } from '../../components/query-provider.tsx';
 import { SideMenuLayout } from './side-menu-layout.tsx';
+import '../../features/workspace/i18n/strings.ts';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <AppstoreOutlined />,
@@ -53,7 +56,9 @@ export function ManageLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const roles = useSession((s) => s.roles);
-  const sections = sectionsFor(roles).filter((section) => section.menu);
+  const verifyState = useSession((s) => s.profile?.verify_state);
+  const sections = MANAGE_SECTIONS.filter((section) => section.menu && canUseSection(roles, verifyState, section.key));
+  const admin = roles.includes('Admin');
   const selected = pathname.split('/')[2];
   return (
     <QueryProvider>
@@ -61,11 +66,15 @@ export function ManageLayout() {
       title={t('manage.title')}
       label={t('manage.menuLabel')}
       selectedKey={selected}
-      items={sections.map((section) => ({
-        key: section.key,
-        icon: ICONS[section.key] ?? <TeamOutlined />,
-        label: <Link to={`/manage/${section.key}`}>{t(manageSectionTitleKey(section.key))}</Link>,
-      }))}
+      items={[
+        ...sections.map((section) => ({
+          key: section.key,
+          icon: ICONS[section.key] ?? <TeamOutlined />,
+          label: <Link to={`/manage/${section.key}`}>{t(manageSectionTitleKey(section.key))}</Link>,
+        })),
+        // Beyond spec §6's sections: the audit log, for admins (issue 3).
+        ...(admin ? [{ key: 'logs', icon: <HistoryOutlined />, label: <Link to="/manage/logs">{t('workspace.dashboard.logs')}</Link> }] : []),
+      ]}
       />
     </QueryProvider>
   );

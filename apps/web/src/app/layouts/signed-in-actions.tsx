@@ -1,11 +1,15 @@
 import { AppstoreOutlined, HomeOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { VERIFY_STATE, verifyStateName } from '@mathbridge/contracts/roles';
 import { QueryProvider } from '../../components/query-provider.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { UserMenu } from './user-menu.tsx';
+
+// The to-do count (issue 3) arrives after the avatar: it brings its own strings and query.
+const TodoBell = lazy(() => import('../../features/workspace/components/todo-bell.tsx'));
 
 /**
  * The signed-in end of the top bar (spec §2): workspace button (or a way back to the portal from
@@ -25,6 +29,9 @@ export default function SignedInActions() {
       ) : (
         <WorkspaceButton />
       )}
+      <Suspense fallback={null}>
+        <TodoBell />
+      </Suspense>
       <UserMenu />
     </QueryProvider>
   );

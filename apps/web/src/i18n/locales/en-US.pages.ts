@@ -163,6 +163,7 @@ export const enUSPages = {
       'individual-authentication': 'Personal certification',
       'institute-authentication': 'Organisation certification',
       'contact-information': 'Contacts',
+      files: 'My files',
     },
     profile: {
       title: 'Basic information',

@@ -160,6 +160,7 @@ export const zhCNPages = {
       'individual-authentication': '个人认证',
       'institute-authentication': '机构认证',
       'contact-information': '联系人',
+      files: '我的文件',
     },
     profile: {
       title: '基本资料',

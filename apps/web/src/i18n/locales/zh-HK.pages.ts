@@ -160,6 +160,7 @@ export const zhHKPages = {
       'individual-authentication': '個人認證',
       'institute-authentication': '機構認證',
       'contact-information': '聯絡人',
+      files: '我的檔案',
     },
     profile: {
       title: '基本資料',

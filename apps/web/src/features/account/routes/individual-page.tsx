@@ -5,6 +5,7 @@ import { useProfile } from '../../../lib/profile-queries.ts';
 import { PasswordForm } from '../components/password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { ProfileSummary } from '../components/profile-summary.tsx';
+import { CertificationOverview } from '../../identity/components/certification-overview.tsx';
 
 /** /account/individual: the profile, its avatar and the password. */
 export default function IndividualPage() {
@@ -35,6 +36,9 @@ export default function IndividualPage() {
           )}
           <Col xs={24} lg={8}>
             <ProfileSummary profile={profile.data} />
+            <div style={{ marginTop: 24 }}>
+              <CertificationOverview />
+            </div>
           </Col>
           <Col xs={24} lg={16}>
             <Row gutter={[24, 24]}>

@@ -1,9 +1,10 @@
 import { MobileOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Register } from '@mathbridge/contracts/accounts';
 import { completeSignIn } from '../../../lib/auth.ts';
+import { safeRedirect } from '../../../lib/navigation.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { lazySchemaField, preloadValidation } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -16,19 +17,21 @@ import { TextInput } from '../../../components/text-inputs.tsx';
 
 type SignUpValues = Register & { confirm: string };
 
-/** /signup: domestic mobile, 4-character code, password twice (spec §5, DESIGN §3). */
+/** /signup: domestic mobile, 4-character code, password twice (spec §5, DESIGN §3); honours ?redirect=. */
 export default function SignUpPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<SignUpValues>();
   const navigate = useNavigate();
   const registerUser = useRegister();
+  const [params] = useSearchParams();
 
   const onFinish = async ({ phone, code, password }: SignUpValues) => {
     try {
       const result = await registerUser.mutateAsync({ phone, code, password });
       await completeSignIn(result).catch(() => undefined);
       notify.success(t('auth.registered'));
-      await navigate('/', { replace: true });
+      // ?redirect= brings an invitee back to /invitation/{id} (issue 3).
+      await navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (error) {
       showSubmitError(form, error);
     }

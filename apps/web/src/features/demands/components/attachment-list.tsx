@@ -1,0 +1,36 @@
+import { PaperClipOutlined } from '@ant-design/icons';
+import { Button, List } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { attachmentUrl, followDownload } from '../api/attachments.ts';
+import { fileSize } from './format.ts';
+
+interface Attachment {
+  id: number;
+  name: string;
+  size: number;
+}
+
+/** Attachments, each downloadable through a fresh signed link. */
+export function AttachmentList({ items }: { items: readonly Attachment[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <p className="mb-muted">{t('demands.detail.noAttachments')}</p>;
+  return (
+    <List
+      size="small"
+      dataSource={[...items]}
+      renderItem={(item) => (
+        <List.Item
+          actions={[
+            <Button key="download" type="link" size="small" aria-label={`${t('demands.detail.download')} ${item.name}`} onClick={() => void attachmentUrl(item.id).then((link) => followDownload(link.url))}>
+              {t('demands.detail.download')}
+            </Button>,
+          ]}
+        >
+          <span>
+            <PaperClipOutlined /> {item.name} <span className="mb-muted">({fileSize(item.size)})</span>
+          </span>
+        </List.Item>
+      )}
+    />
+  );
+}

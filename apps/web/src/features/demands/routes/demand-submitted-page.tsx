@@ -1,0 +1,47 @@
+import { Button, Card, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import '../i18n/strings.ts';
+
+const BASE = '/manage/demandManage';
+
+/** /manage/demandManage/submitted/:isCommit — 0 'saved as draft', 1 'submitted for review', with next steps. */
+export default function DemandSubmittedPage() {
+  const { t } = useTranslation();
+  const { isCommit } = useParams();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const committed = isCommit === '1';
+  const steps = committed
+    ? [t('demands.submitted.commitSteps.one'), t('demands.submitted.commitSteps.two'), t('demands.submitted.commitSteps.three')]
+    : [t('demands.submitted.draftSteps.one'), t('demands.submitted.draftSteps.two')];
+  return (
+    <Card variant="borderless">
+      <Result
+        status={committed ? 'success' : 'info'}
+        title={committed ? t('demands.submitted.commitTitle') : t('demands.submitted.draftTitle')}
+        subTitle={committed ? t('demands.submitted.commitText') : t('demands.submitted.draftText')}
+        extra={[
+          id && /^\d+$/.test(id) ? (
+            <Link key="detail" to={`${BASE}/detail/${id}`}>
+              <Button type="primary">{t('demands.submitted.toDetail')}</Button>
+            </Link>
+          ) : null,
+          <Link key="list" to={`${BASE}/list`}>
+            <Button>{t('demands.submitted.toList')}</Button>
+          </Link>,
+          <Link key="new" to={`${BASE}/demandForm/new`}>
+            <Button>{t('demands.submitted.createAnother')}</Button>
+          </Link>,
+        ]}
+      >
+        <h2 className="mb-section-title">{t('demands.submitted.nextSteps')}</h2>
+        <ol>
+          {steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </Result>
+    </Card>
+  );
+}

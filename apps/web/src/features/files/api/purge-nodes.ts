@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateFiles } from './query-keys.ts';
+
+/** POST upload/purge: deletes trashed items for good and releases their quota. */
+export function purgeNodes(ids: number[]): Promise<{ ids: number[] }> {
+  return api.post<{ ids: number[] }>('upload/purge', { ids });
+}
+
+export function usePurgeNodes() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: purgeNodes, onSuccess: () => invalidateFiles(queryClient) });
+}

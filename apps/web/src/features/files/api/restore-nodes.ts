@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateFiles } from './query-keys.ts';
+
+/** POST upload/restore: back to where they were (the root if that folder is gone; clashes renamed). */
+export function restoreNodes(ids: number[]): Promise<unknown> {
+  return api.post<unknown>('upload/restore', { ids });
+}
+
+export function useRestoreNodes() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: restoreNodes, onSuccess: () => invalidateFiles(queryClient) });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IdentityRole, RoleSelectResult } from '@mathbridge/contracts/identity';
+import { api } from '../../../lib/api-client.ts';
+import { fetchProfile } from '../../../lib/auth.ts';
+import { profileQueryKey } from '../../../lib/profile-queries.ts';
+import { authInfoQueryKey } from './get-auth-info.ts';
+import { roleListQueryKey } from './get-roles.ts';
+
+/** POST user/roleSelect, then the session's roles follow (they filter menus and guards). */
+export async function selectRole(role: IdentityRole): Promise<RoleSelectResult> {
+  const result = await api.post<RoleSelectResult>('user/roleSelect', { role });
+  await fetchProfile().catch(() => undefined);
+  return result;
+}
+
+export function useSelectRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: selectRole,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: authInfoQueryKey }),
+        queryClient.invalidateQueries({ queryKey: roleListQueryKey }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { orgEditInfoQueryKey } from './get-org-edit-info.ts';
+
+/** POST org/upload_logo (multipart `file`; jpg/png ≤ 2 MB, checked by content on the server). */
+export function uploadLogo(file: File): Promise<{ logo: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.upload<{ logo: string }>('org/upload_logo', form);
+}
+
+export function useUploadLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadLogo,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgEditInfoQueryKey }),
+  });
+}

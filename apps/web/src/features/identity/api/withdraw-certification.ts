@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { fetchProfile } from '../../../lib/auth.ts';
+import { profileQueryKey } from '../../../lib/profile-queries.ts';
+import { authInfoQueryKey } from './get-auth-info.ts';
+import { orgEditInfoQueryKey } from './get-org-edit-info.ts';
+
+/** POST user/withdrawAuth: takes back the request under review (verify_state → unverified). */
+export async function withdrawCertification(): Promise<unknown> {
+  const result = await api.post<unknown>('user/withdrawAuth');
+  await fetchProfile().catch(() => undefined);
+  return result;
+}
+
+export function useWithdrawCertification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawCertification,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: authInfoQueryKey }),
+        queryClient.invalidateQueries({ queryKey: orgEditInfoQueryKey }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,67 @@
+import type { FormInstance, FormItemProps } from 'antd';
+import { checkValue, fieldErrors } from '@mathbridge/contracts/validation';
+import { currentLocale } from '../../../i18n/locale.ts';
+import { ApiError, isApiError } from '../../../lib/api-error.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import type { Schema } from '../../../lib/form-rules.ts';
+
+type Rule = NonNullable<FormItemProps['rules']>[number];
+
+/**
+ * A rule for a control whose value is not what the API takes (uploaded images → their ids, the
+ * area picker → codes): the value is converted, then checked with the contracts schema.
+ */
+export function valueRule(schema: Schema, convert: (value: unknown) => unknown): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const message = checkValue(schema, convert(value), currentLocale());
+      if (message) throw new Error(message);
+    },
+  };
+}
+
+/**
+ * A rule for a cross-field refinement of a contracts object schema (area = province + city, an
+ * institution chosen or typed): the whole payload is parsed and the issues at `paths` reported,
+ * so the form applies exactly the rule the server applies.
+ */
+export function payloadRule(schema: Schema, payload: () => unknown, paths: readonly string[]): Rule {
+  return {
+    validator: async () => {
+      const result = schema.safeParse(payload());
+      if (result.success) return;
+      const mine = fieldErrors(result.error, currentLocale()).find((error) => paths.includes(error.field));
+      if (mine) throw new Error(mine.message);
+    },
+  };
+}
+
+/** Whether a schema accepts "absent", i.e. the field is optional (draws the required marker). */
+export function isRequired(schema: Schema): boolean {
+  return !schema.safeParse(undefined).success;
+}
+
+/**
+ * Shows a failed submit on the form. The API names its own fields (`province_code`,
+ * `certificate_ids.0`); `aliases` maps them to the form's controls (`area`, `certificates`).
+ */
+export function showFormError(form: FormInstance, error: unknown, aliases: Record<string, string>): void {
+  if (!isApiError(error) || error.handled || error.fieldErrors.length === 0) {
+    showSubmitError(form, error);
+    return;
+  }
+  const seen = new Set<string>();
+  const fieldErrorsMapped = error.fieldErrors.flatMap((fieldError) => {
+    const head = fieldError.field.split('.')[0] ?? fieldError.field;
+    const field = aliases[fieldError.field] ?? aliases[head] ?? fieldError.field;
+    if (seen.has(field)) return [];
+    seen.add(field);
+    return [{ ...fieldError, field }];
+  });
+  showSubmitError(
+    form,
+    new ApiError({ message: error.message, status: error.status, kind: error.kind, fieldErrors: fieldErrorsMapped, handled: false }),
+  );
+  const first = fieldErrorsMapped[0];
+  if (first) form.scrollToField(first.field.split('.'), { behavior: 'smooth', block: 'center' });
+}

@@ -1,0 +1,30 @@
+import type { OrganisationCard, OrganisationProfile, OrganisationType } from '@mathbridge/contracts/org';
+import type { Page } from '@mathbridge/contracts/pagination';
+import { api } from '../../../lib/api-client.ts';
+import { usePublicQuery } from './use-public-query.ts';
+
+export interface OrganisationFilter {
+  page: number;
+  page_size: number;
+  keyword?: string;
+  type?: OrganisationType;
+}
+
+export function getOrganisations(filter: OrganisationFilter, signal?: AbortSignal): Promise<Page<OrganisationCard>> {
+  // The page shows its own error state with a retry; no toast on top of it.
+  return api.get<Page<OrganisationCard>>('org/listAllV2', { ...filter }, { signal, reportErrors: false });
+}
+
+/** GET org/listAllV2 (public): certified organisations, searchable, paginated. */
+export function useOrganisations(filter: OrganisationFilter) {
+  return usePublicQuery(JSON.stringify(filter), (signal) => getOrganisations(filter, signal));
+}
+
+export function getOrganisation(id: number, signal?: AbortSignal): Promise<OrganisationProfile> {
+  return api.get<OrganisationProfile>(`org/detail/${id}`, undefined, { signal, reportErrors: false });
+}
+
+/** GET org/detail/{id} (public): contact details only for signed-in, certified callers. */
+export function useOrganisation(id: number) {
+  return usePublicQuery(String(id), (signal) => getOrganisation(id, signal));
+}

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@mathbridge/contracts/pagination';
+import type { TodoItem, TodoState } from '@mathbridge/contracts/workflow';
+import { api } from '../../../lib/api-client.ts';
+
+export const todosQueryKey = ['workflow', 'todoList'] as const;
+
+export interface TodoFilter {
+  status: TodoState;
+  page: number;
+  page_size: number;
+}
+
+export function getTodos(filter: TodoFilter, signal?: AbortSignal): Promise<Page<TodoItem>> {
+  return api.get<Page<TodoItem>>('workflow/todoList', { ...filter }, { signal });
+}
+
+export const todosQueryOptions = (filter: TodoFilter) =>
+  queryOptions({ queryKey: [...todosQueryKey, filter], queryFn: ({ signal }) => getTodos(filter, signal), placeholderData: keepPreviousData });
+
+/** GET workflow/todoList: what the viewer must act on (or did), newest first. */
+export function useTodos(filter: TodoFilter) {
+  return useQuery(todosQueryOptions(filter));
+}

@@ -1,0 +1,53 @@
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ReviewDecisionSchema } from '@mathbridge/contracts/org';
+import { payloadRule, showFormError } from '../../identity/components/form-kit.ts';
+
+interface RejectModalProps {
+  /** Who or what is being rejected; null closes the dialog. */
+  title: string | null;
+  onCancel: () => void;
+  /** Resolves once the rejection is recorded; a rejection says why (ReviewDecisionSchema). */
+  onReject: (reason: string) => Promise<unknown>;
+  okText: string;
+}
+
+/** Reject with a reason: the reason is required and the applicant reads it. */
+export function RejectModal({ title, onCancel, onReject, okText }: RejectModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const reasonRule = payloadRule(ReviewDecisionSchema, () => ({ id: 1, approve: 0, reason: form.getFieldValue('reason') as string | undefined }), ['reason']);
+
+  const submit = async () => {
+    const { reason } = await form.validateFields();
+    try {
+      await onReject((reason ?? '').trim());
+      form.resetFields();
+    } catch (error) {
+      showFormError(form, error, {});
+      throw error;
+    }
+  };
+
+  return (
+    <Modal
+      open={title !== null}
+      title={title}
+      okText={okText}
+      okButtonProps={{ danger: true }}
+      cancelText={t('common.cancel')}
+      onCancel={() => {
+        form.resetFields();
+        onCancel();
+      }}
+      onOk={submit}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="reason" label={t('workspace.review.reason')} required rules={[reasonRule]}>
+          <Input.TextArea autoFocus autoSize={{ minRows: 3, maxRows: 6 }} maxLength={200} showCount placeholder={t('workspace.review.reasonPlaceholder')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

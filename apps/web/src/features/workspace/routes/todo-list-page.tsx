@@ -1,0 +1,71 @@
+import { Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { TodoItem } from '@mathbridge/contracts/workflow';
+import { useSession } from '../../../lib/session-store.ts';
+import { cooperationTodoPath } from '../../demands/api/open-todo.ts';
+import { MemberClaimsTable } from '../components/member-claims-table.tsx';
+import { ReviewDrawer } from '../components/review-drawer.tsx';
+import { ReviewTable } from '../components/review-table.tsx';
+import { TodoItems } from '../components/todo-items.tsx';
+import '../../identity/i18n/strings.ts';
+import '../i18n/strings.ts';
+import '../components/workspace.css';
+
+type TabKey = 'mine' | 'reviews' | 'members';
+
+/**
+ * /manage/todoList: what the viewer must act on (workflow/todoList); admins review certification
+ * requests, organisation owners the people who claim to belong to them.
+ */
+export default function TodoListPage() {
+  const { t } = useTranslation();
+  const roles = useSession((s) => s.roles);
+  const ownsOrg = useSession((s) => !!s.profile?.owned_org);
+  const admin = roles.includes('Admin');
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const navigate = useNavigate();
+
+  const tabs: TabKey[] = ['mine', ...(admin ? (['reviews'] as const) : []), ...(admin || ownsOrg ? (['members'] as const) : [])];
+  const requested = params.get('tab') as TabKey | null;
+  const active: TabKey = requested && tabs.includes(requested) ? requested : admin ? 'reviews' : 'mine';
+  const show = (tab: TabKey) => setParams((current) => ({ ...Object.fromEntries(current), tab }), { replace: true });
+
+  const handle = (item: TodoItem) => {
+    if (item.target_type === 'certification') setOpenId(item.target_id);
+    else if (item.target_type === 'member_claim') show('members');
+    // Demands, solutions, cooperations and wishes open their own pages (issue 5).
+    else void cooperationTodoPath(item, roles.includes('Enterprise')).then((path) => path && navigate(path));
+  };
+
+  return (
+    <>
+      <header className="mb-page-header">
+        <h1>{t('manage.sections.todoList')}</h1>
+        <span className="mb-muted">{t('workspace.todo.subtitle')}</span>
+      </header>
+      <Card variant="borderless">
+        <Tabs
+          activeKey={active}
+          onChange={(key) => show(key as TabKey)}
+          destroyOnHidden
+          items={tabs.map((tab) => ({
+            key: tab,
+            label: t(`workspace.todo.tabs.${tab}`),
+            children:
+              tab === 'mine' ? (
+                <TodoItems onHandle={handle} />
+              ) : tab === 'reviews' ? (
+                <ReviewTable onOpen={setOpenId} />
+              ) : (
+                <MemberClaimsTable showOrganisation={admin} />
+              ),
+          }))}
+        />
+      </Card>
+      <ReviewDrawer id={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
