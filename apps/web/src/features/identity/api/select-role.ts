@@ -4,7 +4,6 @@ import { api } from '../../../lib/api-client.ts';
 import { fetchProfile } from '../../../lib/auth.ts';
 import { profileQueryKey } from '../../../lib/profile-queries.ts';
 import { authInfoQueryKey } from './get-auth-info.ts';
-import { roleListQueryKey } from './get-roles.ts';
 
 /** POST user/roleSelect, then the session's roles follow (they filter menus and guards). */
 export async function selectRole(role: IdentityRole): Promise<RoleSelectResult> {
@@ -20,7 +19,6 @@ export function useSelectRole() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: authInfoQueryKey }),
-        queryClient.invalidateQueries({ queryKey: roleListQueryKey }),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
       ]),
   });

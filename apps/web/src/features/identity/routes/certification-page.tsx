@@ -1,9 +1,9 @@
 import { ArrowRightOutlined, CheckCircleFilled } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { IdentityRole, RoleSelectResult } from '@mathbridge/contracts/identity';
+import type { IdentityRole, RoleList, RoleSelectResult } from '@mathbridge/contracts/identity';
 import { SELECTABLE_ROLES, VISITOR_ROLE, verifyStateName, type SelectableRole } from '@mathbridge/contracts/roles';
 import { VerifyBadge } from '../../../components/verify-badge.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -31,7 +31,23 @@ export default function CertificationPage() {
   // The identity held: not Admin (granted, never certified), not 'visitors' (no identity yet).
   const current = (profile?.roles.map((r) => r.roleName).find((name) => name !== 'Admin' && name !== VISITOR_ROLE) ?? null) as IdentityRole | null;
   const state = verifyStateName(profile?.verify_state);
-  const locked = state === 'pending' || state === 'verified';
+  // user/listRoles says which identities are offered and whether the caller may change theirs;
+  // until it answers, the session's verify_state gives the same answer.
+  const [roleList, setRoleList] = useState<RoleList | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.get<RoleList>('user/listRoles', undefined, { reportErrors: false }).then(
+      (list) => current && setRoleList(list),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [hasToken]);
+  const locked = hasToken && (roleList ? !roleList.can_change : state === 'pending' || state === 'verified');
+  const offered = (roleList?.items.filter((item) => !item.hidden).map((item) => item.roleName) ?? SELECTABLE_ROLES).filter(
+    (role): role is SelectableRole => (SELECTABLE_ROLES as readonly string[]).includes(role),
+  );
   const [busy, setBusy] = useState<SelectableRole | null>(null);
   const select = useAction(
     useCallback(async (role: SelectableRole) => {
@@ -72,13 +88,13 @@ export default function CertificationPage() {
               {current && <VerifyBadge state={profile.verify_state} />}
             </p>
           )}
-          {hasToken && locked && <p className="mb-muted">{t('identity.choose.locked')}</p>}
+          {locked && <p className="mb-muted">{t('identity.choose.locked')}</p>}
         </header>
 
         <ul className="mb-choose-grid">
-          {SELECTABLE_ROLES.map((role) => {
+          {offered.map((role) => {
             const mine = role === current;
-            const blocked = hasToken && locked && !mine;
+            const blocked = locked && !mine;
             let label = t('identity.choose.start', { role: t(`roles.${role}`) });
             if (!hasToken) label = t('identity.choose.signIn');
             else if (mine) label = locked ? t('identity.choose.view') : t('identity.choose.continue');
@@ -115,7 +131,7 @@ export default function CertificationPage() {
 
         {!hasToken && (
           <p className="mb-choose-signup">
-            <Link to="/signup">{t('identity.choose.signUp')}</Link>
+            <Link to={`/signup?redirect=${encodeURIComponent('/certification')}`}>{t('identity.choose.signUp')}</Link>
           </p>
         )}
 

@@ -1,7 +1,6 @@
 /** Strings of the invitation page, English (the reference shape). */
 export const invitationEnUS = {
   invitation: {
-    title: 'Invitation',
     invites: '{{inviter}} invites you to join',
     someone: 'A member of MathBridge',
     expires: 'This link works until {{date}}.',
@@ -18,6 +17,5 @@ export const invitationEnUS = {
     unusable: 'This invitation can no longer be used',
     notFound: 'This invitation link does not exist. Check that you copied the whole link.',
     failed: 'The invitation could not be accepted',
-    states: { valid: 'Valid', expired: 'Expired', revoked: 'Revoked', accepted: 'Already used' },
   },
 } as const;

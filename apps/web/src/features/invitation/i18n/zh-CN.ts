@@ -3,7 +3,6 @@ import type { InvitationMessages } from './strings.ts';
 /** 邀请页面的界面文字（简体中文）。 */
 export const invitationZhCN = {
   invitation: {
-    title: '邀请',
     invites: '{{inviter}}邀请您加入',
     someone: '数桥成员',
     expires: '此链接有效期至{{date}}。',
@@ -20,6 +19,5 @@ export const invitationZhCN = {
     unusable: '此邀请已无法使用',
     notFound: '邀请链接不存在，请确认复制了完整的链接。',
     failed: '未能接受邀请',
-    states: { valid: '有效', expired: '已过期', revoked: '已撤销', accepted: '已被使用' },
   },
 } as const satisfies InvitationMessages;

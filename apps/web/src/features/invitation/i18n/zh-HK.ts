@@ -3,7 +3,6 @@ import type { InvitationMessages } from './strings.ts';
 /** 邀請頁面的介面文字（繁體中文）。 */
 export const invitationZhHK = {
   invitation: {
-    title: '邀請',
     invites: '{{inviter}}邀請您加入',
     someone: '數橋成員',
     expires: '此連結有效期至{{date}}。',
@@ -20,6 +19,5 @@ export const invitationZhHK = {
     unusable: '此邀請已無法使用',
     notFound: '邀請連結不存在，請確認複製了完整的連結。',
     failed: '未能接受邀請',
-    states: { valid: '有效', expired: '已過期', revoked: '已撤銷', accepted: '已被使用' },
   },
 } as const satisfies InvitationMessages;

@@ -10,7 +10,6 @@ export const workspaceEnUS = {
       subtitle: 'Your workspace at a glance',
       identity: 'Identity',
       viewCertification: 'View certification',
-      certification: 'Certification',
       noIdentity: 'None',
       todos: 'Open to-dos',
       todosLink: 'Open the to-do list',

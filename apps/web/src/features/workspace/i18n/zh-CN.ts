@@ -9,7 +9,6 @@ export const workspaceZhCN = {
       subtitle: '工作台概览',
       identity: '身份',
       viewCertification: '查看认证',
-      certification: '认证',
       noIdentity: '暂无',
       todos: '未处理待办',
       todosLink: '查看待办列表',

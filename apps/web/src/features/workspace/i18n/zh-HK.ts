@@ -9,7 +9,6 @@ export const workspaceZhHK = {
       subtitle: '工作台概覽',
       identity: '身份',
       viewCertification: '查看認證',
-      certification: '認證',
       noIdentity: '暫無',
       todos: '未處理待辦',
       todosLink: '查看待辦清單',
