@@ -21,6 +21,13 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, ws: true } },
   },
   build: {
+    // Every lazy route adds its chunk list to the entry's preload map, and the public first load
+    // pays for all of them. For lazy imports keep only stylesheets (they must load with their
+    // chunk); their JavaScript dependencies still arrive through the chunk's own imports, one round
+    // trip later. index.html keeps its full preload list, so the first load has no waterfall.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+    },
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
