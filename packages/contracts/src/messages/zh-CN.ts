@@ -124,7 +124,7 @@ export const zhCN = {
   },
   roles: {
     Enterprise: '企业',
-    ResearchInstitute: '科研机构',
+    ResearchInstitute: '科研院所',
     Specialist: '专家',
     Student: '学生',
     Teacher: '教师',
@@ -185,7 +185,7 @@ export const zhCN = {
     demandClosed: '企业已关闭该需求',
   },
   partnerTypes: {
-    researchInstitute: '科研机构',
+    researchInstitute: '科研院所',
     university: '高校',
     specialistTeam: '专家团队',
     any: '不限',

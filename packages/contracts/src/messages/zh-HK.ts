@@ -124,7 +124,7 @@ export const zhHK = {
   },
   roles: {
     Enterprise: '企業',
-    ResearchInstitute: '科研機構',
+    ResearchInstitute: '科研院所',
     Specialist: '專家',
     Student: '學生',
     Teacher: '教師',
@@ -185,7 +185,7 @@ export const zhHK = {
     demandClosed: '企業已關閉該需求',
   },
   partnerTypes: {
-    researchInstitute: '科研機構',
+    researchInstitute: '科研院所',
     university: '大學',
     specialistTeam: '專家團隊',
     any: '不限',
