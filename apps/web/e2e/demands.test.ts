@@ -1,82 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
-import { creditCodeCheckChar, USCC_ALPHABET } from '@mathbridge/contracts/uscc';
-import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
-import { registerByApi, signInThroughUi } from './session.ts';
+import { describeE2E, newPage, useBrowser } from './browser.ts';
+import { call, certified, chooseSelect, shoot as shootTo } from './cooperation-api.ts';
+import { signInThroughUi } from './session.ts';
 
-/** A 1×1 PNG: a real image by its content, as the server checks. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const SHOTS = '/tmp/shots5';
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-function creditCode(): string {
-  let first17 = '91330106';
-  for (let i = 0; i < 9; i += 1) first17 += USCC_ALPHABET[Math.floor(Math.random() * USCC_ALPHABET.length)];
-  return first17 + creditCodeCheckChar(first17);
-}
-
-interface Reply<T> {
-  status: number;
-  message: string;
-  result: T;
-}
-
-async function call<T>(token: string | null, method: 'GET' | 'POST', path: string, body: Record<string, unknown> = {}): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers['X-MathBridge-Token'] = token;
-  const url = method === 'GET' ? `${baseURL()}/api/${path}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), ignore_sign: '1' })}` : `${baseURL()}/api/${path}`;
-  const response = await fetch(url, { method, headers, body: method === 'POST' ? JSON.stringify({ ...body, ignore_sign: 1 }) : undefined });
-  const reply = (await response.json()) as Reply<T>;
-  if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${reply.message} ${JSON.stringify(reply.result)}`);
-  return reply.result;
-}
-
-async function uploadCertificate(token: string): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'licence.png');
-  const response = await fetch(`${baseURL()}/api/user/uploadCertificate?ignore_sign=1`, { method: 'POST', headers: { 'X-MathBridge-Token': token }, body: form });
-  const reply = (await response.json()) as Reply<{ id: number }>;
-  if (reply.status !== 200) throw new Error(`uploadCertificate: ${reply.status} ${reply.message}`);
-  return reply.result.id;
-}
-
-/** A user certified as an enterprise or institute through the API (identity.fixtures.ts flow). */
-async function certified(adminToken: string, role: 'Enterprise' | 'ResearchInstitute', name: string) {
-  const user = await registerByApi();
-  const file = await uploadCertificate(user.token);
-  const org = {
-    name,
-    credit_code: creditCode(),
-    licence_file_id: file,
-    address: '西湖区文三路 100 号',
-    province_code: '3300',
-    city_code: '3301',
-    website: 'www.example.com',
-    business_scope: '软件开发；数据处理',
-    application_description: '需要排产优化算法',
-    contact: '王经理',
-    contact_phone: '0571-87654321',
-  };
-  const payload = role === 'Enterprise' ? { ...org, industry: 'C' } : { ...org, research_fields: ['90', '65'] };
-  const submitted = await call<{ certification: { id: number } }>(user.token, 'POST', role === 'Enterprise' ? 'user/enterpriseAuth' : 'user/researchInstituteAuth', payload);
-  await call(adminToken, 'POST', 'workflow/approveAuth', { id: submitted.certification.id, approve: 1 });
-  return user;
-}
-
-async function chooseSelect(page: Page, id: string, option: string): Promise<void> {
-  await page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-select').first().click();
-  // Long option lists are virtual: search so the option is rendered.
-  await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shoot = (page: Parameters<typeof shootTo>[0], name: string) => shootTo(page, SHOTS, name);
 
 describeE2E('demands, solutions and cooperation, end to end', () => {
   const browser = useBrowser();

@@ -54,12 +54,19 @@ const SECTION_PAGES: Partial<Record<string, LazyModule>> = {
 
 /** Child pages of workspace sections that have them, keyed `section/child`; the others are coming soon. */
 const demandDetailPage: LazyModule = () => import('../features/demands/routes/demand-detail-page.tsx');
+const wishDetailPage: LazyModule = () => import('../features/wishes/routes/wish-detail-page.tsx');
 const CHILD_PAGES: Partial<Record<string, LazyModule>> = {
   'demandManage/list': () => import('../features/demands/routes/demand-list-page.tsx'),
   'demandManage/demandForm/:demand_id': () => import('../features/demands/routes/demand-form-page.tsx'),
   'demandManage/submitted/:isCommit': () => import('../features/demands/routes/demand-submitted-page.tsx'),
   'demandManage/detail/:demand_id': demandDetailPage,
+  'demandManageRI/list': () => import('../features/demands/routes/demand-market-page.tsx'),
   'demandManageRI/detail/:demand_id': demandDetailPage,
+  'willManageE/list': () => import('../features/wishes/routes/wish-list-page.tsx'),
+  'willManageE/create': () => import('../features/wishes/routes/wish-create-page.tsx'),
+  'willManageE/detail/:id': wishDetailPage,
+  'willManageRI/list': () => import('../features/wishes/routes/wish-open-list-page.tsx'),
+  'willManageRI/detail/:id': wishDetailPage,
 };
 
 /** A page's code and, unless it needs none, its strings (i18n/i18n.ts loadPageStrings). */

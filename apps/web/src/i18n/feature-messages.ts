@@ -4,10 +4,11 @@ import type { FilesMessages } from '../features/files/i18n/strings.ts';
 import type { IdentityMessages } from '../features/identity/i18n/strings.ts';
 import type { InvitationMessages } from '../features/invitation/i18n/strings.ts';
 import type { MembersMessages } from '../features/members/i18n/strings.ts';
+import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
 import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
 
 /**
  * Strings that features ship and load on their own (features/<name>/i18n/strings.ts, see
  * loadStringBundle in i18n.ts), typed here so their keys are checked like the rest.
  */
-export type FeatureMessages = IdentityMessages & WorkspaceMessages & MembersMessages & InvitationMessages & AuditLogMessages & FilesMessages & DemandsMessages;
+export type FeatureMessages = IdentityMessages & WorkspaceMessages & MembersMessages & InvitationMessages & AuditLogMessages & FilesMessages & DemandsMessages & WishesMessages;

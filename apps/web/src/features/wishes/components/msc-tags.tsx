@@ -1,0 +1,15 @@
+import { Space, Tag } from 'antd';
+import { useLocale } from '../../../i18n/locale.ts';
+import { researchFieldLabel } from '../../identity/components/reference-names.ts';
+
+/** A wish's MSC fields as tags ("90 Operations research"). */
+export function MscTags({ codes }: { codes: readonly string[] }) {
+  const locale = useLocale();
+  return (
+    <Space size={[4, 4]} wrap>
+      {codes.map((code) => (
+        <Tag key={code}>{researchFieldLabel(code, locale)}</Tag>
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,139 @@
+import { Button, Card, Empty, Input, Skeleton, Tag } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { Wish } from '@mathbridge/contracts/wishes';
+import { InfiniteListFooter } from '../../../components/infinite-list-footer.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { MscFilterSelect } from '../../../components/msc-filter-select.tsx';
+import { useInfiniteScroll } from '../../../components/use-infinite-scroll.ts';
+import { useLocale } from '../../../i18n/locale.ts';
+import { formatDate } from '../../identity/components/format.ts';
+import { useDebouncedValue } from '../../identity/components/use-debounced-value.ts';
+import { useOpenWishes, type OpenWishFilters } from '../api/wishes.ts';
+import { MscTags } from '../components/msc-tags.tsx';
+import '../i18n/strings.ts';
+import '../components/wishes.css';
+
+const BASE = '/manage/willManageRI';
+
+function readFilters(params: URLSearchParams): OpenWishFilters {
+  const msc = params.get('msc');
+  return { msc: msc && /^\d{2}$/.test(msc) ? msc : undefined, keyword: params.get('keyword')?.trim() || undefined };
+}
+
+function OpenWishCard({ wish }: { wish: Wish }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Card size="small" className="mb-wish-card" data-testid="open-wish-card">
+      <div className="mb-wish-card-head">
+        <Link className="mb-wish-card-title" to={`${BASE}/detail/${wish.id}`}>
+          {wish.title}
+        </Link>
+        {wish.my_response && <Tag color="success">{t('wishes.open.responded')}</Tag>}
+      </div>
+      <div className="mb-wish-card-meta mb-muted">
+        <span>{wish.org.name}</span>
+        <span>{t('wishes.open.partner', { value: t(`wishes.partnerTypes.${wish.partner_type}`) })}</span>
+        <span>{t('wishes.open.duration', { value: t(`wishes.durations.${wish.duration}`) })}</span>
+        <span>{t('wishes.open.postedOn', { date: formatDate(wish.created_at, locale) })}</span>
+        <span>{t('wishes.open.responseCount', { count: wish.response_count })}</span>
+      </div>
+      <p className="mb-wish-card-text">{wish.description}</p>
+      <MscTags codes={wish.msc_fields} />
+    </Card>
+  );
+}
+
+/**
+ * /manage/willManageRI/list (research institutes): open cooperation wishes, newest first,
+ * filtered by field and keyword, loaded page after page as the list scrolls.
+ */
+export default function WishOpenListPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const list = useOpenWishes(filters);
+  useInfiniteScroll(list);
+
+  const [keyword, setKeyword] = useState(filters.keyword ?? '');
+  const typedKeyword = useDebouncedValue(keyword.trim());
+  const setParam = (key: string, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        if (value) merged.set(key, value);
+        else merged.delete(key);
+        return merged;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    // The address bar itself, so that 'reset' is not undone while the debounce catches up.
+    if ((new URLSearchParams(window.location.search).get('keyword') ?? '') === typedKeyword) return;
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        if (typedKeyword) merged.set('keyword', typedKeyword);
+        else merged.delete('keyword');
+        return merged;
+      },
+      { replace: true },
+    );
+  }, [typedKeyword, setParams]);
+
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? null;
+
+  let results;
+  if (list.isPending) results = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (list.isError && !list.data) results = <LoadError onRetry={() => void list.refetch()} />;
+  else if (items.length === 0) results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wishes.open.empty')} />;
+  else
+    results = (
+      <>
+        <div className="mb-wish-cards" aria-busy={list.isFetching}>
+          {items.map((wish) => (
+            <OpenWishCard key={wish.id} wish={wish} />
+          ))}
+        </div>
+        <InfiniteListFooter list={list} loadMoreLabel={t('wishes.open.loadMore')} endLabel={t('wishes.open.end')} />
+      </>
+    );
+
+  return (
+    <>
+      <header className="mb-page-header">
+        <h1>{t('wishes.open.title')}</h1>
+        <span className="mb-muted">{t('wishes.open.subtitle')}</span>
+      </header>
+      <Card variant="borderless" style={{ marginBottom: 16 }}>
+        <div className="mb-wish-filters" role="search">
+          <div className="mb-wish-filter">
+            <label htmlFor="wish-keyword">{t('wishes.open.keyword')}</label>
+            <Input.Search id="wish-keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={setKeyword} allowClear placeholder={t('wishes.open.keyword')} />
+          </div>
+          <div className="mb-wish-filter">
+            <label htmlFor="wish-msc">{t('wishes.open.msc')}</label>
+            <MscFilterSelect id="wish-msc" value={filters.msc} onChange={(value) => setParam('msc', value)} placeholder={t('wishes.open.msc')} />
+          </div>
+          <Button
+            onClick={() => {
+              setKeyword('');
+              setParams({}, { replace: true });
+            }}
+          >
+            {t('wishes.open.reset')}
+          </Button>
+        </div>
+        {total !== null && (
+          <div className="mb-muted" style={{ marginTop: 12 }} data-testid="open-wish-total">
+            {t('wishes.open.total', { count: total })}
+          </div>
+        )}
+      </Card>
+      {results}
+    </>
+  );
+}
