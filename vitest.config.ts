@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: ['apps/server/src/**/*.test.ts'],
+          // Redis is independent of the database under test: its suite runs once, in server-sqlite.
+          exclude: ['apps/server/src/lib/rate-limiter.test.ts'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeE2E, latestCode, newPage, newPhone, useBrowser } from './browser.ts';
-import { fieldErrors, signInThroughUi } from './session.ts';
+import { fieldErrors, logOutThroughMenu, signInThroughUi } from './session.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -32,9 +32,7 @@ describeE2E('a new user, end to end', () => {
     expect(cookie?.sameSite).toBe('Lax');
 
     // Log out from the avatar menu, then sign in again.
-    await page.hover('.mb-user-trigger');
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.waitForURL('**/signin**');
+    await logOutThroughMenu(page, '退出登录');
     expect((await context.cookies()).some((c) => c.name === 'mb_token')).toBe(false);
     await page.fill('#phone_details', phone);
     await page.fill('#password', 'wrong-password');
@@ -78,9 +76,7 @@ describeE2E('a new user, end to end', () => {
     expect(body).not.toMatch(/[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+/); // no raw i18n keys like account.profile.title
 
     // Log out (Traditional Chinese menu).
-    await page.hover('.mb-user-trigger');
-    await page.getByRole('menuitem', { name: '登出' }).or(page.getByRole('menuitem', { name: '退出登入' })).click();
-    await page.waitForURL('**/signin**');
+    await logOutThroughMenu(page, /^(登出|退出登入)$/);
     expect(errors).toEqual([]);
     await context.close();
   });

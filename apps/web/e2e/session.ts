@@ -26,3 +26,21 @@ export async function signInThroughUi(page: Page, phone: string, password: strin
 
 /** Visible validation messages under form fields. */
 export const fieldErrors = (page: Page) => page.locator('.ant-form-item-explain-error').allTextContents();
+
+/**
+ * Logs out through the avatar hover menu. A hover menu can close while the pointer travels to
+ * the item on a busy machine; a person would hover again, and so does this.
+ */
+export async function logOutThroughMenu(page: Page, label: string | RegExp): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.hover('.mb-user-trigger');
+    try {
+      await page.getByRole('menuitem', { name: label }).click({ timeout: 5_000 });
+      await page.waitForURL('**/signin**', { timeout: 10_000 });
+      return;
+    } catch {
+      await page.mouse.move(0, 0);
+    }
+  }
+  throw new Error('could not log out through the avatar menu');
+}
