@@ -1,14 +1,18 @@
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { DEMAND_SUMMARY_COLUMNS } from '../apps/server/src/modules/cooperation/demands.presenter.ts';
 
 /**
  * The floor of DESIGN §8 for the cooperation lists: a bare node:http server whose handler runs
  * only the page query with the raw driver (better-sqlite3 or pg) and serializes the same 20 rows,
  * without a total, auth, signature or envelope. GET /published?industry=C, GET /own?org=1.
+ * It reads the same summary columns as the API's list rows (DEMAND_SUMMARY_COLUMNS), so both sides
+ * move the same bytes and the ratio measures only what the API adds.
  */
-const PUBLISHED = "select * from demands where status = 'published' and industry = $1 order by published_at desc, id desc limit 20";
-const OWN = 'select * from demands where org_id = $1 order by updated_at desc, id desc limit 20';
+const COLUMNS = DEMAND_SUMMARY_COLUMNS.join(', ');
+const PUBLISHED = `select ${COLUMNS} from demands where status = 'published' and industry = $1 order by published_at desc, id desc limit 20`;
+const OWN = `select ${COLUMNS} from demands where org_id = $1 order by updated_at desc, id desc limit 20`;
 
 type Query = (text: string, param: string | number) => Promise<unknown[]>;
 let query: Query;

@@ -8,6 +8,14 @@ describe('configuration', () => {
     expect(config.limits).toEqual({ registrationsPerIpHour: 10, codesPerIpHour: 30 });
   });
 
+  it('keeps the short caches for 2 s on a single instance, off with Redis (several instances), as CACHE_MS says', () => {
+    expect(loadConfig({}).cacheMs).toBe(2000);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).cacheMs).toBe(0);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', CACHE_MS: '1000' }).cacheMs).toBe(1000);
+    expect(loadConfig({ CACHE_MS: '0' }).cacheMs).toBe(0);
+    expect(loadConfig({ CACHE_MS: 'soon' }).cacheMs).toBe(2000);
+  });
+
   it('lets an operator raise the per-IP caps, and ignores values that are not positive integers', () => {
     expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: '200', CODES_PER_IP_HOUR: '500' }).limits).toEqual({ registrationsPerIpHour: 200, codesPerIpHour: 500 });
     expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: '-1', CODES_PER_IP_HOUR: 'lots' }).limits).toEqual({ registrationsPerIpHour: 10, codesPerIpHour: 30 });

@@ -22,6 +22,13 @@ export interface Config {
   /** Trust X-Forwarded-For from a reverse proxy (for per-IP limits). */
   trustProxy: boolean;
   /**
+   * Lifetime of the short caches (caller behind a token, organisation, maintained totals;
+   * db/short-cache.ts). This process's own writes drop them at once; another process's are seen
+   * after this long, so it defaults to 2000 ms for a single instance and to 0 (off) when REDIS_URL
+   * says several instances share the database. CACHE_MS overrides (0 turns them off).
+   */
+  cacheMs: number;
+  /**
    * Per-IP hourly caps. Behind a campus or corporate NAT many people share one address, so an
    * operator may raise them; per-phone limits are fixed.
    */
@@ -31,6 +38,11 @@ export interface Config {
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function cacheMs(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? Math.min(n, 10_000) : fallback;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -50,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    cacheMs: cacheMs(env.CACHE_MS, env.REDIS_URL ? 0 : 2000),
     limits: {
       registrationsPerIpHour: positiveInt(env.REGISTRATIONS_PER_IP_HOUR, REGISTER_HOURLY_MAX_PER_IP),
       codesPerIpHour: positiveInt(env.CODES_PER_IP_HOUR, VERIFY_CODE_HOURLY_MAX_PER_IP),

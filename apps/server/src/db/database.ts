@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-identity.ts';
 import * as m0003 from './migrations/0003-files.ts';
 import * as m0004 from './migrations/0004-cooperation.ts';
+import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -16,14 +17,16 @@ export type Db = Kysely<Database>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Db {
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'cacheMs'>>): Db {
+  // Sees every write, for the short caches of db/short-cache.ts (off when cacheMs is 0 or unset).
+  const observer = new WriteObserver(config.cacheMs ?? 0);
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: observer.observe(new PostgresDialect({ pool })), plugins: [observer] });
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(config.dataDir, 'mathbridge.db'));
@@ -31,7 +34,32 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: observer.observe(new SqliteDialect({ database: withStatementCache(sqlite) })), plugins: [observer] });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query afresh; compiling the SQL costs more than running a
+ * small indexed query. Statements are kept by their SQL text (oldest dropped beyond the limit) and
+ * reused; one still being iterated (`busy`, a streamed query) is never shared: a fresh one is made.
+ * SQLite re-prepares a cached statement by itself when a migration changes the schema.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */

@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import { STATUS, type Envelope } from '@mathbridge/contracts/api';
 import { resolveLocale, type Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
-import { cleanPayload, signPayload, type Payload } from '@mathbridge/contracts/signature';
+import { canonicalPayload, cleanPayload, type Payload } from '@mathbridge/contracts/signature';
 import { fieldErrors } from '@mathbridge/contracts/validation';
 import type { RoleName } from '@mathbridge/contracts/roles';
 import { canOpenSection } from '@mathbridge/contracts/routes';
-import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import { SIGN_SALT, TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, forbidden } from '../lib/errors.ts';
@@ -65,11 +66,14 @@ export function envelope<T>(locale: Locale, result: T): Envelope<T> {
   return { status: STATUS.ok, message: translate(locale, 'errors.ok'), result };
 }
 
+/** contracts' signPayload, with node's native SHA-256 instead of the browser-portable JS one. */
+const serverSign = (payload: Payload): string => createHash('sha256').update(canonicalPayload(payload) + SIGN_SALT).digest('hex');
+
 function checkSignature(request: FastifyRequest, payload: Payload, multipart: boolean): void {
   const signed = multipart ? (request.query as Payload) : payload;
   if (String(signed.ignore_sign ?? '') === '1') return;
   const sign = signed.sign;
-  if (typeof sign !== 'string' || sign !== signPayload(signed)) {
+  if (typeof sign !== 'string' || sign !== serverSign(signed)) {
     throw new AppError(STATUS.invalid, 'errors.badSignature', {}, { errors: [{ field: 'sign', code: 'sign', message: translate(request.locale, 'errors.badSignature') }] });
   }
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { ShortCache } from '../../db/short-cache.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { certifiedOrganisationOf } from '../identity/org.service.ts';
@@ -12,9 +13,28 @@ export interface OrgActor {
 
 export const isAdmin = (caller: Caller): boolean => caller.roles.includes('Admin');
 
+type CertifiedOrg = Awaited<ReturnType<typeof certifiedOrganisationOf>>;
+
+/**
+ * The caller's certified organisation, looked up once per request (a Caller object is made per
+ * request by the session resolver, so this map lives as long as the request does), and kept for
+ * a moment across requests (db/short-cache.ts; any write to organisations drops it).
+ */
+const orgLookups = new WeakMap<Caller, Promise<CertifiedOrg>>();
+const orgCache = new ShortCache<number, CertifiedOrg>(['organisations']);
+
+function organisationOf(ctx: AppContext, caller: Caller): Promise<CertifiedOrg> {
+  let lookup = orgLookups.get(caller);
+  if (!lookup) {
+    lookup = orgCache.get(ctx.db, caller.id, () => certifiedOrganisationOf(ctx.db, caller.id));
+    orgLookups.set(caller, lookup);
+  }
+  return lookup;
+}
+
 async function orgActor(ctx: AppContext, caller: Caller, role: 'Enterprise' | 'ResearchInstitute'): Promise<OrgActor> {
   if (!caller.roles.includes(role) || caller.verifyState !== 1) throw forbidden();
-  const org = await certifiedOrganisationOf(ctx.db, caller.id);
+  const org = await organisationOf(ctx, caller);
   if (!org || org.type !== role) throw forbidden();
   return { caller, org };
 }

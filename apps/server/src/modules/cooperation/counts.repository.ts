@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { ShortCache } from '../../db/short-cache.ts';
 
 /**
  * Maintained totals by status (DESIGN §8: no COUNT(*) per list request). Every transition moves
@@ -30,15 +32,23 @@ export async function moveCount(db: Db, scope: CountScope, orgId: number, from: 
   }
 }
 
-/** The totals of one organisation (or the platform), by status; missing statuses are 0. */
+const countRows = preparedQuery((db: Db, param: (name: 'scope' | 'orgId') => never) =>
+  db.selectFrom('cooperation_counts').select(['status', 'n']).where('scope', '=', param('scope')).where('org_id', '=', param('orgId')),
+);
+
+/** Kept for a moment (db/short-cache.ts); every moveCount in this process drops it. */
+const countCache = new ShortCache<string, Awaited<ReturnType<typeof countRows>>>(['cooperation_counts']);
+const cachedCountRows = (db: Db, scope: CountScope, orgId: number) => countCache.get(db, `${scope}:${orgId}`, () => countRows(db, { scope, orgId }));
+
+/** The totals of one organisation (or the platform), by status; missing statuses are 0. One indexed read, compiled once and briefly cached: lists show it on every page. */
 export async function readCounts<S extends string>(db: Db, scope: CountScope, orgId: number, statuses: readonly S[]): Promise<Record<S, number>> {
-  const rows = await db.selectFrom('cooperation_counts').select(['status', 'n']).where('scope', '=', scope).where('org_id', '=', orgId).execute();
+  const rows = await cachedCountRows(db, scope, orgId);
   const out = Object.fromEntries(statuses.map((s) => [s, 0])) as Record<S, number>;
   for (const row of rows) if ((statuses as readonly string[]).includes(row.status)) out[row.status as S] = Number(row.n);
   return out;
 }
 
 export async function readCount(db: Db, scope: CountScope, orgId: number, status: string): Promise<number> {
-  const row = await db.selectFrom('cooperation_counts').select('n').where('scope', '=', scope).where('org_id', '=', orgId).where('status', '=', status).executeTakeFirst();
+  const row = (await cachedCountRows(db, scope, orgId)).find((r) => r.status === status);
   return row ? Number(row.n) : 0;
 }

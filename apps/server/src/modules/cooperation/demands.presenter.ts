@@ -3,6 +3,16 @@ import type { DemandRow } from '../../db/types.ts';
 
 /** Demand rows → API shapes: the public summary, and the full demand for its owner and receivers. */
 
+/**
+ * What a list row needs (the API's DemandSummary): lists never read the Markdown texts, contacts
+ * or attachment snapshots, which are most of a row's bytes.
+ */
+export const DEMAND_SUMMARY_COLUMNS = [
+  'id', 'title', 'status', 'industry', 'summary', 'budget_min', 'budget_max', 'deadline', 'province_code', 'city_code',
+  'msc_fields', 'nda_required', 'org_id', 'org_name', 'published_at', 'updated_at', 'solution_count', 'receive_count',
+] as const satisfies readonly (keyof DemandRow)[];
+export type DemandSummaryRow = Pick<DemandRow, (typeof DEMAND_SUMMARY_COLUMNS)[number]>;
+
 export const codesOf = (text: string): string[] => text.split(',').filter(Boolean);
 
 export function attachmentsOf(json: string): DemandAttachment[] {
@@ -14,7 +24,7 @@ export function attachmentsOf(json: string): DemandAttachment[] {
   }
 }
 
-export function presentDemandSummary(row: DemandRow): DemandSummary {
+export function presentDemandSummary(row: DemandSummaryRow): DemandSummary {
   return {
     id: row.id,
     title: row.title,

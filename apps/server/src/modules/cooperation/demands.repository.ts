@@ -1,10 +1,29 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { PublishedSort } from '@mathbridge/contracts/demands';
 import type { Db } from '../../db/database.ts';
+import { preparedQueries, type Param } from '../../db/prepared.ts';
 import type { DemandReceiptRow, DemandRow, DemandsTable } from '../../db/types.ts';
 import { likeContains } from './actors.ts';
+import { DEMAND_SUMMARY_COLUMNS, type DemandSummaryRow } from './demands.presenter.ts';
 
 /** Kysely queries over demands, their field rows and receipts; services pass their transaction. */
+
+const SUMMARY_SELECTION = DEMAND_SUMMARY_COLUMNS.map((column) => `demands.${column}` as const);
+const summaryBase = (db: Db) => db.selectFrom('demands').select(SUMMARY_SELECTION);
+const summaryBases = new WeakMap<Db, ReturnType<typeof summaryBase>>();
+
+/**
+ * `select <summary columns> from demands`, built once per database handle: Kysely builders are
+ * immutable, and parsing the 18 column references is most of the cost of building a list query.
+ */
+function selectSummaries(db: Db): ReturnType<typeof summaryBase> {
+  let base = summaryBases.get(db);
+  if (!base) {
+    base = summaryBase(db);
+    summaryBases.set(db, base);
+  }
+  return base;
+}
 
 export const insertDemand = (db: Db, row: Insertable<DemandsTable>): Promise<DemandRow> =>
   db.insertInto('demands').values(row).returningAll().executeTakeFirstOrThrow();
@@ -40,12 +59,24 @@ export async function syncDemandFields(db: Db, id: number, status: string, publi
   await db.updateTable('demand_fields').set({ status, published_at: publishedAt }).where('demand_id', '=', id).execute();
 }
 
+interface OwnListShape {
+  byOrg: boolean;
+  byStatus: boolean;
+}
+const ownPages = preparedQueries(
+  (shape: OwnListShape) => `${shape.byOrg ? 'org' : 'all'}|${shape.byStatus ? 'status' : ''}`,
+  (db, shape, param: Param<'orgId' | 'status' | 'limit' | 'offset'>) => {
+    let query = selectSummaries(db);
+    if (shape.byOrg) query = query.where('org_id', '=', param('orgId'));
+    if (shape.byStatus) query = query.where('status', '=', param('status'));
+    return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(param('limit')).offset(param('offset'));
+  },
+);
+
 /** One page of an organisation's demands (all organisations for admins), newest change first. */
-export function listDemands(db: Db, filter: { orgId: number | null; status?: string }, limit: number, offset: number): Promise<DemandRow[]> {
-  let query = db.selectFrom('demands').selectAll();
-  if (filter.orgId !== null) query = query.where('org_id', '=', filter.orgId);
-  if (filter.status) query = query.where('status', '=', filter.status);
-  return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+export function listDemands(db: Db, filter: { orgId: number | null; status?: string }, limit: number, offset: number): Promise<DemandSummaryRow[]> {
+  const shape = { byOrg: filter.orgId !== null, byStatus: Boolean(filter.status) };
+  return ownPages(db, shape, { orgId: filter.orgId ?? undefined, status: filter.status, limit, offset });
 }
 
 export interface PublishedFilters {
@@ -60,36 +91,66 @@ export interface PublishedFilters {
 
 const SORT_COLUMN = { newest: 'published_at', deadline: 'deadline', budget: 'budget_max' } as const;
 const SORT_DIRECTION = { newest: 'desc', deadline: 'asc', budget: 'desc' } as const;
+const FILTERS = ['industry', 'province_code', 'city_code', 'budget_min', 'budget_max', 'keyword', 'msc'] as const;
 
 /** The sort key of a row under a sort, as it goes into the next cursor. */
-export const sortKeyOf = (row: DemandRow, sort: PublishedSort): string | number | null => row[SORT_COLUMN[sort]];
+export const sortKeyOf = (row: DemandSummaryRow, sort: PublishedSort): string | number | null => row[SORT_COLUMN[sort]];
+
+interface PublishedShape {
+  sort: PublishedSort;
+  after: boolean;
+  /** Which filters are set. */
+  filters: Record<(typeof FILTERS)[number], boolean>;
+}
+type PublishedParam = (typeof FILTERS)[number] | 'afterValue' | 'afterId' | 'limit';
+
+const publishedPages = preparedQueries(
+  (shape: PublishedShape) => `${shape.sort}|${shape.after ? 1 : 0}|${FILTERS.map((f) => (shape.filters[f] ? 1 : 0)).join('')}`,
+  (db, shape, param: Param<PublishedParam>) => {
+    let query = selectSummaries(db).where('demands.status', '=', 'published');
+    if (shape.filters.industry) query = query.where('demands.industry', '=', param('industry'));
+    if (shape.filters.province_code) query = query.where('demands.province_code', '=', param('province_code'));
+    if (shape.filters.city_code) query = query.where('demands.city_code', '=', param('city_code'));
+    if (shape.filters.budget_min) query = query.where('demands.budget_max', '>=', param('budget_min'));
+    if (shape.filters.budget_max) query = query.where('demands.budget_min', '<=', param('budget_max'));
+    if (shape.filters.keyword) {
+      const pattern = param('keyword');
+      query = query.where(sql<boolean>`(lower(demands.title) like ${pattern} escape '\\' or lower(demands.summary) like ${pattern} escape '\\')`);
+    }
+    if (shape.filters.msc) {
+      query = query.where((eb) => eb.exists(eb.selectFrom('demand_fields').select('demand_fields.demand_id').whereRef('demand_fields.demand_id', '=', 'demands.id').where('demand_fields.code', '=', param('msc'))));
+    }
+    const column = SORT_COLUMN[shape.sort];
+    const direction = SORT_DIRECTION[shape.sort];
+    if (shape.after) {
+      query = query.where((eb) => eb(eb.refTuple(`demands.${column}`, 'demands.id'), direction === 'desc' ? '<' : '>', eb.tuple(param('afterValue'), param('afterId'))));
+    }
+    return query.orderBy(`demands.${column}`, direction).orderBy('demands.id', direction).limit(param('limit'));
+  },
+);
 
 /**
  * A keyset page of published demands: `after` is the (sort key, id) of the previous page's last
  * row, so every page costs an index range scan whatever its depth, and no total is counted.
+ * Compiled once per combination of filters, sort and cursor (preparedQueries).
  */
-export function listPublished(db: Db, filters: PublishedFilters, sort: PublishedSort, after: [string | number, number] | null, limit: number): Promise<DemandRow[]> {
-  let query = db.selectFrom('demands').selectAll('demands').where('demands.status', '=', 'published');
-  if (filters.industry) query = query.where('demands.industry', '=', filters.industry);
-  if (filters.province_code) query = query.where('demands.province_code', '=', filters.province_code);
-  if (filters.city_code) query = query.where('demands.city_code', '=', filters.city_code);
-  if (filters.budget_min !== undefined) query = query.where('demands.budget_max', '>=', filters.budget_min);
-  if (filters.budget_max !== undefined) query = query.where('demands.budget_min', '<=', filters.budget_max);
-  if (filters.keyword) {
-    const pattern = likeContains(filters.keyword.toLowerCase());
-    query = query.where(sql<boolean>`(lower(demands.title) like ${pattern} escape '\\' or lower(demands.summary) like ${pattern} escape '\\')`);
-  }
-  if (filters.msc) {
-    const code = filters.msc;
-    query = query.where((eb) => eb.exists(eb.selectFrom('demand_fields').select('demand_fields.demand_id').whereRef('demand_fields.demand_id', '=', 'demands.id').where('demand_fields.code', '=', code)));
-  }
-  const column = SORT_COLUMN[sort];
-  const direction = SORT_DIRECTION[sort];
-  if (after) {
-    const [value, id] = after;
-    query = query.where((eb) => eb(eb.refTuple(`demands.${column}`, 'demands.id'), direction === 'desc' ? '<' : '>', eb.tuple(value as never, id)));
-  }
-  return query.orderBy(`demands.${column}`, direction).orderBy('demands.id', direction).limit(limit).execute();
+export function listPublished(db: Db, filters: PublishedFilters, sort: PublishedSort, after: [string | number, number] | null, limit: number): Promise<DemandSummaryRow[]> {
+  const set = (value: unknown) => value !== undefined && value !== '';
+  const shape: PublishedShape = {
+    sort,
+    after: after !== null,
+    filters: {
+      industry: set(filters.industry), province_code: set(filters.province_code), city_code: set(filters.city_code),
+      budget_min: set(filters.budget_min), budget_max: set(filters.budget_max), keyword: set(filters.keyword), msc: set(filters.msc),
+    },
+  };
+  return publishedPages(db, shape, {
+    ...filters,
+    keyword: filters.keyword ? likeContains(filters.keyword.toLowerCase()) : undefined,
+    afterValue: after?.[0],
+    afterId: after?.[1],
+    limit,
+  });
 }
 
 /**
@@ -113,9 +174,9 @@ export async function listRecommended(db: Db, codes: readonly string[], limit: n
   return rows.map((row) => ({ demand_id: row.demand_id, overlap: Number(row.overlap) }));
 }
 
-export async function findDemandsByIds(db: Db, ids: readonly number[]): Promise<DemandRow[]> {
+export async function findDemandsByIds(db: Db, ids: readonly number[]): Promise<DemandSummaryRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('demands').selectAll().where('id', 'in', [...ids]).execute();
+  return selectSummaries(db).where('id', 'in', [...ids]).execute();
 }
 
 export const findReceipt = (db: Db, demandId: number, orgId: number): Promise<DemandReceiptRow | undefined> =>

@@ -140,6 +140,14 @@ describeApi('accounts', () => {
       expect(fresh.status).toBe(200);
     });
 
+    it('a token used a moment ago (held by the short session cache) still gets 301 right after a new sign-in', async () => {
+      const user = await registerUser(t().app);
+      expect((await call(t().app, 'GET', 'user/profile', {}, { token: user.token })).status).toBe(200);
+      expect((await call(t().app, 'GET', 'user/profile', {}, { token: user.token })).status).toBe(200);
+      await call(t().app, 'POST', 'user/login', { phone_details: user.phone, password: user.password });
+      expect((await call(t().app, 'GET', 'user/profile', {}, { token: user.token })).status).toBe(301);
+    });
+
     it('answers 305 without a token, with an unknown token, and after logout', async () => {
       const none = await call(t().app, 'GET', 'user/profile');
       expect(none.status).toBe(305);
