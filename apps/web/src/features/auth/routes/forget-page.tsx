@@ -1,4 +1,3 @@
-import { MobileOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,9 +8,9 @@ import { notify } from '../../../lib/notify.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { authSchemas } from '../components/auth-schemas.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
+import { MobileInput } from '../components/mobile-input.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { VerifyCodeField } from '../components/verify-code-field.tsx';
-import { TextInput } from '../../../components/text-inputs.tsx';
 
 type ResetValues = ResetPassword & { confirm: string };
 
@@ -36,13 +35,7 @@ export default function ForgetPage() {
     <AuthShell title={t('auth.forgetTitle')} subtitle={t('auth.forgetSubtitle')}>
       <Form form={form} layout="vertical" size="large" requiredMark={false} onFocus={preloadValidation} onFinish={(v) => void onFinish(v)}>
         <Form.Item name="phone" label={t('auth.phone')} {...lazySchemaField(authSchemas.phone, true)}>
-          <TextInput
-            prefix={<MobileOutlined aria-hidden />}
-            placeholder={t('auth.phonePlaceholder')}
-            autoComplete="username"
-            inputMode="tel"
-            maxLength={11}
-          />
+          <MobileInput autoComplete="username" />
         </Form.Item>
         <VerifyCodeField form={form} phoneField="phone" scene="forget" />
         <NewPasswordFields label={t('auth.newPassword')} />

@@ -1,4 +1,4 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useLogin } from '../api/login.ts';
 import { authSchemas } from '../components/auth-schemas.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
-import { TextInput, PasswordInput } from '../../../components/text-inputs.tsx';
+import { MobileInput } from '../components/mobile-input.tsx';
+import { PasswordInput } from '../../../components/text-inputs.tsx';
 
 /** /signin: mobile + password; honours ?redirect= (spec §2, §7). */
 export default function SignInPage() {
@@ -37,13 +38,7 @@ export default function SignInPage() {
     <AuthShell title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
       <Form form={form} layout="vertical" size="large" requiredMark={false} onFocus={preloadValidation} onFinish={(v) => void onFinish(v)}>
         <Form.Item name="phone_details" label={t('auth.phone')} {...lazySchemaField(authSchemas.loginPhone, true)}>
-          <TextInput
-            prefix={<MobileOutlined aria-hidden />}
-            placeholder={t('auth.phonePlaceholder')}
-            autoComplete="username"
-            inputMode="tel"
-            maxLength={11}
-          />
+          <MobileInput autoComplete="username" />
         </Form.Item>
         <Form.Item name="password" label={t('auth.password')} {...lazySchemaField(authSchemas.loginPassword, true)}>
           <PasswordInput

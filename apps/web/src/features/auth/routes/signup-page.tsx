@@ -1,4 +1,3 @@
-import { MobileOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,9 +10,9 @@ import { notify } from '../../../lib/notify.ts';
 import { useRegister } from '../api/register.ts';
 import { authSchemas } from '../components/auth-schemas.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
+import { MobileInput } from '../components/mobile-input.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { VerifyCodeField } from '../components/verify-code-field.tsx';
-import { TextInput } from '../../../components/text-inputs.tsx';
 
 type SignUpValues = Register & { confirm: string };
 
@@ -41,13 +40,7 @@ export default function SignUpPage() {
     <AuthShell title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')}>
       <Form form={form} layout="vertical" size="large" requiredMark={false} onFocus={preloadValidation} onFinish={(v) => void onFinish(v)}>
         <Form.Item name="phone" label={t('auth.phone')} {...lazySchemaField(authSchemas.phone, true)}>
-          <TextInput
-            prefix={<MobileOutlined aria-hidden />}
-            placeholder={t('auth.phonePlaceholder')}
-            autoComplete="tel-national"
-            inputMode="tel"
-            maxLength={11}
-          />
+          <MobileInput autoComplete="tel-national" />
         </Form.Item>
         <VerifyCodeField form={form} phoneField="phone" scene="register" />
         <NewPasswordFields />
