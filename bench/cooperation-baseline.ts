@@ -17,7 +17,11 @@ const OWN = `select ${COLUMNS} from demands where org_id = $1 order by updated_a
 type Query = (text: string, param: string | number) => Promise<unknown[]>;
 let query: Query;
 if (process.env.BENCH_PG_URL) {
-  const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10, options: `-c search_path=${process.env.BENCH_PG_SCHEMA ?? 'public'}` });
+  const pool = new pg.Pool({
+    connectionString: process.env.BENCH_PG_URL,
+    max: 10,
+    options: `-c search_path=${process.env.BENCH_PG_SCHEMA ?? 'public'}`,
+  });
   query = async (text, param) => (await pool.query(text, [param])).rows;
 } else {
   const db = new SQLite(process.env.BENCH_SQLITE_FILE ?? '', { readonly: true });
@@ -34,7 +38,10 @@ if (process.env.BENCH_PG_URL) {
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
-  const run = url.pathname === '/own' ? query(OWN, Number(url.searchParams.get('org') ?? 1)) : query(PUBLISHED, url.searchParams.get('industry') ?? 'C');
+  const run =
+    url.pathname === '/own'
+      ? query(OWN, Number(url.searchParams.get('org') ?? 1))
+      : query(PUBLISHED, url.searchParams.get('industry') ?? 'C');
   run.then(
     (rows) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows)),
     (error: unknown) => res.writeHead(500).end(String(error)),

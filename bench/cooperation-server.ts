@@ -18,7 +18,18 @@ const ENTERPRISES = 1000;
 const INSTITUTES = 100;
 const BATCH = 500;
 const INDUSTRIES = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T'];
-const STATUSES = ['published', 'published', 'published', 'published', 'published', 'published', 'published', 'draft', 'submitted', 'closed'];
+const STATUSES = [
+  'published',
+  'published',
+  'published',
+  'published',
+  'published',
+  'published',
+  'published',
+  'draft',
+  'submitted',
+  'closed',
+];
 const FIELDS = ['05', '11', '35', '60', '62', '65', '68', '90', '91', '93'];
 const PHONE = (i: number) => `1380000${String(i).padStart(4, '0')}`;
 
@@ -32,14 +43,52 @@ async function seed(db: Db): Promise<void> {
   const at = (i: number) => new Date(base + i * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
     const people = ENTERPRISES + INSTITUTES;
-    const users = Array.from({ length: people }, (_, i) => ({ phone: PHONE(i), password_hash: hash, account: `bench${i}`, truename: null, email: null, contact: null, contact_phone: null, avatar_key: null, verify_state: 1, created_at: at(0), updated_at: at(0) }));
+    const users = Array.from({ length: people }, (_, i) => ({
+      phone: PHONE(i),
+      password_hash: hash,
+      account: `bench${i}`,
+      truename: null,
+      email: null,
+      contact: null,
+      contact_phone: null,
+      avatar_key: null,
+      verify_state: 1,
+      created_at: at(0),
+      updated_at: at(0),
+    }));
     await insertBatched(users, (chunk) => trx.insertInto('users').values(chunk).execute());
     const ids = (await trx.selectFrom('users').select(['id', 'phone']).orderBy('id').execute()).map((u) => u.id);
-    await insertBatched(ids.map((id, i) => ({ user_id: id, role: i < ENTERPRISES ? 'Enterprise' : 'ResearchInstitute', status: 1, created_at: at(0) })), (chunk) => trx.insertInto('user_roles').values(chunk).execute());
+    await insertBatched(
+      ids.map((id, i) => ({
+        user_id: id,
+        role: i < ENTERPRISES ? 'Enterprise' : 'ResearchInstitute',
+        status: 1,
+        created_at: at(0),
+      })),
+      (chunk) => trx.insertInto('user_roles').values(chunk).execute(),
+    );
     const orgs = ids.map((id, i) => ({
-      type: i < ENTERPRISES ? 'Enterprise' : 'ResearchInstitute', name: `机构 ${i}`, credit_code: `91110000BENCH${String(i).padStart(5, '0')}`, owner_id: id, status: 1, licence_file_id: null, logo_key: null,
-      address: '地址', province_code: '1100', city_code: null, website: null, business_scope: '范围', industry: i < ENTERPRISES ? 'C' : null, research_fields: i < ENTERPRISES ? '' : '90,65',
-      application_description: '说明', introduction: null, contact: '联系人', contact_phone: '13900000000', created_at: at(0), updated_at: at(0), verified_at: at(0),
+      type: i < ENTERPRISES ? 'Enterprise' : 'ResearchInstitute',
+      name: `机构 ${i}`,
+      credit_code: `91110000BENCH${String(i).padStart(5, '0')}`,
+      owner_id: id,
+      status: 1,
+      licence_file_id: null,
+      logo_key: null,
+      address: '地址',
+      province_code: '1100',
+      city_code: null,
+      website: null,
+      business_scope: '范围',
+      industry: i < ENTERPRISES ? 'C' : null,
+      research_fields: i < ENTERPRISES ? '' : '90,65',
+      application_description: '说明',
+      introduction: null,
+      contact: '联系人',
+      contact_phone: '13900000000',
+      created_at: at(0),
+      updated_at: at(0),
+      verified_at: at(0),
     }));
     await insertBatched(orgs, (chunk) => trx.insertInto('organisations').values(chunk).execute());
     const orgIds = (await trx.selectFrom('organisations').select('id').orderBy('id').execute()).map((o) => o.id);
@@ -52,12 +101,42 @@ async function seed(db: Db): Promise<void> {
       const owner = i % 10 === 0 ? 0 : 1 + (i % (ENTERPRISES - 1));
       const status = STATUSES[i % STATUSES.length] ?? 'draft';
       const published = status === 'published' || status === 'closed' ? at(i) : null;
-      const codes = [FIELDS[i % FIELDS.length] ?? '90', FIELDS[(i * 7 + 3) % FIELDS.length] ?? '65'].filter((c, k, all) => all.indexOf(c) === k);
+      const codes = [FIELDS[i % FIELDS.length] ?? '90', FIELDS[(i * 7 + 3) % FIELDS.length] ?? '65'].filter(
+        (c, k, all) => all.indexOf(c) === k,
+      );
       demands.push({
-        id: i + 1, org_id: orgIds[owner] ?? 0, owner_id: ids[owner] ?? 0, org_name: `机构 ${owner}`, status, title: `需求 ${i}`, industry: INDUSTRIES[i % INDUSTRIES.length] ?? 'C',
-        summary: `第 ${i} 个需求的摘要：一个真实的工业问题`, problem: '问题描述'.repeat(20), expected_outcome: '预期成果', available_data: null, budget_min: (i % 50) * 10_000, budget_max: (i % 50) * 10_000 + 100_000,
-        deadline: '2027-06-30', province_code: '1100', city_code: null, msc_fields: codes.join(','), nda_required: i % 3 === 0 ? 1 : 0, attachments: '[]', contact: '王经理', contact_phone: '13900001111',
-        space_id: null, reject_reason: null, reviewer_id: null, solution_count: 3, receive_count: 3, created_at: at(i), updated_at: at(i), submitted_at: null, reviewed_at: null, published_at: published, ended_at: null,
+        id: i + 1,
+        org_id: orgIds[owner] ?? 0,
+        owner_id: ids[owner] ?? 0,
+        org_name: `机构 ${owner}`,
+        status,
+        title: `需求 ${i}`,
+        industry: INDUSTRIES[i % INDUSTRIES.length] ?? 'C',
+        summary: `第 ${i} 个需求的摘要：一个真实的工业问题`,
+        problem: '问题描述'.repeat(20),
+        expected_outcome: '预期成果',
+        available_data: null,
+        budget_min: (i % 50) * 10_000,
+        budget_max: (i % 50) * 10_000 + 100_000,
+        deadline: '2027-06-30',
+        province_code: '1100',
+        city_code: null,
+        msc_fields: codes.join(','),
+        nda_required: i % 3 === 0 ? 1 : 0,
+        attachments: '[]',
+        contact: '王经理',
+        contact_phone: '13900001111',
+        space_id: null,
+        reject_reason: null,
+        reviewer_id: null,
+        solution_count: 3,
+        receive_count: 3,
+        created_at: at(i),
+        updated_at: at(i),
+        submitted_at: null,
+        reviewed_at: null,
+        published_at: published,
+        ended_at: null,
       });
       for (const code of codes) fields.push({ demand_id: i + 1, code, status, published_at: published });
       bump(`${orgIds[owner]}:${status}`);
@@ -65,15 +144,34 @@ async function seed(db: Db): Promise<void> {
     }
     await insertBatched(demands, (chunk) => trx.insertInto('demands').values(chunk).execute());
     await insertBatched(fields, (chunk) => trx.insertInto('demand_fields').values(chunk).execute());
-    await insertBatched([...counts].map(([key, n]) => {
-      const [org, status] = key.split(':');
-      return { scope: 'demand', org_id: Number(org), status: status ?? '', n };
-    }), (chunk) => trx.insertInto('cooperation_counts').values(chunk).execute());
+    await insertBatched(
+      [...counts].map(([key, n]) => {
+        const [org, status] = key.split(':');
+        return { scope: 'demand', org_id: Number(org), status: status ?? '', n };
+      }),
+      (chunk) => trx.insertInto('cooperation_counts').values(chunk).execute(),
+    );
     const solutions = Array.from({ length: SOLUTIONS }, (_, i) => {
       const institute = ENTERPRISES + (i % INSTITUTES);
       return {
-        demand_id: 1 + (i % DEMANDS), org_id: orgIds[institute] ?? 0, owner_id: ids[institute] ?? 0, org_name: `机构 ${institute}`, status: 'submitted', approach: '方法', team: '团队', timeline: '三个月', cost_estimate: 100_000,
-        attachments: '[]', space_id: null, decline_reason: null, decline_text: null, decided_by: null, created_at: at(i), updated_at: at(i), submitted_at: at(i), decided_at: null,
+        demand_id: 1 + (i % DEMANDS),
+        org_id: orgIds[institute] ?? 0,
+        owner_id: ids[institute] ?? 0,
+        org_name: `机构 ${institute}`,
+        status: 'submitted',
+        approach: '方法',
+        team: '团队',
+        timeline: '三个月',
+        cost_estimate: 100_000,
+        attachments: '[]',
+        space_id: null,
+        decline_reason: null,
+        decline_text: null,
+        decided_by: null,
+        created_at: at(i),
+        updated_at: at(i),
+        submitted_at: at(i),
+        decided_at: null,
       };
     });
     await insertBatched(solutions, (chunk) => trx.insertInto('solutions').values(chunk).execute());
@@ -93,13 +191,20 @@ if (config.databaseUrl) {
 }
 async function login(phone: string): Promise<string> {
   const payload = { phone_details: phone, password: 'bench-password' };
-  const reply = await app.inject({ method: 'POST', url: '/api/user/login', payload: { ...payload, sign: signPayload(payload), ignore_sign: 0 } });
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { ...payload, sign: signPayload(payload), ignore_sign: 0 },
+  });
   const body = JSON.parse(reply.body) as { status: number; result: { token: { access_token: string } } };
   if (body.status !== 200) throw new Error(`bench login ${phone}: ${reply.body}`);
   return body.result.token.access_token;
 }
 const enterpriseToken = await login(PHONE(0));
 const instituteToken = await login(PHONE(ENTERPRISES));
-fs.writeFileSync(path.join(process.env.DATA_DIR ?? '.', 'bench.json'), JSON.stringify({ enterpriseToken, instituteToken, seededMs, enterpriseOrgId: 1 }));
+fs.writeFileSync(
+  path.join(process.env.DATA_DIR ?? '.', 'bench.json'),
+  JSON.stringify({ enterpriseToken, instituteToken, seededMs, enterpriseOrgId: 1 }),
+);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.stdout.write('READY\n');

@@ -31,19 +31,41 @@ async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
     await client.query(`create schema ${schema}`);
     await client.end();
   }
-  const env: Record<string, string> = kind === 'postgres' && pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {};
+  const env: Record<string, string> =
+    kind === 'postgres' && pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {};
   const app = await serve('bench/cooperation-server.ts', env);
-  const floorEnv: Record<string, string> = kind === 'postgres' && pgUrl ? { BENCH_PG_URL: pgUrl, BENCH_PG_SCHEMA: schema } : { BENCH_SQLITE_FILE: path.join(app.dataDir, 'mathbridge.db') };
+  const floorEnv: Record<string, string> =
+    kind === 'postgres' && pgUrl
+      ? { BENCH_PG_URL: pgUrl, BENCH_PG_SCHEMA: schema }
+      : { BENCH_SQLITE_FILE: path.join(app.dataDir, 'mathbridge.db') };
   const floor = await serve('bench/cooperation-baseline.ts', floorEnv);
   try {
-    const info = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as { enterpriseToken: string; instituteToken: string; seededMs: number };
+    const info = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as {
+      enterpriseToken: string;
+      instituteToken: string;
+      seededMs: number;
+    };
     const cases: { what: string; floorUrl: string; url: string; token: string }[] = [
-      { what: 'published list, industry filter', floorUrl: `${floor.url}/published?industry=C`, url: `${app.url}/api/demand/publishedList?${signedQuery({ industry: 'C' })}`, token: info.instituteToken },
-      { what: "enterprise's own list", floorUrl: `${floor.url}/own?org=1`, url: `${app.url}/api/demand/list?${signedQuery({})}`, token: info.enterpriseToken },
+      {
+        what: 'published list, industry filter',
+        floorUrl: `${floor.url}/published?industry=C`,
+        url: `${app.url}/api/demand/publishedList?${signedQuery({ industry: 'C' })}`,
+        token: info.instituteToken,
+      },
+      {
+        what: "enterprise's own list",
+        floorUrl: `${floor.url}/own?org=1`,
+        url: `${app.url}/api/demand/list?${signedQuery({})}`,
+        token: info.enterpriseToken,
+      },
     ];
     const rows: Record<string, string | number>[] = [];
     // The machine may be shared: the load average beside each figure says how far to trust it.
-    const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+    const loadAverage = () =>
+      os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ');
     for (const c of cases) {
       const before = loadAverage();
       // Floor and API alternate in ROUNDS slices, so a change in the machine's load mid-run hits
@@ -64,13 +86,25 @@ async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
       const real = combine(slices.map((s) => s.real));
       const ok = real.rps / base.rps >= 0.5 && real.p99 < 25;
       rows.push(
-        { what: `${c.what}: floor`, 'req/s': base.rps.toFixed(0), 'p99 ms': base.p99, errors: base.errors + base.non2xx },
+        {
+          what: `${c.what}: floor`,
+          'req/s': base.rps.toFixed(0),
+          'p99 ms': base.p99,
+          errors: base.errors + base.non2xx,
+        },
         { what: `${c.what}: API`, 'req/s': real.rps.toFixed(0), 'p99 ms': real.p99, errors: real.errors + real.non2xx },
-        { what: `${c.what}: ratio (≥ 0.50, p99 < 25 ms)`, 'req/s': (real.rps / base.rps).toFixed(2), 'p99 ms': ok ? 'within budget' : 'OVER BUDGET' },
+        {
+          what: `${c.what}: ratio (≥ 0.50, p99 < 25 ms)`,
+          'req/s': (real.rps / base.rps).toFixed(2),
+          'p99 ms': ok ? 'within budget' : 'OVER BUDGET',
+        },
         { what: `${c.what}: load average before → after`, 'req/s': before, 'p99 ms': loadAverage() },
       );
     }
-    report(`cooperation lists on ${kind} (100k demands, 300k solutions; seeded in ${(info.seededMs / 1000).toFixed(1)} s)`, rows);
+    report(
+      `cooperation lists on ${kind} (100k demands, 300k solutions; seeded in ${(info.seededMs / 1000).toFixed(1)} s)`,
+      rows,
+    );
   } finally {
     await floor.stop();
     await app.stop();

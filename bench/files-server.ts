@@ -12,7 +12,19 @@ const { app, ctx } = await buildApp(config);
 const now = nowIso();
 const user = await ctx.db
   .insertInto('users')
-  .values({ phone: '13900000000', password_hash: await hashPassword('bench-password'), account: 'bench', truename: null, email: null, contact: null, contact_phone: null, avatar_key: null, verify_state: null, created_at: now, updated_at: now })
+  .values({
+    phone: '13900000000',
+    password_hash: await hashPassword('bench-password'),
+    account: 'bench',
+    truename: null,
+    email: null,
+    contact: null,
+    contact_phone: null,
+    avatar_key: null,
+    verify_state: null,
+    created_at: now,
+    updated_at: now,
+  })
   .returning('id')
   .executeTakeFirstOrThrow();
 const { access_token: token } = await startSession(ctx.db, user.id);

@@ -30,7 +30,12 @@ function pngOfSize(size: number): Buffer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function send(url: string, method: string, headers: Record<string, string | number>, body?: Buffer): Promise<{ status: number; body: Buffer }> {
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string | number>,
+  body?: Buffer,
+): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
@@ -70,7 +75,9 @@ async function peakDuring(pid: number, work: () => Promise<unknown>): Promise<{ 
 function multipart(content: Buffer) {
   const boundary = '----mbbench7d1a';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -88,12 +95,15 @@ async function benchBaseline(content: Buffer) {
   try {
     const headers = { 'content-type': 'application/octet-stream', 'content-length': content.length };
     const up = await timed(ROUNDS, async () => {
-      if ((await send(`${server.url}/`, 'POST', headers, content)).status !== 200) throw new Error('baseline upload failed');
+      if ((await send(`${server.url}/`, 'POST', headers, content)).status !== 200)
+        throw new Error('baseline upload failed');
     });
     const down = await timed(ROUNDS, async () => {
       if ((await send(`${server.url}/`, 'GET', {})).body.length !== SIZE) throw new Error('baseline download failed');
     });
-    const memory = await peakDuring(server.pid, () => Promise.all(Array.from({ length: CONCURRENT }, () => send(`${server.url}/`, 'POST', headers, content))));
+    const memory = await peakDuring(server.pid, () =>
+      Promise.all(Array.from({ length: CONCURRENT }, () => send(`${server.url}/`, 'POST', headers, content))),
+    );
     return { up, down, memory };
   } finally {
     await server.stop();
@@ -120,7 +130,12 @@ async function benchServer(content: Buffer) {
     });
 
     const payload = { id };
-    const linkReply = await send(`${server.url}/api/upload/downloadUrl`, 'POST', { [TOKEN_HEADER]: token, 'content-type': 'application/json' }, Buffer.from(JSON.stringify({ ...payload, sign: signPayload(payload), ignore_sign: 0 })));
+    const linkReply = await send(
+      `${server.url}/api/upload/downloadUrl`,
+      'POST',
+      { [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+      Buffer.from(JSON.stringify({ ...payload, sign: signPayload(payload), ignore_sign: 0 })),
+    );
     const url = (JSON.parse(linkReply.body.toString()) as { result: { url: string } }).result.url;
     const down = await timed(ROUNDS, async () => {
       const reply = await send(`${server.url}${url}`, 'GET', {});
@@ -148,8 +163,18 @@ export async function benchFiles(): Promise<void> {
     { what: 'download ratio', 'MB/s': (real.down / floor.down).toFixed(2) },
   ]);
   report(`files: server memory during ${CONCURRENT} concurrent 10 MB uploads (budget < 200 MB above idle)`, [
-    { what: 'bare node:http', 'idle MiB': mb(floor.memory.idle), 'peak MiB': mb(floor.memory.peak), 'above idle MiB': mb(floor.memory.peak - floor.memory.idle) },
-    { what: 'MathBridge server', 'idle MiB': mb(real.memory.idle), 'peak MiB': mb(real.memory.peak), 'above idle MiB': mb(real.memory.peak - real.memory.idle) },
+    {
+      what: 'bare node:http',
+      'idle MiB': mb(floor.memory.idle),
+      'peak MiB': mb(floor.memory.peak),
+      'above idle MiB': mb(floor.memory.peak - floor.memory.idle),
+    },
+    {
+      what: 'MathBridge server',
+      'idle MiB': mb(real.memory.idle),
+      'peak MiB': mb(real.memory.peak),
+      'above idle MiB': mb(real.memory.peak - real.memory.idle),
+    },
   ]);
   agent.destroy();
 }

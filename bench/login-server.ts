@@ -11,7 +11,19 @@ const now = nowIso();
 for (let i = 0; i < users; i += 1) {
   await ctx.db
     .insertInto('users')
-    .values({ phone: `1390000${String(i).padStart(4, '0')}`, password_hash: passwordHash, account: `u${i}`, truename: null, email: null, contact: null, contact_phone: null, avatar_key: null, verify_state: null, created_at: now, updated_at: now })
+    .values({
+      phone: `1390000${String(i).padStart(4, '0')}`,
+      password_hash: passwordHash,
+      account: `u${i}`,
+      truename: null,
+      email: null,
+      contact: null,
+      contact_phone: null,
+      avatar_key: null,
+      verify_state: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -37,11 +37,22 @@ export async function benchLogin(): Promise<void> {
     const result = await load({
       url: `${server.url}/api/user/login`,
       duration: DURATION_S,
-      requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: bodies[n++ % USERS] }) }],
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: bodies[n++ % USERS] }),
+        },
+      ],
     });
     report('login vs bare argon2id verify (10 concurrent)', [
       { what: 'bare argon2id verify (floor)', 'ops/s': floor.toFixed(1) },
-      { what: 'POST /api/user/login', 'ops/s': result.rps.toFixed(1), 'p99 ms': result.p99, errors: result.errors + result.non2xx },
+      {
+        what: 'POST /api/user/login',
+        'ops/s': result.rps.toFixed(1),
+        'p99 ms': result.p99,
+        errors: result.errors + result.non2xx,
+      },
       { what: 'ratio (budget ≥ 0.80)', 'ops/s': (result.rps / floor).toFixed(2) },
     ]);
   } finally {

@@ -3,7 +3,11 @@ import { benchFiles } from './files.ts';
 import { benchLogin } from './login.ts';
 
 /** `npm run bench [-- name…]`: runs the named benchmarks (default all) and prints their ratios. */
-const benches: Record<string, () => Promise<void>> = { login: benchLogin, files: benchFiles, cooperation: benchCooperation };
+const benches: Record<string, () => Promise<void>> = {
+  login: benchLogin,
+  files: benchFiles,
+  cooperation: benchCooperation,
+};
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {
   if (wanted.length && !wanted.includes(name)) continue;

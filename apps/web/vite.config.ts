@@ -26,7 +26,8 @@ export default defineConfig({
     // chunk); their JavaScript dependencies still arrive through the chunk's own imports, one round
     // trip later. index.html keeps its full preload list, so the first load has no waterfall.
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
     outDir: 'dist',
     emptyOutDir: true,

@@ -23,7 +23,8 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 // Ant Design writes inline styles (CSS-in-JS); scripts stay same-origin only.
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 /** Builds the whole application: database (migrated), limiter, storage, every module's calls, the web app. */
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -80,7 +81,10 @@ async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
     if (file.startsWith(webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const relative = path.relative(webDist, file);
       // Hashed assets never change; everything else revalidates.
-      return reply.sendFile(relative, { maxAge: relative.startsWith('assets') ? '365d' : 0, immutable: relative.startsWith('assets') });
+      return reply.sendFile(relative, {
+        maxAge: relative.startsWith('assets') ? '365d' : 0,
+        immutable: relative.startsWith('assets'),
+      });
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });

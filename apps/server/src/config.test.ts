@@ -4,7 +4,13 @@ import { loadConfig } from './config.ts';
 describe('configuration', () => {
   it('uses the embedded defaults when nothing is set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, databaseUrl: undefined, redisUrl: undefined, production: false, adminPhone: '13800000000' });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      production: false,
+      adminPhone: '13800000000',
+    });
     expect(config.limits).toEqual({ registrationsPerIpHour: 10, codesPerIpHour: 30 });
   });
 
@@ -17,7 +23,13 @@ describe('configuration', () => {
   });
 
   it('lets an operator raise the per-IP caps, and ignores values that are not positive integers', () => {
-    expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: '200', CODES_PER_IP_HOUR: '500' }).limits).toEqual({ registrationsPerIpHour: 200, codesPerIpHour: 500 });
-    expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: '-1', CODES_PER_IP_HOUR: 'lots' }).limits).toEqual({ registrationsPerIpHour: 10, codesPerIpHour: 30 });
+    expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: '200', CODES_PER_IP_HOUR: '500' }).limits).toEqual({
+      registrationsPerIpHour: 200,
+      codesPerIpHour: 500,
+    });
+    expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: '-1', CODES_PER_IP_HOUR: 'lots' }).limits).toEqual({
+      registrationsPerIpHour: 10,
+      codesPerIpHour: 30,
+    });
   });
 });

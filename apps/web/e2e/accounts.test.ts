@@ -2,7 +2,10 @@ import { expect, it } from 'vitest';
 import { describeE2E, latestCode, newPage, newPhone, useBrowser } from './browser.ts';
 import { fieldErrors, logOutThroughMenu, signInThroughUi } from './session.ts';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describeE2E('a new user, end to end', () => {
   const browser = useBrowser();
@@ -55,7 +58,15 @@ describeE2E('a new user, end to end', () => {
 
     // Avatar: a real PNG is stored and shown.
     await page.setInputFiles('input[type=file]', { name: 'me.png', mimeType: 'image/png', buffer: PNG });
-    await expect.poll(() => page.locator('.ant-avatar img').first().getAttribute('src').catch(() => null)).toMatch(/\/api\/user\/avatar\/\d+/);
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-avatar img')
+          .first()
+          .getAttribute('src')
+          .catch(() => null),
+      )
+      .toMatch(/\/api\/user\/avatar\/\d+/);
 
     // Switch to English: every visible string changes, antd included, and it is remembered.
     await page.click('.mb-locale-trigger');
@@ -98,7 +109,10 @@ describeE2E('a new user, end to end', () => {
     await page.goto('/forget');
     await page.fill('#phone', phone);
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText(/请\d+秒后再获取验证码/).first().waitFor();
+    await page
+      .getByText(/请\d+秒后再获取验证码/)
+      .first()
+      .waitFor();
     await page.waitForTimeout(61_000);
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.fill('#code', await latestCode(phone, 1));

@@ -6,7 +6,10 @@ import { describeE2E, newPage, useBrowser } from './browser.ts';
 import { fieldErrors, registerByApi, signInThroughUi } from './session.ts';
 
 /** A 1×1 PNG: a real image by its content, as the server checks. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A unified social credit code with a correct GB 32100 check character, unique per call. */
 function creditCode(): string {
@@ -20,7 +23,9 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
 
 /** The workspace side menu's sections, in order (hrefs /manage/{key}). */
 async function menuSections(page: Page): Promise<string[]> {
-  const hrefs = await page.locator('.mb-side-nav a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('.mb-side-nav a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return hrefs.map((href) => href.replace(/^\/manage\//, ''));
 }
 
@@ -105,7 +110,9 @@ describeE2E('identity certification, end to end', () => {
     await mine.page.waitForURL('**/manage/dashboard');
 
     // The enterprise menu, and only it: spec §6's sections for the Enterprise role.
-    const expected = MANAGE_SECTIONS.filter((section) => section.menu && canOpenSection(['Enterprise'], section.key)).map((section) => section.key);
+    const expected = MANAGE_SECTIONS.filter(
+      (section) => section.menu && canOpenSection(['Enterprise'], section.key),
+    ).map((section) => section.key);
     await poll(() => menuSections(mine.page)).toEqual(expected);
     expect(expected).toEqual(['dashboard', 'todoList', 'demands', 'willManageE', 'demandManage', 'employment']);
     await poll(() => mine.page.locator('.mb-dash-stat-value').first().textContent()).toContain('企业');

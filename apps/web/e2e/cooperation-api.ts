@@ -7,7 +7,10 @@ import { registerByApi } from './session.ts';
 /** API helpers shared by the cooperation journeys (demands, wishes): certified users, raw calls, screenshots. */
 
 /** A 1×1 PNG: a real image by its content, as the server checks. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function creditCode(): string {
   let first17 = '91330106';
@@ -21,20 +24,37 @@ interface Reply<T> {
   result: T;
 }
 
-export async function call<T>(token: string | null, method: 'GET' | 'POST', path: string, body: Record<string, unknown> = {}): Promise<T> {
+export async function call<T>(
+  token: string | null,
+  method: 'GET' | 'POST',
+  path: string,
+  body: Record<string, unknown> = {},
+): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers['X-MathBridge-Token'] = token;
-  const url = method === 'GET' ? `${baseURL()}/api/${path}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), ignore_sign: '1' })}` : `${baseURL()}/api/${path}`;
-  const response = await fetch(url, { method, headers, body: method === 'POST' ? JSON.stringify({ ...body, ignore_sign: 1 }) : undefined });
+  const url =
+    method === 'GET'
+      ? `${baseURL()}/api/${path}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), ignore_sign: '1' })}`
+      : `${baseURL()}/api/${path}`;
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: method === 'POST' ? JSON.stringify({ ...body, ignore_sign: 1 }) : undefined,
+  });
   const reply = (await response.json()) as Reply<T>;
-  if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${reply.message} ${JSON.stringify(reply.result)}`);
+  if (reply.status !== 200)
+    throw new Error(`${path}: ${reply.status} ${reply.message} ${JSON.stringify(reply.result)}`);
   return reply.result;
 }
 
 async function uploadCertificate(token: string): Promise<number> {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'licence.png');
-  const response = await fetch(`${baseURL()}/api/user/uploadCertificate?ignore_sign=1`, { method: 'POST', headers: { 'X-MathBridge-Token': token }, body: form });
+  const response = await fetch(`${baseURL()}/api/user/uploadCertificate?ignore_sign=1`, {
+    method: 'POST',
+    headers: { 'X-MathBridge-Token': token },
+    body: form,
+  });
   const reply = (await response.json()) as Reply<{ id: number }>;
   if (reply.status !== 200) throw new Error(`uploadCertificate: ${reply.status} ${reply.message}`);
   return reply.result.id;
@@ -58,13 +78,22 @@ export async function certified(adminToken: string, role: 'Enterprise' | 'Resear
     contact_phone: '0571-87654321',
   };
   const payload = role === 'Enterprise' ? { ...org, industry: 'C' } : { ...org, research_fields: ['90', '65'] };
-  const submitted = await call<{ certification: { id: number } }>(user.token, 'POST', role === 'Enterprise' ? 'user/enterpriseAuth' : 'user/researchInstituteAuth', payload);
+  const submitted = await call<{ certification: { id: number } }>(
+    user.token,
+    'POST',
+    role === 'Enterprise' ? 'user/enterpriseAuth' : 'user/researchInstituteAuth',
+    payload,
+  );
   await call(adminToken, 'POST', 'workflow/approveAuth', { id: submitted.certification.id, approve: 1 });
   return user;
 }
 
 export async function chooseSelect(page: Page, id: string, option: string): Promise<void> {
-  await page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-select').first().click();
+  await page
+    .locator('.ant-form-item', { has: page.locator(`#${id}`) })
+    .locator('.ant-select')
+    .first()
+    .click();
   // Long option lists are virtual: search so the option is rendered.
   await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();

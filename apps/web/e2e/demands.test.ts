@@ -12,7 +12,10 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
   const browser = useBrowser();
 
   it('an enterprise posts a demand, an admin approves it, an institute answers it, the enterprise accepts, and both sides see the cooperation', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', { phone_details: inject('adminPhone'), password: inject('adminPassword') });
+    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
+      phone_details: inject('adminPhone'),
+      password: inject('adminPassword'),
+    });
     const adminToken = admin.token.access_token;
     const suffix = String(Date.now()).slice(-4);
     const enterprise = await certified(adminToken, 'Enterprise', `数桥排产科技有限公司${suffix}`);
@@ -58,7 +61,10 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
     await reviewItem.first().getByRole('button').first().click();
     await adm.page.waitForURL(`**/manage/demandManage/detail/${demandId}`);
     await adm.page.getByRole('button', { name: /^通\s?过$/ }).click();
-    await adm.page.locator('.ant-modal-confirm').getByRole('button', { name: /^确\s?定$/ }).click();
+    await adm.page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /^确\s?定$/ })
+      .click();
     await poll(() => adm.page.locator('.ant-tag', { hasText: '已发布' }).count()).toBeGreaterThan(0);
 
     // The institute receives the demand and submits a solution.
@@ -85,8 +91,13 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
     const row = ent.page.locator('tr', { hasText: `应用数学研究所${suffix}` });
     await poll(() => row.count()).toBeGreaterThan(0);
     await row.getByRole('button', { name: /^采\s?纳$/ }).click();
-    await ent.page.locator('.ant-modal-confirm').getByRole('button', { name: /^采\s?纳$/ }).click();
-    await poll(() => ent.page.getByText(`与 应用数学研究所${suffix} 合作`, { exact: false }).count()).toBeGreaterThan(0);
+    await ent.page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /^采\s?纳$/ })
+      .click();
+    await poll(() => ent.page.getByText(`与 应用数学研究所${suffix} 合作`, { exact: false }).count()).toBeGreaterThan(
+      0,
+    );
 
     // Both sides see the cooperation and their to-dos.
     await ent.page.goto('/manage/todoList?tab=mine');
@@ -94,13 +105,18 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
     await ins.page.goto('/manage/todoList?tab=mine');
     await poll(() => ins.page.locator('tr', { hasText: '排产优化' }).count()).toBeGreaterThan(0);
     await ins.page.goto(`/manage/demandManageRI/detail/${demandId}`);
-    await poll(() => ins.page.getByText(`与 应用数学研究所${suffix} 合作`, { exact: false }).count()).toBeGreaterThan(0);
+    await poll(() => ins.page.getByText(`与 应用数学研究所${suffix} 合作`, { exact: false }).count()).toBeGreaterThan(
+      0,
+    );
     await ins.page.goto('/manage/solutions?status=accepted');
     await poll(() => ins.page.locator('tr', { hasText: '排产优化' }).count()).toBeGreaterThan(0);
 
     // Screenshots of the form, the list and the detail in the three locales (1366 wide).
     for (const locale of ['zh-CN', 'zh-HK', 'en-US']) {
-      await ent.page.evaluate(({ key, value }) => localStorage.setItem(key, value), { key: LOCALE_STORAGE_KEY, value: locale });
+      await ent.page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+        key: LOCALE_STORAGE_KEY,
+        value: locale,
+      });
       await ent.page.goto('/manage/demandManage/list');
       await poll(() => ent.page.locator('tr', { hasText: '排产优化' }).count()).toBeGreaterThan(0);
       await shoot(ent.page, `list-${locale}`);

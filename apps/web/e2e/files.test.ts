@@ -6,9 +6,14 @@ import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
 import { registerByApi } from './session.ts';
 
 /** A real 1×1 PNG: the server sniffs the content, so it must be one. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 /** Text big enough that a throttled upload shows its progress for a few seconds. */
-const NOTES = Buffer.from(Array.from({ length: 24_000 }, (_, i) => `line ${i}: the quick brown fox jumps over the lazy dog\n`).join(''));
+const NOTES = Buffer.from(
+  Array.from({ length: 24_000 }, (_, i) => `line ${i}: the quick brown fox jumps over the lazy dog\n`).join(''),
+);
 
 /** Signs a fresh user in by putting their token where the web app keeps it. */
 async function signedInPage(context: BrowserContext, token: string): Promise<void> {
@@ -48,8 +53,10 @@ function unzip(path: string): Promise<Map<string, Buffer>> {
 /** UI steps wait on a server round trip and a re-render; a second is too tight on a busy machine. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
-const row = (page: Page, name: string) => page.locator('.mb-file-table tbody tr', { has: page.getByText(name, { exact: true }) });
-const uploadRow = (page: Page, name: string) => page.locator('.mb-upload-row', { has: page.getByText(name, { exact: true }) });
+const row = (page: Page, name: string) =>
+  page.locator('.mb-file-table tbody tr', { has: page.getByText(name, { exact: true }) });
+const uploadRow = (page: Page, name: string) =>
+  page.locator('.mb-upload-row', { has: page.getByText(name, { exact: true }) });
 
 describeE2E('the personal file space', () => {
   const browser = useBrowser();
@@ -72,7 +79,12 @@ describeE2E('the personal file space', () => {
     // Two uploads over a throttled link, so each row's progress bar is seen moving.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 10, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 10,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
     await page.setInputFiles('[data-testid=file-upload-input]', [
       { name: 'chart.png', mimeType: 'image/png', buffer: PNG },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: NOTES },
@@ -83,7 +95,13 @@ describeE2E('the personal file space', () => {
     await expect
       .poll(
         async () => {
-          const now = Number(await notesRow.locator('[aria-valuenow]').first().getAttribute('aria-valuenow').catch(() => 0));
+          const now = Number(
+            await notesRow
+              .locator('[aria-valuenow]')
+              .first()
+              .getAttribute('aria-valuenow')
+              .catch(() => 0),
+          );
           if (now > 0 && now < 100) seen.add(now);
           return seen.size;
         },
@@ -92,7 +110,12 @@ describeE2E('the personal file space', () => {
       .toBeGreaterThanOrEqual(2);
     await expect.poll(() => notesRow.getAttribute('data-upload-status'), { timeout: 30_000 }).toBe('done');
     await poll(() => uploadRow(page, 'chart.png').getAttribute('data-upload-status')).toBe('done');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await poll(() => row(page, 'notes.txt').count()).toBe(1);
     await poll(() => row(page, 'chart.png').count()).toBe(1);
     // The quota bar counts what was stored.
@@ -104,7 +127,12 @@ describeE2E('the personal file space', () => {
       { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image') },
     ]);
     await poll(() => uploadRow(page, 'setup.exe').locator('.mb-upload-error').innerText()).toContain('.exe');
-    await poll(() => uploadRow(page, 'fake.png').locator('.mb-upload-error').innerText().catch(() => '')).toContain('.png');
+    await poll(() =>
+      uploadRow(page, 'fake.png')
+        .locator('.mb-upload-error')
+        .innerText()
+        .catch(() => ''),
+    ).toContain('.png');
     expect(await row(page, 'fake.png').count()).toBe(0);
     await page.getByRole('button', { name: '清除已完成' }).click();
     await poll(() => page.locator('.mb-upload-row').count()).toBe(0);
@@ -112,14 +140,20 @@ describeE2E('the personal file space', () => {
     // New folder.
     await page.getByRole('button', { name: '新建文件夹' }).click();
     await page.fill('#mb-file-name', 'Reports');
-    await page.getByRole('button', { name: '创 建' }).or(page.getByRole('button', { name: '创建' })).click();
+    await page
+      .getByRole('button', { name: '创 建' })
+      .or(page.getByRole('button', { name: '创建' }))
+      .click();
     await poll(() => page.getByRole('button', { name: '打开文件夹 Reports' }).count()).toBe(1);
 
     // Rename: the extension stays, only the name before it is edited.
     await page.getByRole('button', { name: '重命名 notes.txt' }).click();
     await poll(() => page.inputValue('#mb-file-name')).toBe('notes');
     await page.fill('#mb-file-name', 'summary');
-    await page.getByRole('button', { name: '保 存' }).or(page.getByRole('button', { name: '保存' })).click();
+    await page
+      .getByRole('button', { name: '保 存' })
+      .or(page.getByRole('button', { name: '保存' }))
+      .click();
     await poll(() => row(page, 'summary.txt').count()).toBe(1);
     expect(await row(page, 'notes.txt').count()).toBe(0);
 
@@ -150,13 +184,18 @@ describeE2E('the personal file space', () => {
     // The image opens in a preview dialog.
     await page.getByRole('button', { name: '预览 chart.png' }).click();
     const preview = page.locator('.ant-modal').filter({ hasText: '预览：chart.png' });
-    await poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+      1,
+    );
     await preview.getByRole('button', { name: '关闭' }).first().click();
 
     // Select the image and the folder, download both as one zip, and compare the bytes.
     await page.getByRole('checkbox', { name: '选择 chart.png' }).check();
     await page.getByRole('checkbox', { name: '选择 Reports' }).check();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '下载（2）' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载（2）' }).click(),
+    ]);
     const zipPath = await download.path();
     const entries = await unzip(zipPath);
     expect([...entries.keys()].sort()).toEqual(['Reports/', 'Reports/summary.txt', 'chart.png']);

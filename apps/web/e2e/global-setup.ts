@@ -27,7 +27,9 @@ function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -40,7 +42,8 @@ export async function setup(project: TestProject): Promise<void> {
   const browserAvailable = fs.existsSync(CHROMIUM);
   project.provide('browserAvailable', browserAvailable);
   if (!browserAvailable) {
-    if (process.env.REQUIRE_ALL === '1') throw new Error(`REQUIRE_ALL=1 but ${CHROMIUM} is missing (apt-get install chromium)`);
+    if (process.env.REQUIRE_ALL === '1')
+      throw new Error(`REQUIRE_ALL=1 but ${CHROMIUM} is missing (apt-get install chromium)`);
     console.warn(`\n*** e2e: ${CHROMIUM} is missing; the browser suite is SKIPPED (apt-get install chromium) ***\n`);
     return;
   }
@@ -57,16 +60,31 @@ export async function setup(project: TestProject): Promise<void> {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (web.status !== 0) throw new Error('web build failed');
-  const server = spawnSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env: { ...process.env, OUT_DIR: serverDist } });
+  const server = spawnSync(process.execPath, ['build.mjs'], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: 'inherit',
+    env: { ...process.env, OUT_DIR: serverDist },
+  });
   if (server.status !== 0) throw new Error('server build failed');
 
   const port = await freePort();
   const adminPhone = '13800000000';
   child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), WEB_DIST: webDist, NODE_ENV: 'development', ADMIN_PHONE: adminPhone, LOG_LEVEL: 'warn', DATABASE_URL: '',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'data'),
+      WEB_DIST: webDist,
+      NODE_ENV: 'development',
+      ADMIN_PHONE: adminPhone,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
       // Every journey signs up from 127.0.0.1: lift the per-IP caps (per-phone limits still apply).
-      REGISTRATIONS_PER_IP_HOUR: '1000', CODES_PER_IP_HOUR: '1000' },
+      REGISTRATIONS_PER_IP_HOUR: '1000',
+      CODES_PER_IP_HOUR: '1000',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const adminPassword = await new Promise<string>((resolve, reject) => {
@@ -84,7 +102,9 @@ export async function setup(project: TestProject): Promise<void> {
   });
   const baseURL = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i += 1) {
-    const ok = await fetch(`${baseURL}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${baseURL}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -10,7 +10,9 @@ describeE2E('route guards and session statuses', () => {
     await page.goto('/');
     await page.waitForURL('**/start');
     await page.goto('/account/individual');
-    await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('redirect') === '/account/individual');
+    await page.waitForURL(
+      (url) => url.pathname === '/signin' && url.searchParams.get('redirect') === '/account/individual',
+    );
     await page.goto('/manage/dashboard');
     await page.waitForURL((url) => url.pathname === '/signin');
     for (const open of ['/news', '/members', '/employ/detail/3', '/tryit', '/achievement/some/thing', '/404']) {
@@ -64,7 +66,9 @@ describeE2E('route guards and session statuses', () => {
     const dialog = first.page.locator('.ant-modal-confirm');
     await expect.poll(() => dialog.count()).toBe(1);
     expect(await first.page.locator('.ant-modal-confirm-title').textContent()).toBe('登录已失效');
-    expect(await first.page.locator('.ant-modal-confirm-content').textContent()).toBe('您可能已在别处登录，请刷新后重新登录');
+    expect(await first.page.locator('.ant-modal-confirm-content').textContent()).toBe(
+      '您可能已在别处登录，请刷新后重新登录',
+    );
     expect(await first.page.locator('.ant-modal-confirm-btns button').allTextContents()).toEqual(['取 消', '重新登录']);
     expect((await first.context.cookies()).some((c) => c.name === 'mb_token')).toBe(false);
     await first.page.locator('.ant-modal-confirm-btns button.ant-btn-primary').click();
@@ -117,7 +121,11 @@ describeE2E('route guards and session statuses', () => {
     await page.goto('/account/individual');
     await page.waitForLoadState('networkidle');
     await page.reload();
-    const stored = await page.evaluate(() => Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k) ?? '').join(''));
+    const stored = await page.evaluate(() =>
+      Object.keys(sessionStorage)
+        .map((k) => sessionStorage.getItem(k) ?? '')
+        .join(''),
+    );
     expect(stored).toContain(user.phone);
     await context.close();
   });

@@ -3,12 +3,16 @@ import { expect } from 'vitest';
 import { baseURL, latestCode, newPhone } from './browser.ts';
 
 /** Registers an account through the API (as a script would) and returns its credentials. */
-export async function registerByApi(password = 'secret-e2e-1'): Promise<{ phone: string; password: string; token: string }> {
+export async function registerByApi(
+  password = 'secret-e2e-1',
+): Promise<{ phone: string; password: string; token: string }> {
   const phone = newPhone();
   const post = (path: string, body: object) =>
-    fetch(`${baseURL()}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, ignore_sign: 1 }) }).then(
-      (r) => r.json() as Promise<{ status: number; result: { token: { access_token: string } } }>,
-    );
+    fetch(`${baseURL()}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, ignore_sign: 1 }),
+    }).then((r) => r.json() as Promise<{ status: number; result: { token: { access_token: string } } }>);
   expect((await post('user/sendVerifyCode', { phone, scene: 'register' })).status).toBe(200);
   const registered = await post('user/register', { phone, code: await latestCode(phone), password });
   expect(registered.status).toBe(200);

@@ -38,7 +38,10 @@ describeE2E('cooperation wishes, end to end', () => {
   const browser = useBrowser();
 
   it('an enterprise posts a wish, an institute finds it in the open list and responds, and the enterprise reads the response and closes the wish', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', { phone_details: inject('adminPhone'), password: inject('adminPassword') });
+    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
+      phone_details: inject('adminPhone'),
+      password: inject('adminPassword'),
+    });
     const adminToken = admin.token.access_token;
     const suffix = String(Date.now()).slice(-4);
     const enterprise = await certified(adminToken, 'Enterprise', `数桥预测科技有限公司${suffix}`);
@@ -76,7 +79,10 @@ describeE2E('cooperation wishes, end to end', () => {
     await ent.page.keyboard.press('Escape');
     await chooseSelect(ent.page, 'partner_type', '科研院所');
     await chooseSelect(ent.page, 'duration', '6 个月以内');
-    await ent.page.fill('#description', '零售门店的销量预测与补货优化，希望与统计方向的团队长期合作。\n可提供三年的脱敏销售数据。');
+    await ent.page.fill(
+      '#description',
+      '零售门店的销量预测与补货优化，希望与统计方向的团队长期合作。\n可提供三年的脱敏销售数据。',
+    );
     await ent.page.fill('#contact', '王经理');
     await ent.page.fill('#contact_phone', '13900002222');
     await shoot(ent.page, 'create-filled-zh-CN');
@@ -139,9 +145,15 @@ describeE2E('cooperation wishes, end to end', () => {
 
     // Screenshots at 1366 wide in the three locales: the market list, the wish lists and details.
     for (const locale of ['zh-CN', 'zh-HK', 'en-US']) {
-      for (const side of [ins.page, ent.page]) await side.evaluate(({ key, value }) => localStorage.setItem(key, value), { key: LOCALE_STORAGE_KEY, value: locale });
+      for (const side of [ins.page, ent.page])
+        await side.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+          key: LOCALE_STORAGE_KEY,
+          value: locale,
+        });
       await ins.page.goto('/manage/demandManageRI/list');
-      await poll(() => ins.page.locator('[data-testid=recommended-card]', { hasText: `排产优化${suffix}` }).count()).toBeGreaterThan(0);
+      await poll(() =>
+        ins.page.locator('[data-testid=recommended-card]', { hasText: `排产优化${suffix}` }).count(),
+      ).toBeGreaterThan(0);
       await poll(() => ins.page.locator('[data-testid=market-card]').count()).toBeGreaterThan(0);
       await shoot(ins.page, `market-${locale}`);
       await ins.page.goto(`/manage/willManageRI/list?keyword=${encodeURIComponent(marker)}`);
@@ -162,7 +174,11 @@ describeE2E('cooperation wishes, end to end', () => {
     }
     // The market detail link works.
     await ins.page.goto('/manage/demandManageRI/list');
-    await ins.page.locator('[data-testid=market-card]').getByRole('link', { name: `排产优化${suffix}` }).first().click();
+    await ins.page
+      .locator('[data-testid=market-card]')
+      .getByRole('link', { name: `排产优化${suffix}` })
+      .first()
+      .click();
     await ins.page.waitForURL(`**/manage/demandManageRI/detail/${demandId}`);
     expect(errors).toEqual([]);
     await Promise.all([ent.context.close(), ins.context.close()]);

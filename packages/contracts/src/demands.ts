@@ -15,12 +15,21 @@ export const DEMAND_STATES = ['draft', 'submitted', 'published', 'rejected', 'pa
 export type DemandState = (typeof DEMAND_STATES)[number];
 
 /** Lengths of the long Markdown fields (stored raw; the web sanitizes when rendering). */
-export const DEMAND_TEXT_MAX = { summary: 500, problem: 20_000, expected_outcome: 10_000, available_data: 5_000 } as const;
+export const DEMAND_TEXT_MAX = {
+  summary: 500,
+  problem: 20_000,
+  expected_outcome: 10_000,
+  available_data: 5_000,
+} as const;
 /** Budgets are whole yuan; the upper bound keeps them inside a 32-bit integer column. */
 export const BUDGET_MAX = 2_000_000_000;
 export const MAX_ATTACHMENTS = 20;
 
-const Flag = z.coerce.number({ error: key('validation.choose') }).int(key('validation.choose')).min(0, key('validation.choose')).max(1, key('validation.choose'));
+const Flag = z.coerce
+  .number({ error: key('validation.choose') })
+  .int(key('validation.choose'))
+  .min(0, key('validation.choose'))
+  .max(1, key('validation.choose'));
 export const FlagSchema = Flag;
 
 export const BudgetSchema = z.coerce
@@ -36,7 +45,9 @@ export function businessToday(now = new Date()): string {
 }
 
 /** A deadline: a calendar day after today (China Standard Time). */
-export const DeadlineSchema = DateSchema.refine((day) => day > businessToday(), { error: key('validation.futureDate') });
+export const DeadlineSchema = DateSchema.refine((day) => day > businessToday(), {
+  error: key('validation.futureDate'),
+});
 
 export const AttachmentIdsSchema = z
   .array(IdSchema, { error: key('validation.invalid') })
@@ -65,7 +76,9 @@ export const DemandSaveSchema = z
     budget_min: BudgetSchema,
     budget_max: BudgetSchema,
     deadline: DeadlineSchema,
-    province_code: z.string({ error: key('validation.area') }).refine((code) => !!findProvince(code), { error: key('validation.area') }),
+    province_code: z
+      .string({ error: key('validation.area') })
+      .refine((code) => !!findProvince(code), { error: key('validation.area') }),
     city_code: optionalString(4),
     msc_fields: ResearchFieldsSchema,
     /** Institutes must accept a confidentiality agreement when they receive the demand. */
@@ -75,16 +88,25 @@ export const DemandSaveSchema = z
     contact: requiredString(30),
     contact_phone: PhoneSchema,
   })
-  .refine((v: Loose) => typeof v.budget_min !== 'number' || typeof v.budget_max !== 'number' || v.budget_min <= v.budget_max, {
-    path: ['budget_max'],
-    error: key('validation.budgetRange'),
-    when: () => true,
-  })
-  .refine((v: Loose) => typeof v.province_code !== 'string' || !findProvince(v.province_code) || isValidArea(v.province_code, typeof v.city_code === 'string' && v.city_code ? v.city_code : undefined), {
-    path: ['city_code'],
-    error: key('validation.area'),
-    when: () => true,
-  });
+  .refine(
+    (v: Loose) => typeof v.budget_min !== 'number' || typeof v.budget_max !== 'number' || v.budget_min <= v.budget_max,
+    {
+      path: ['budget_max'],
+      error: key('validation.budgetRange'),
+      when: () => true,
+    },
+  )
+  .refine(
+    (v: Loose) =>
+      typeof v.province_code !== 'string' ||
+      !findProvince(v.province_code) ||
+      isValidArea(v.province_code, typeof v.city_code === 'string' && v.city_code ? v.city_code : undefined),
+    {
+      path: ['city_code'],
+      error: key('validation.area'),
+      when: () => true,
+    },
+  );
 export type DemandSave = z.infer<typeof DemandSaveSchema>;
 
 export const DemandIdSchema = z.object({ id: IdSchema });
@@ -106,14 +128,19 @@ export type PublishedSort = (typeof PUBLISHED_SORTS)[number];
 export const PublishedListQuerySchema = z.object({
   cursor: optionalString(200),
   page_size: PageQuerySchema.shape.page_size,
-  industry: z.enum(INDUSTRY_CODES as unknown as readonly [string, ...string[]], { error: key('validation.choose') }).optional(),
+  industry: z
+    .enum(INDUSTRY_CODES as unknown as readonly [string, ...string[]], { error: key('validation.choose') })
+    .optional(),
   province_code: optionalString(4),
   city_code: optionalString(4),
   /** Demands whose budget range reaches into [budget_min, budget_max]. */
   budget_min: BudgetSchema.optional(),
   budget_max: BudgetSchema.optional(),
   keyword: optionalString(50),
-  msc: z.string({ error: key('validation.researchField') }).regex(/^\d{2}$/, key('validation.researchField')).optional(),
+  msc: z
+    .string({ error: key('validation.researchField') })
+    .regex(/^\d{2}$/, key('validation.researchField'))
+    .optional(),
   sort: z.enum(PUBLISHED_SORTS, { error: key('validation.choose') }).default('newest'),
 });
 export type PublishedListQuery = z.infer<typeof PublishedListQuerySchema>;
@@ -128,7 +155,11 @@ export type ReceiveDemand = z.infer<typeof ReceiveDemandSchema>;
 /** `POST demand/review` (admins): approve (publish) or reject with a reason. */
 export const DemandReviewSchema = z
   .object({ id: IdSchema, approve: Flag, reason: optionalString(500) })
-  .refine((v: Loose) => v.approve !== 0 || (typeof v.reason === 'string' && v.reason.trim() !== ''), { path: ['reason'], error: key('validation.required'), when: () => true });
+  .refine((v: Loose) => v.approve !== 0 || (typeof v.reason === 'string' && v.reason.trim() !== ''), {
+    path: ['reason'],
+    error: key('validation.required'),
+    when: () => true,
+  });
 export type DemandReview = z.infer<typeof DemandReviewSchema>;
 
 /* ---- results ---- */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, FORBIDDEN_EXTENSIONS, GENERAL_MAX_UPLOAD_BYTES, MAX_PAGE_SIZE, UPLOAD_PROFILES, type UploadProfile } from './constants.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  FORBIDDEN_EXTENSIONS,
+  GENERAL_MAX_UPLOAD_BYTES,
+  MAX_PAGE_SIZE,
+  UPLOAD_PROFILES,
+  type UploadProfile,
+} from './constants.ts';
 import { IdSchema } from './validation.ts';
 
 /**
@@ -8,7 +15,17 @@ import { IdSchema } from './validation.ts';
  */
 
 /** The icons of spec §1. Every node maps to exactly one. */
-export const FILE_KINDS = ['folder', 'document', 'archive', 'audio', 'video', 'image', 'spreadsheet', 'code', 'pdf'] as const;
+export const FILE_KINDS = [
+  'folder',
+  'document',
+  'archive',
+  'audio',
+  'video',
+  'image',
+  'spreadsheet',
+  'code',
+  'pdf',
+] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /**
@@ -24,9 +41,41 @@ export const EXTENSIONS_BY_KIND = {
   audio: ['mp3', 'wav', 'flac', 'aac', 'm4a', 'ogg', 'oga', 'opus', 'wma'],
   video: ['mp4', 'm4v', 'mov', 'avi', 'mkv', 'webm', 'wmv', 'flv', 'mpg', 'mpeg'],
   code: [
-    'py', 'ipynb', 'r', 'm', 'jl', 'nb', 'c', 'h', 'cpp', 'hpp', 'cs', 'java', 'scala', 'kt', 'go', 'rs',
-    'js', 'ts', 'json', 'xml', 'yaml', 'yml', 'toml', 'ini', 'sql', 'html', 'css', 'rb', 'php',
-    'sas', 'do', 'gms', 'mod', 'lp', 'log',
+    'py',
+    'ipynb',
+    'r',
+    'm',
+    'jl',
+    'nb',
+    'c',
+    'h',
+    'cpp',
+    'hpp',
+    'cs',
+    'java',
+    'scala',
+    'kt',
+    'go',
+    'rs',
+    'js',
+    'ts',
+    'json',
+    'xml',
+    'yaml',
+    'yml',
+    'toml',
+    'ini',
+    'sql',
+    'html',
+    'css',
+    'rb',
+    'php',
+    'sas',
+    'do',
+    'gms',
+    'mod',
+    'lp',
+    'log',
   ],
 } as const satisfies Record<Exclude<FileKind, 'folder'>, readonly string[]>;
 
@@ -39,7 +88,13 @@ const KIND_OF_EXTENSION: ReadonlyMap<string, FileKind> = new Map(
  * bytes look like text instead (no NUL bytes) and stores them as text/plain.
  */
 export const TEXT_EXTENSIONS: readonly string[] = [
-  'txt', 'md', 'tex', 'bib', 'csv', 'tsv', 'svg',
+  'txt',
+  'md',
+  'tex',
+  'bib',
+  'csv',
+  'tsv',
+  'svg',
   ...EXTENSIONS_BY_KIND.code,
 ];
 
@@ -73,7 +128,10 @@ export const SPACE_UPLOAD_PROFILE: UploadProfile = {
 /** Profiles the upload call accepts by name (`?profile=`); `space` is the default. */
 export const FILE_UPLOAD_PROFILES = { space: SPACE_UPLOAD_PROFILE, ...UPLOAD_PROFILES } as const;
 export type FileUploadProfileName = keyof typeof FILE_UPLOAD_PROFILES;
-export const FILE_UPLOAD_PROFILE_NAMES = Object.keys(FILE_UPLOAD_PROFILES) as [FileUploadProfileName, ...FileUploadProfileName[]];
+export const FILE_UPLOAD_PROFILE_NAMES = Object.keys(FILE_UPLOAD_PROFILES) as [
+  FileUploadProfileName,
+  ...FileUploadProfileName[],
+];
 
 /** Business constants of file spaces (issue 4). */
 export const TRASH_RETENTION_DAYS = 30;
@@ -99,7 +157,13 @@ const NAME_FORBIDDEN_RE = /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 /** True when a (trimmed, NFC) name can be a file or folder name. Names are metadata only, never paths. */
 export function isValidFileName(name: string): boolean {
-  return name.length > 0 && [...name].length <= FILE_NAME_MAX && name !== '.' && name !== '..' && !NAME_FORBIDDEN_RE.test(name);
+  return (
+    name.length > 0 &&
+    [...name].length <= FILE_NAME_MAX &&
+    name !== '.' &&
+    name !== '..' &&
+    !NAME_FORBIDDEN_RE.test(name)
+  );
 }
 
 /** A file or folder name: trimmed, Unicode NFC, 1–255 characters, no slashes, NUL or control characters. */
@@ -108,17 +172,29 @@ export const FileNameSchema = z
   .trim()
   .min(1, 'validation.required')
   .transform((name) => name.normalize('NFC'))
-  .refine((name) => [...name].length <= FILE_NAME_MAX, { error: 'validation.maxLength', params: { max: FILE_NAME_MAX } })
+  .refine((name) => [...name].length <= FILE_NAME_MAX, {
+    error: 'validation.maxLength',
+    params: { max: FILE_NAME_MAX },
+  })
   .refine(isValidFileName, { error: 'validation.fileName' });
 
 /** A list of node ids: a JSON array in a body, or '1,2,3' in a query. */
 export const IdListSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : typeof value === 'number' ? [value] : value),
-  z.array(IdSchema, { error: 'validation.required' }).min(1, 'validation.required').max(FILE_BATCH_MAX, 'validation.invalid'),
+  (value) =>
+    typeof value === 'string' ? value.split(',').filter(Boolean) : typeof value === 'number' ? [value] : value,
+  z
+    .array(IdSchema, { error: 'validation.required' })
+    .min(1, 'validation.required')
+    .max(FILE_BATCH_MAX, 'validation.invalid'),
 );
 
 const PageSchema = z.coerce.number().int('validation.invalid').min(1, 'validation.invalid').default(1);
-const PageSizeSchema = z.coerce.number().int('validation.invalid').min(1, 'validation.invalid').max(MAX_PAGE_SIZE, 'validation.invalid').default(DEFAULT_PAGE_SIZE);
+const PageSizeSchema = z.coerce
+  .number()
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(MAX_PAGE_SIZE, 'validation.invalid')
+  .default(DEFAULT_PAGE_SIZE);
 
 /** GET upload/getAttachmentList: one folder's live children, folders first. No space = the caller's personal space. */
 export const AttachmentListSchema = z.object({
@@ -160,8 +236,10 @@ export const CreateDirOrFileSchema = z
     source_id: IdSchema.optional(),
   })
   .superRefine((value, issue) => {
-    if (value.type === 'dir' && !value.name) issue.addIssue({ code: 'custom', path: ['name'], message: 'validation.required' });
-    if (value.type === 'file' && !value.source_id) issue.addIssue({ code: 'custom', path: ['source_id'], message: 'validation.required' });
+    if (value.type === 'dir' && !value.name)
+      issue.addIssue({ code: 'custom', path: ['name'], message: 'validation.required' });
+    if (value.type === 'file' && !value.source_id)
+      issue.addIssue({ code: 'custom', path: ['source_id'], message: 'validation.required' });
   });
 export type CreateDirOrFileInput = z.infer<typeof CreateDirOrFileSchema>;
 

@@ -15,10 +15,18 @@ import { IdNumberSchema, IdSchema, PhoneSchema, WebsiteSchema, optionalString, r
  */
 
 const key = (k: ValidationKey) => k;
-const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: key('validation.choose') });
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: key('validation.choose') });
 
 /** Every identity a user can hold: Admin is granted, never chosen or certified. */
-export const IDENTITY_ROLES = ['Enterprise', 'ResearchInstitute', 'Specialist', 'Student', 'Teacher', 'Individual'] as const satisfies readonly Role[];
+export const IDENTITY_ROLES = [
+  'Enterprise',
+  'ResearchInstitute',
+  'Specialist',
+  'Student',
+  'Teacher',
+  'Individual',
+] as const satisfies readonly Role[];
 export type IdentityRole = (typeof IDENTITY_ROLES)[number];
 
 /** Identities shown as choices (spec §1); Teacher and Individual exist in the API but are hidden. */
@@ -68,12 +76,15 @@ const IdNumberUpper = IdNumberSchema.transform((v) => v.toUpperCase());
 
 /** Area: a province code and, where the province has cities in the picker, a city code. */
 const areaFields = {
-  province_code: z.string({ error: key('validation.area') }).refine((code) => !!findProvince(code), { error: key('validation.area') }),
+  province_code: z
+    .string({ error: key('validation.area') })
+    .refine((code) => !!findProvince(code), { error: key('validation.area') }),
   city_code: optionalString(4),
 };
 
 type Loose = Record<string, unknown>;
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /**
  * Cross-field rules run even when other fields failed (`when`), so a form shows every error at
@@ -114,13 +125,18 @@ export const EnterpriseAuthSchema = z
   .refine((value: Loose) => areaIsConsistent(value), areaRule);
 export type EnterpriseAuth = z.infer<typeof EnterpriseAuthSchema>;
 
-export const ResearchInstituteAuthSchema = z.object({ ...organisationFields, research_fields: ResearchFieldsSchema }).refine((value: Loose) => areaIsConsistent(value), areaRule);
+export const ResearchInstituteAuthSchema = z
+  .object({ ...organisationFields, research_fields: ResearchFieldsSchema })
+  .refine((value: Loose) => areaIsConsistent(value), areaRule);
 export type ResearchInstituteAuth = z.infer<typeof ResearchInstituteAuthSchema>;
 
 /** `org/register` / `registerV2`: either organisation form with its `type`. */
 export const OrganisationRegisterSchema = z.discriminatedUnion(
   'type',
-  [EnterpriseAuthSchema.extend({ type: z.literal('Enterprise') }), ResearchInstituteAuthSchema.extend({ type: z.literal('ResearchInstitute') })],
+  [
+    EnterpriseAuthSchema.extend({ type: z.literal('Enterprise') }),
+    ResearchInstituteAuthSchema.extend({ type: z.literal('ResearchInstitute') }),
+  ],
   { error: key('validation.choose') },
 );
 export type OrganisationRegister = z.infer<typeof OrganisationRegisterSchema>;
@@ -276,7 +292,13 @@ export interface CertificationDetail extends CertificationSummary {
   files: CertificateFile[];
   reviewer: { id: number; account: string } | null;
   /** The membership the person claimed in a platform organisation, if any. */
-  member_claim: { id: number; org_id: number; org_name: string; status: CertStatus; status_name: CertStatusName } | null;
+  member_claim: {
+    id: number;
+    org_id: number;
+    org_name: string;
+    status: CertStatus;
+    status_name: CertStatusName;
+  } | null;
 }
 
 /** `POST user/{role}Auth`, `org/register`. */

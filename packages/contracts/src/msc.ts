@@ -22,7 +22,12 @@ const ROWS: readonly Row[] = [
   ['12', '域论与多项式', '域論與多項式', 'Field theory and polynomials'],
   ['13', '交换代数', '交換代數', 'Commutative algebra'],
   ['14', '代数几何', '代數幾何', 'Algebraic geometry'],
-  ['15', '线性代数与多重线性代数；矩阵论', '線性代數與多重線性代數；矩陣論', 'Linear and multilinear algebra; matrix theory'],
+  [
+    '15',
+    '线性代数与多重线性代数；矩阵论',
+    '線性代數與多重線性代數；矩陣論',
+    'Linear and multilinear algebra; matrix theory',
+  ],
   ['16', '结合环与结合代数', '結合環與結合代數', 'Associative rings and algebras'],
   ['17', '非结合环与非结合代数', '非結合環與非結合代數', 'Nonassociative rings and algebras'],
   ['18', '范畴论；同调代数', '範疇論；同調代數', 'Category theory; homological algebra'],
@@ -47,7 +52,12 @@ const ROWS: readonly Row[] = [
   ['45', '积分方程', '積分方程', 'Integral equations'],
   ['46', '泛函分析', '泛函分析', 'Functional analysis'],
   ['47', '算子理论', '算子理論', 'Operator theory'],
-  ['49', '变分法与最优控制；最优化', '變分法與最優控制；最優化', 'Calculus of variations and optimal control; optimization'],
+  [
+    '49',
+    '变分法与最优控制；最优化',
+    '變分法與最優控制；最優化',
+    'Calculus of variations and optimal control; optimization',
+  ],
   ['51', '几何学', '幾何學', 'Geometry'],
   ['52', '凸几何与离散几何', '凸幾何與離散幾何', 'Convex and discrete geometry'],
   ['53', '微分几何', '微分幾何', 'Differential geometry'],
@@ -70,7 +80,12 @@ const ROWS: readonly Row[] = [
   ['85', '天文学与天体物理学', '天文學與天體物理學', 'Astronomy and astrophysics'],
   ['86', '地球物理学', '地球物理學', 'Geophysics'],
   ['90', '运筹学，数学规划', '運籌學，數學規劃', 'Operations research, mathematical programming'],
-  ['91', '博弈论、经济学、金融及其他社会与行为科学', '博弈論、經濟學、金融及其他社會與行為科學', 'Game theory, economics, finance, and other social and behavioral sciences'],
+  [
+    '91',
+    '博弈论、经济学、金融及其他社会与行为科学',
+    '博弈論、經濟學、金融及其他社會與行為科學',
+    'Game theory, economics, finance, and other social and behavioral sciences',
+  ],
   ['92', '生物学及其他自然科学', '生物學及其他自然科學', 'Biology and other natural sciences'],
   ['93', '系统论；控制', '系統論；控制', 'Systems theory; control'],
   ['94', '信息与通信理论，电路', '資訊與通訊理論，電路', 'Information and communication theory, circuits'],
@@ -82,7 +97,10 @@ export interface MscClass {
   name: LocalizedName;
 }
 
-export const MSC_CLASSES: readonly MscClass[] = ROWS.map(([code, zhCN, zhHK, en]) => ({ code, name: { 'zh-CN': zhCN, 'zh-HK': zhHK, 'en-US': en } }));
+export const MSC_CLASSES: readonly MscClass[] = ROWS.map(([code, zhCN, zhHK, en]) => ({
+  code,
+  name: { 'zh-CN': zhCN, 'zh-HK': zhHK, 'en-US': en },
+}));
 export const MSC_CODES: readonly string[] = MSC_CLASSES.map((entry) => entry.code);
 const BY_CODE = new Map(MSC_CLASSES.map((entry) => [entry.code, entry.name]));
 
@@ -105,9 +123,20 @@ export const MAX_RESEARCH_FIELDS = 5;
 const key = (k: ValidationKey) => k;
 
 export const ResearchFieldsSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : value,
   z
-    .array(z.string({ error: key('validation.researchField') }).refine(isMscCode, { error: key('validation.researchField') }), { error: key('validation.required') })
+    .array(
+      z
+        .string({ error: key('validation.researchField') })
+        .refine(isMscCode, { error: key('validation.researchField') }),
+      { error: key('validation.required') },
+    )
     .min(1, key('validation.required'))
     .max(MAX_RESEARCH_FIELDS, key('validation.maxItems'))
     .refine((codes) => new Set(codes).size === codes.length, { error: key('validation.duplicate') }),

@@ -18,7 +18,9 @@ export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
 export const INVITATION_TTL_DAYS = 7;
 /** The web route an invitation link opens (spec §2). */
 export const invitationPath = (id: string) => `/invitation/${id}`;
-export const InvitationIdSchema = z.string({ error: key('validation.required') }).regex(/^[A-Za-z0-9_-]{16,64}$/, key('validation.invalid'));
+export const InvitationIdSchema = z
+  .string({ error: key('validation.required') })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, key('validation.invalid'));
 
 /**
  * `org/update`: the fields an owner may change after certification. The name, credit code and
@@ -33,7 +35,9 @@ export const OrganisationUpdateSchema = z
     business_scope: optionalString(500),
     application_description: optionalString(1000),
     introduction: optionalString(2000),
-    industry: z.enum(INDUSTRY_CODES as unknown as readonly [string, ...string[]], { error: key('validation.choose') }).optional(),
+    industry: z
+      .enum(INDUSTRY_CODES as unknown as readonly [string, ...string[]], { error: key('validation.choose') })
+      .optional(),
     research_fields: ResearchFieldsSchema.optional(),
     contact: optionalString(30),
     contact_phone: PhoneSchema.optional(),
@@ -54,7 +58,9 @@ export const OrganisationListQuerySchema = PageQuerySchema.extend({
   type: z.enum(ORGANISATION_TYPES, { error: key('validation.choose') }).optional(),
   province_code: optionalString(4),
   industry: optionalString(2),
-  research_field: optionalString(2).refine((code) => code === undefined || isMscCode(code), { error: key('validation.researchField') }),
+  research_field: optionalString(2).refine((code) => code === undefined || isMscCode(code), {
+    error: key('validation.researchField'),
+  }),
 });
 export type OrganisationListQuery = z.infer<typeof OrganisationListQuerySchema>;
 
@@ -64,18 +70,30 @@ export const OrganisationIdSchema = z.object({ id: IdSchema });
 export const ReviewDecisionSchema = z
   .object({
     id: IdSchema,
-    approve: z.coerce.number({ error: key('validation.choose') }).int(key('validation.choose')).min(0, key('validation.choose')).max(1, key('validation.choose')),
+    approve: z.coerce
+      .number({ error: key('validation.choose') })
+      .int(key('validation.choose'))
+      .min(0, key('validation.choose'))
+      .max(1, key('validation.choose')),
     reason: optionalString(200),
   })
   .superRefine((value, ctx) => {
-    if (value.approve === 0 && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: key('validation.required') });
+    if (value.approve === 0 && !value.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: key('validation.required') });
   });
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
 
-const statusFilter = z.coerce.number({ error: key('validation.choose') }).int(key('validation.choose')).min(0, key('validation.choose')).max(3, key('validation.choose'));
+const statusFilter = z.coerce
+  .number({ error: key('validation.choose') })
+  .int(key('validation.choose'))
+  .min(0, key('validation.choose'))
+  .max(3, key('validation.choose'));
 
 /** `GET org/getUserAuth`: membership requests of the caller's organisation (admins may name one). */
-export const MemberClaimQuerySchema = PageQuerySchema.extend({ status: statusFilter.optional(), org_id: IdSchema.optional() });
+export const MemberClaimQuerySchema = PageQuerySchema.extend({
+  status: statusFilter.optional(),
+  org_id: IdSchema.optional(),
+});
 export type MemberClaimQuery = z.infer<typeof MemberClaimQuerySchema>;
 
 /** `POST sys/invite`: an owner invites to their organisation; an admin names the organisation. */

@@ -6,7 +6,11 @@ const key = (k: ValidationKey) => k;
 
 /** `page` (from 1) and `page_size` (1–MAX_PAGE_SIZE) of every paginated list; GET sends them as text. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number({ error: key('validation.integer') }).int(key('validation.integer')).min(1, key('validation.positive')).default(1),
+  page: z.coerce
+    .number({ error: key('validation.integer') })
+    .int(key('validation.integer'))
+    .min(1, key('validation.positive'))
+    .default(1),
   page_size: z.coerce
     .number({ error: key('validation.integer') })
     .int(key('validation.integer'))
@@ -28,9 +32,12 @@ export interface Page<T> {
 export const DateSchema = z
   .string({ error: key('validation.date') })
   .regex(/^\d{4}-\d{2}-\d{2}$/, key('validation.date'))
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: key('validation.date'),
-  });
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00+08:00`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: key('validation.date'),
+    },
+  );
 
 /** The platform's business day is China Standard Time (UTC+8), whatever the server's zone. */
 export const BUSINESS_UTC_OFFSET = '+08:00';

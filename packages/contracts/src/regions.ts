@@ -36,9 +36,20 @@ export interface Province {
 
 type CityRow = readonly [code: string, zhCN: string, zhHK: string, en: string];
 
-const names = (zhCN: string, zhHK: string, en: string): LocalizedName => ({ 'zh-CN': zhCN, 'zh-HK': zhHK, 'en-US': en });
+const names = (zhCN: string, zhHK: string, en: string): LocalizedName => ({
+  'zh-CN': zhCN,
+  'zh-HK': zhHK,
+  'en-US': en,
+});
 
-function p(code: string, zhCN: string, zhHK: string, en: string, kind: ProvinceKind, rows: readonly CityRow[]): Province {
+function p(
+  code: string,
+  zhCN: string,
+  zhHK: string,
+  en: string,
+  kind: ProvinceKind,
+  rows: readonly CityRow[],
+): Province {
   const cities = rows.map(([cityCode, cn, hk, english]) => ({ code: cityCode, name: names(cn, hk, english) }));
   return { code, name: names(zhCN, zhHK, en), kind, cities };
 }
@@ -437,9 +448,7 @@ export const PROVINCES: readonly Province[] = [
     ['6543', '阿勒泰地区', '阿勒泰地區', 'Altay Prefecture'],
   ]),
   // GB/T 2260 has no prefecture codes for Taiwan: it lists itself, in the picker too.
-  p('7100', '台湾', '台灣', 'Taiwan', 's', [
-    ['7101', '台湾', '台灣', 'Taiwan'],
-  ]),
+  p('7100', '台湾', '台灣', 'Taiwan', 's', [['7101', '台湾', '台灣', 'Taiwan']]),
   p('8100', '香港', '香港', 'Hong Kong', 's', []),
   p('8200', '澳门', '澳門', 'Macao', 's', []),
 ];
@@ -463,7 +472,9 @@ export function provinceNames(locale: Locale): string[] {
 
 /** Province name → its cities' names (spec §3 map); municipalities, Hong Kong and Macao map to []. */
 export function provinceCityMap(locale: Locale): Record<string, string[]> {
-  return Object.fromEntries(PROVINCES.map((province) => [province.name[locale], province.cities.map((city) => city.name[locale])]));
+  return Object.fromEntries(
+    PROVINCES.map((province) => [province.name[locale], province.cities.map((city) => city.name[locale])]),
+  );
 }
 
 /** Every region as {name, level, code} (spec §3 second list): each province, then its cities. */
@@ -472,7 +483,13 @@ export function regionList(locale: Locale): Region[] {
   for (const province of PROVINCES) {
     out.push({ name: province.name[locale], level: REGION_LEVEL.province, code: province.code });
     if (province.cities.length > 0) {
-      province.cities.forEach((city, i) => out.push({ name: city.name[locale], level: i === 0 ? REGION_LEVEL.capital : REGION_LEVEL.city, code: city.code }));
+      province.cities.forEach((city, i) =>
+        out.push({
+          name: city.name[locale],
+          level: i === 0 ? REGION_LEVEL.capital : REGION_LEVEL.city,
+          code: city.code,
+        }),
+      );
     } else {
       out.push({ name: province.name[locale], level: REGION_LEVEL.capital, code: selfCityCode(province.code) });
     }

@@ -1,5 +1,13 @@
 /** Roles of spec §3. Teacher and Individual exist but are hidden from the identity choices. */
-export const ROLES = ['Enterprise', 'ResearchInstitute', 'Specialist', 'Student', 'Teacher', 'Individual', 'Admin'] as const;
+export const ROLES = [
+  'Enterprise',
+  'ResearchInstitute',
+  'Specialist',
+  'Student',
+  'Teacher',
+  'Individual',
+  'Admin',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The role a signed-in user without any role has (spec §3). */

@@ -164,7 +164,7 @@ function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
   const got = path.split('/');
   if (want.length !== got.length) return false;
-  return want.every((segment, i) => segment.startsWith(':') ? (got[i] ?? '') !== '' : segment === got[i]);
+  return want.every((segment, i) => (segment.startsWith(':') ? (got[i] ?? '') !== '' : segment === got[i]));
 }
 
 function normalise(path: string): string {

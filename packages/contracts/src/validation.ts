@@ -46,7 +46,8 @@ export function isValidIdNumber(value: string, today = new Date()): boolean {
   const id = value.trim().toUpperCase();
   if (/^\d{17}[\dX]$/.test(id)) {
     const birth = id.slice(6, 14);
-    if (!isRealDate(Number(birth.slice(0, 4)), Number(birth.slice(4, 6)), Number(birth.slice(6, 8)), today)) return false;
+    if (!isRealDate(Number(birth.slice(0, 4)), Number(birth.slice(4, 6)), Number(birth.slice(6, 8)), today))
+      return false;
     const sum = ID_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(id[i]), 0);
     return ID_CHECK[sum % 11] === id[17];
   }
@@ -59,7 +60,10 @@ export function isValidIdNumber(value: string, today = new Date()): boolean {
 
 /** A required string: missing or blank gives 'please fill in'. */
 export function requiredString(max?: number) {
-  const base = z.string({ error: key('validation.required') }).trim().min(1, key('validation.required'));
+  const base = z
+    .string({ error: key('validation.required') })
+    .trim()
+    .min(1, key('validation.required'));
   return max === undefined ? base : base.max(max, key('validation.maxLength'));
 }
 
@@ -102,7 +106,10 @@ export const PasswordSchema = z
   .min(1, key('validation.required'))
   .min(PASSWORD_MIN_LENGTH, key('validation.password'))
   .max(PASSWORD_MAX_LENGTH, key('validation.passwordTooLong'));
-export const IdSchema = z.coerce.number({ error: key('validation.required') }).int(key('validation.invalid')).positive(key('validation.invalid'));
+export const IdSchema = z.coerce
+  .number({ error: key('validation.required') })
+  .int(key('validation.invalid'))
+  .positive(key('validation.invalid'));
 
 export interface FieldError {
   field: string;
@@ -131,7 +138,11 @@ export function fieldErrors(error: z.ZodError, locale: Locale): FieldError[] {
     if (seen.has(field)) continue;
     seen.add(field);
     const messageKey = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-    out.push({ field, code: messageKey.slice('validation.'.length), message: translate(locale, messageKey, issueParams(issue)) });
+    out.push({
+      field,
+      code: messageKey.slice('validation.'.length),
+      message: translate(locale, messageKey, issueParams(issue)),
+    });
   }
   return out;
 }

@@ -43,7 +43,10 @@ export type WishListQuery = z.infer<typeof WishListQuerySchema>;
 export const OpenWishListQuerySchema = z.object({
   cursor: optionalString(200),
   page_size: PageQuerySchema.shape.page_size,
-  msc: z.string({ error: key('validation.researchField') }).regex(/^\d{2}$/, key('validation.researchField')).optional(),
+  msc: z
+    .string({ error: key('validation.researchField') })
+    .regex(/^\d{2}$/, key('validation.researchField'))
+    .optional(),
   keyword: optionalString(50),
 });
 export type OpenWishListQuery = z.infer<typeof OpenWishListQuerySchema>;

@@ -10,7 +10,12 @@ const key = (k: ValidationKey) => k;
 
 /** `GET workflow/auth2ApproveList` / `V2` (admins): filters and pagination. */
 export const ApproveListQuerySchema = PageQuerySchema.extend({
-  status: z.coerce.number({ error: key('validation.choose') }).int(key('validation.choose')).min(0, key('validation.choose')).max(3, key('validation.choose')).optional(),
+  status: z.coerce
+    .number({ error: key('validation.choose') })
+    .int(key('validation.choose'))
+    .min(0, key('validation.choose'))
+    .max(3, key('validation.choose'))
+    .optional(),
   role: z.enum(IDENTITY_ROLES, { error: key('validation.choose') }).optional(),
   /** Matches the organisation or real name, the account, or the start of the phone number. */
   keyword: optionalString(50),
@@ -26,7 +31,16 @@ export const TODO_STATES = ['open', 'done', 'cancelled'] as const;
 export type TodoState = (typeof TODO_STATES)[number];
 
 /** Kinds of to-do item; later features add theirs. */
-export const TODO_KINDS = ['certificationReview', 'memberReview', 'demandReview', 'demandRejected', 'solutionReview', 'solutionDeclined', 'cooperationStarted', 'wishResponse'] as const;
+export const TODO_KINDS = [
+  'certificationReview',
+  'memberReview',
+  'demandReview',
+  'demandRejected',
+  'solutionReview',
+  'solutionDeclined',
+  'cooperationStarted',
+  'wishResponse',
+] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
 export const TodoListQuerySchema = PageQuerySchema.extend({

@@ -18,13 +18,33 @@ import { fieldErrors } from '../src/validation.ts';
 
 describe('file kinds (spec §1 icons)', () => {
   it('has exactly the nine icons of the spec', () => {
-    expect([...FILE_KINDS].sort()).toEqual(['archive', 'audio', 'code', 'document', 'folder', 'image', 'pdf', 'spreadsheet', 'video']);
+    expect([...FILE_KINDS].sort()).toEqual([
+      'archive',
+      'audio',
+      'code',
+      'document',
+      'folder',
+      'image',
+      'pdf',
+      'spreadsheet',
+      'video',
+    ]);
   });
 
   it.each([
-    ['论文.PDF', 'pdf'], ['photo.JPEG', 'image'], ['data.xlsx', 'spreadsheet'], ['data.csv', 'spreadsheet'],
-    ['report.docx', 'document'], ['slides.pptx', 'document'], ['bundle.tar.gz', 'archive'], ['x.7z', 'archive'],
-    ['talk.mp3', 'audio'], ['demo.mp4', 'video'], ['fit.py', 'code'], ['notebook.ipynb', 'code'], ['README', 'document'],
+    ['论文.PDF', 'pdf'],
+    ['photo.JPEG', 'image'],
+    ['data.xlsx', 'spreadsheet'],
+    ['data.csv', 'spreadsheet'],
+    ['report.docx', 'document'],
+    ['slides.pptx', 'document'],
+    ['bundle.tar.gz', 'archive'],
+    ['x.7z', 'archive'],
+    ['talk.mp3', 'audio'],
+    ['demo.mp4', 'video'],
+    ['fit.py', 'code'],
+    ['notebook.ipynb', 'code'],
+    ['README', 'document'],
     ['.bashrc', 'document'],
   ])('%s shows the %s icon', (name, kind) => {
     expect(fileKind(name)).toBe(kind);
@@ -69,9 +89,12 @@ describe('file names', () => {
     expect(isValidFileName(name)).toBe(true);
   });
 
-  it.each(['', '.', '..', 'a/b', 'a\\b', 'nul\u0000', 'bell\u0007', 'del\u007f', 'gpj.\u202eexe', 'a'.repeat(256)])('refuses %j', (name) => {
-    expect(isValidFileName(name)).toBe(false);
-  });
+  it.each(['', '.', '..', 'a/b', 'a\\b', 'nul\u0000', 'bell\u0007', 'del\u007f', 'gpj.\u202eexe', 'a'.repeat(256)])(
+    'refuses %j',
+    (name) => {
+      expect(isValidFileName(name)).toBe(false);
+    },
+  );
 
   it('trims, normalises to NFC, and explains what failed in every locale', () => {
     expect(FileNameSchema.parse('  cafe\u0301.txt ')).toBe('café.txt');
@@ -83,7 +106,8 @@ describe('file names', () => {
       expect(fieldErrors(bad.error, 'zh-HK')[0]?.message).toMatch(/名稱不能包含/);
     }
     const long = FileNameSchema.safeParse('x'.repeat(256));
-    if (!long.success) expect(fieldErrors(long.error, 'en-US')[0]?.message).toBe('Shorten the information to 255 characters');
+    if (!long.success)
+      expect(fieldErrors(long.error, 'en-US')[0]?.message).toBe('Shorten the information to 255 characters');
   });
 });
 

@@ -128,7 +128,11 @@ describe('IdNumberSchema', () => {
   });
 
   it("says 'invalid ID number' in every locale", () => {
-    const expected = { 'zh-CN': '身份证号码不正确', 'zh-HK': '身份證號碼不正確', 'en-US': 'Invalid ID number' } as const;
+    const expected = {
+      'zh-CN': '身份证号码不正确',
+      'zh-HK': '身份證號碼不正確',
+      'en-US': 'Invalid ID number',
+    } as const;
     const feb30 = idNumber('110105', '19900230', '123');
     for (const locale of LOCALES) {
       expect(checkValue(IdNumberSchema, withWrongCheck('11010519491231002X'), locale)).toBe(expected[locale]);

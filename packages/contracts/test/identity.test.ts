@@ -22,9 +22,17 @@ const errors = (schema: z.ZodType, value: unknown, locale: 'zh-CN' | 'zh-HK' | '
 };
 
 const enterprise = {
-  name: '杭州数桥科技有限公司', credit_code: '91330100716105852F', licence_file_id: 1, address: '文三路 100 号',
-  province_code: '3300', city_code: '3301', business_scope: '软件', industry: 'I', application_description: '排产',
-  contact: '王经理', contact_phone: '13912345678',
+  name: '杭州数桥科技有限公司',
+  credit_code: '91330100716105852F',
+  licence_file_id: 1,
+  address: '文三路 100 号',
+  province_code: '3300',
+  city_code: '3301',
+  business_scope: '软件',
+  industry: 'I',
+  application_description: '排产',
+  contact: '王经理',
+  contact_phone: '13912345678',
 };
 
 describe('identities', () => {
@@ -42,7 +50,10 @@ describe('certification forms', () => {
   });
 
   it('reports the area on the city when it does not belong to the province, together with other errors', () => {
-    expect(errors(EnterpriseAuthSchema, { ...enterprise, city_code: '1301', name: '' })).toEqual(['name:required', 'city_code:area']);
+    expect(errors(EnterpriseAuthSchema, { ...enterprise, city_code: '1301', name: '' })).toEqual([
+      'name:required',
+      'city_code:area',
+    ]);
     expect(errors(EnterpriseAuthSchema, { ...enterprise, province_code: '1100', city_code: undefined })).toEqual([]);
     expect(errors(EnterpriseAuthSchema, { ...enterprise, province_code: '9900' })).toEqual(['province_code:area']);
   });
@@ -50,25 +61,44 @@ describe('certification forms', () => {
   it('needs the type for org/register and checks the form of that type', () => {
     expect(errors(OrganisationRegisterSchema, enterprise)).toEqual(['type:choose']);
     expect(errors(OrganisationRegisterSchema, { ...enterprise, type: 'Enterprise' })).toEqual([]);
-    expect(errors(OrganisationRegisterSchema, { ...enterprise, type: 'ResearchInstitute' })).toEqual(['research_fields:required']);
+    expect(errors(OrganisationRegisterSchema, { ...enterprise, type: 'ResearchInstitute' })).toEqual([
+      'research_fields:required',
+    ]);
   });
 
   it('needs a platform institution or a typed one from a specialist', () => {
-    const specialist = { truename: '李明', idNumber: '11010519491231002X', degree: 'doctor', position: '教授', research_fields: ['35'], certificate_ids: [1] };
+    const specialist = {
+      truename: '李明',
+      idNumber: '11010519491231002X',
+      degree: 'doctor',
+      position: '教授',
+      research_fields: ['35'],
+      certificate_ids: [1],
+    };
     expect(errors(SpecialistAuthSchema, specialist)).toEqual(['institution:required']);
     expect(errors(SpecialistAuthSchema, { ...specialist, institution: '浙江大学' })).toEqual([]);
     expect(errors(SpecialistAuthSchema, { ...specialist, institution_org_id: 7 })).toEqual([]);
-    expect(errors(SpecialistAuthSchema, { ...specialist, institution: '浙江大学', certificate_ids: [1, 2, 3, 4, 5, 6] })).toEqual(['certificate_ids:maxItems']);
+    expect(
+      errors(SpecialistAuthSchema, { ...specialist, institution: '浙江大学', certificate_ids: [1, 2, 3, 4, 5, 6] }),
+    ).toEqual(['certificate_ids:maxItems']);
   });
 
   it('takes a student form with its survey; student card images are optional', () => {
     const student = {
-      truename: '张三', idNumber: '11010519491231002X', studentNumber: '2024001', degree: 'master', institution: '浙江大学', supervisor: '李明',
-      research_fields: ['60'], survey: { direction: '随机过程', after_graduation: 'employment', plans: '就业', time_investment: 'lt5' },
+      truename: '张三',
+      idNumber: '11010519491231002X',
+      studentNumber: '2024001',
+      degree: 'master',
+      institution: '浙江大学',
+      supervisor: '李明',
+      research_fields: ['60'],
+      survey: { direction: '随机过程', after_graduation: 'employment', plans: '就业', time_investment: 'lt5' },
     };
     expect(errors(StudentAuthSchema, student)).toEqual([]);
     expect(errors(StudentAuthSchema, { ...student, certificate_ids: [] })).toEqual([]);
-    expect(errors(StudentAuthSchema, { ...student, survey: { ...student.survey, time_investment: 'always' } })).toEqual(['survey.time_investment:choose']);
+    expect(errors(StudentAuthSchema, { ...student, survey: { ...student.survey, time_investment: 'always' } })).toEqual(
+      ['survey.time_investment:choose'],
+    );
   });
 });
 
@@ -88,13 +118,20 @@ describe('decisions, updates and filters', () => {
 
   it('pages from 1 with 20 by default and at most 100', () => {
     expect(ApproveListQuerySchema.parse({})).toEqual({ page: 1, page_size: 20 });
-    expect(ApproveListQuerySchema.parse({ page: '3', page_size: '50', status: '0' })).toEqual({ page: 3, page_size: 50, status: 0 });
+    expect(ApproveListQuerySchema.parse({ page: '3', page_size: '50', status: '0' })).toEqual({
+      page: 3,
+      page_size: 50,
+      status: 0,
+    });
     expect(errors(ApproveListQuerySchema, { page_size: '101' })).toEqual(['page_size:invalid']);
     expect(errors(ApproveListQuerySchema, { date_from: '2024-02-30' })).toEqual(['date_from:date']);
   });
 
   it('reads date filters as days in China Standard Time', () => {
-    expect(dayRange('2024-03-01', '2024-03-01')).toEqual({ from: '2024-02-29T16:00:00.000Z', before: '2024-03-01T16:00:00.000Z' });
+    expect(dayRange('2024-03-01', '2024-03-01')).toEqual({
+      from: '2024-02-29T16:00:00.000Z',
+      before: '2024-03-01T16:00:00.000Z',
+    });
     expect(dayRange()).toEqual({});
   });
 

@@ -10,7 +10,8 @@ describe('locales (spec §9)', () => {
 
   it('recognises only the supported locale codes', () => {
     for (const locale of LOCALES) expect(isLocale(locale)).toBe(true);
-    for (const other of ['zh-TW', 'en', 'zh-cn', '', null, undefined, 42]) expect(isLocale(other), String(other)).toBe(false);
+    for (const other of ['zh-TW', 'en', 'zh-cn', '', null, undefined, 42])
+      expect(isLocale(other), String(other)).toBe(false);
   });
 });
 
@@ -28,11 +29,13 @@ describe('resolveLocale (Accept-Language)', () => {
   });
 
   it('maps other Chinese to zh-CN', () => {
-    for (const header of ['zh', 'zh-CN', 'zh-SG', 'zh-Hans', 'zh-Hans-CN']) expect(resolveLocale(header), header).toBe('zh-CN');
+    for (const header of ['zh', 'zh-CN', 'zh-SG', 'zh-Hans', 'zh-Hans-CN'])
+      expect(resolveLocale(header), header).toBe('zh-CN');
   });
 
   it('maps any English to en-US', () => {
-    for (const header of ['en', 'en-US', 'en-GB', 'en-GB,en;q=0.9', 'EN-au']) expect(resolveLocale(header), header).toBe('en-US');
+    for (const header of ['en', 'en-US', 'en-GB', 'en-GB,en;q=0.9', 'EN-au'])
+      expect(resolveLocale(header), header).toBe('en-US');
   });
 
   it('falls back to zh-CN when nothing offered is supported', () => {

@@ -15,7 +15,8 @@ function leaves(node: unknown, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+const placeholders = (text: string): string[] =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
 const reference = leaves(MESSAGES['en-US']);
 
@@ -72,7 +73,9 @@ describe('translate', () => {
     for (const locale of LOCALES) expect(translate(locale, 'validation.maxLength', { max: 30 })).toBe(expected[locale]);
     expect(translate('en-US', 'errors.httpError', { code: 502 })).toBe('api error, HTTP CODE: 502');
     expect(translate('zh-CN', 'errors.rateLimited', { seconds: '15' })).toBe('操作过于频繁，请15秒后再试');
-    expect(translate('en-US', 'errors.fileRule', { types: 'jpg/png', size: '2 MB' })).toBe('Only jpg/png, at most 2 MB');
+    expect(translate('en-US', 'errors.fileRule', { types: 'jpg/png', size: '2 MB' })).toBe(
+      'Only jpg/png, at most 2 MB',
+    );
   });
 
   it('returns a message without parameters as it is', () => {

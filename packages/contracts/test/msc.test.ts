@@ -5,7 +5,10 @@ import { INDUSTRIES, INDUSTRY_CODES, industryName } from '../src/industries.ts';
 import { fieldErrors } from '../src/validation.ts';
 
 /** The 63 top-level classes of MSC 2020. */
-const MSC_2020 = '00 01 03 05 06 08 11 12 13 14 15 16 17 18 19 20 22 26 28 30 31 32 33 34 35 37 39 40 41 42 43 44 45 46 47 49 51 52 53 54 55 57 58 60 62 65 68 70 74 76 78 80 81 82 83 85 86 90 91 92 93 94 97'.split(' ');
+const MSC_2020 =
+  '00 01 03 05 06 08 11 12 13 14 15 16 17 18 19 20 22 26 28 30 31 32 33 34 35 37 39 40 41 42 43 44 45 46 47 49 51 52 53 54 55 57 58 60 62 65 68 70 74 76 78 80 81 82 83 85 86 90 91 92 93 94 97'.split(
+    ' ',
+  );
 
 describe('MSC 2020 research fields', () => {
   it('has exactly the top-level classes 00–97, ascending', () => {
@@ -14,7 +17,8 @@ describe('MSC 2020 research fields', () => {
   });
 
   it('names every class in the three locales', () => {
-    for (const entry of MSC_CLASSES) for (const locale of LOCALES) expect(entry.name[locale].trim(), `${entry.code} ${locale}`).not.toBe('');
+    for (const entry of MSC_CLASSES)
+      for (const locale of LOCALES) expect(entry.name[locale].trim(), `${entry.code} ${locale}`).not.toBe('');
     expect(mscName('35', 'en-US')).toBe('Partial differential equations');
     expect(mscName('35', 'zh-CN')).toBe('偏微分方程');
     expect(mscName('60', 'zh-HK')).toBe('概率論與隨機過程');

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, VISITOR_ROLE, type Role, type RoleName } from '../src/roles.ts';
-import { MANAGE_SECTIONS, canOpenSection, findManageSection, isAuthScreen, isOpenPath, sectionsFor } from '../src/routes.ts';
+import {
+  MANAGE_SECTIONS,
+  canOpenSection,
+  findManageSection,
+  isAuthScreen,
+  isOpenPath,
+  sectionsFor,
+} from '../src/routes.ts';
 
 const ANY = 'any role' as const;
 
@@ -97,7 +104,16 @@ describe('workspace permissions (spec §6)', () => {
 
 describe('isOpenPath (reachable without sign-in, spec §2)', () => {
   it('opens every white-listed path', () => {
-    for (const path of ['/signin', '/404', '/home', '/tryit', '/xxribd', '/xxribd/home', '/xxribd/team', '/xxribd/research']) {
+    for (const path of [
+      '/signin',
+      '/404',
+      '/home',
+      '/tryit',
+      '/xxribd',
+      '/xxribd/home',
+      '/xxribd/team',
+      '/xxribd/research',
+    ]) {
       expect(isOpenPath(path), path).toBe(true);
     }
   });
@@ -142,13 +158,35 @@ describe('isOpenPath (reachable without sign-in, spec §2)', () => {
   });
 
   it('keeps the workspace, account and center behind sign-in', () => {
-    for (const path of ['/manage', '/manage/dashboard', '/manage/todoList', '/manage/demandManage/list', '/account', '/account/individual', '/account/contact-information', '/center', '/firstmeet']) {
+    for (const path of [
+      '/manage',
+      '/manage/dashboard',
+      '/manage/todoList',
+      '/manage/demandManage/list',
+      '/account',
+      '/account/individual',
+      '/account/contact-information',
+      '/center',
+      '/firstmeet',
+    ]) {
       expect(isOpenPath(path), path).toBe(false);
     }
   });
 
   it('does not open paths that merely look like open ones', () => {
-    for (const path of ['/news/detail', '/news/detail/', '/news/detail/5/edit', '/employ/detail', '/xxribd/other', '/achievementx', '/utilitiesx/a', '/tryit/x', '/homepage', '/signin/x', '/invitation']) {
+    for (const path of [
+      '/news/detail',
+      '/news/detail/',
+      '/news/detail/5/edit',
+      '/employ/detail',
+      '/xxribd/other',
+      '/achievementx',
+      '/utilitiesx/a',
+      '/tryit/x',
+      '/homepage',
+      '/signin/x',
+      '/invitation',
+    ]) {
       expect(isOpenPath(path), path).toBe(false);
     }
   });
@@ -162,6 +200,7 @@ describe('isAuthScreen (signed-in users are sent from /signin to /, spec §6)', 
   });
 
   it('does not treat other screens as the sign-in screen', () => {
-    for (const path of ['/', '/start', '/manage/dashboard', '/signin/x', '/404']) expect(isAuthScreen(path), path).toBe(false);
+    for (const path of ['/', '/start', '/manage/dashboard', '/signin/x', '/404'])
+      expect(isAuthScreen(path), path).toBe(false);
   });
 });

@@ -8,7 +8,11 @@ const overTheWire = (payload: Payload): Payload => JSON.parse(JSON.stringify(pay
 
 describe('cleanPayload', () => {
   it('drops null, undefined and blank strings and trims the rest', () => {
-    expect(cleanPayload({ a: 1, b: null, c: undefined, d: '', e: '   ', f: ' x ', g: '\tmath\n' })).toEqual({ a: 1, f: 'x', g: 'math' });
+    expect(cleanPayload({ a: 1, b: null, c: undefined, d: '', e: '   ', f: ' x ', g: '\tmath\n' })).toEqual({
+      a: 1,
+      f: 'x',
+      g: 'math',
+    });
   });
 
   it('keeps falsy values that carry meaning: 0, false and empty collections', () => {
@@ -19,7 +23,10 @@ describe('cleanPayload', () => {
     const payload = {
       user: { name: ' 张三 ', email: '', phone: null, address: { city: ' 北京 ', street: '  ' } },
       tags: [' algebra ', '', null, undefined, 'topology', 3],
-      rows: [{ id: 1, note: '  ' }, { id: 2, note: ' ok ' }],
+      rows: [
+        { id: 1, note: '  ' },
+        { id: 2, note: ' ok ' },
+      ],
     };
     expect(cleanPayload(payload)).toEqual({
       user: { name: '张三', address: { city: '北京' } },
@@ -56,13 +63,20 @@ describe('signPayload', () => {
   const payload = { title: '数据建模', budget: 5000, tags: ['a', 'b'], contact: { name: 'Li', phone: '13812345678' } };
 
   it('is the hex SHA-256 of the canonical payload followed by the salt', () => {
-    const expected = createHash('sha256').update(canonicalPayload(payload) + SIGN_SALT).digest('hex');
+    const expected = createHash('sha256')
+      .update(canonicalPayload(payload) + SIGN_SALT)
+      .digest('hex');
     expect(signPayload(payload)).toBe(expected);
     expect(signPayload(payload)).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('does not depend on key order', () => {
-    const reordered = { contact: { phone: '13812345678', name: 'Li' }, tags: ['a', 'b'], budget: 5000, title: '数据建模' };
+    const reordered = {
+      contact: { phone: '13812345678', name: 'Li' },
+      tags: ['a', 'b'],
+      budget: 5000,
+      title: '数据建模',
+    };
     expect(signPayload(reordered)).toBe(signPayload(payload));
   });
 
@@ -96,7 +110,16 @@ describe('signPayload', () => {
 describe('queryParams', () => {
   it('turns every value into trimmed text and drops empty ones', () => {
     expect(
-      queryParams({ page: 1, size: 20, keyword: ' 数学 ', status: '', owner: null, region: undefined, draft: false, zero: 0 }),
+      queryParams({
+        page: 1,
+        size: 20,
+        keyword: ' 数学 ',
+        status: '',
+        owner: null,
+        region: undefined,
+        draft: false,
+        zero: 0,
+      }),
     ).toEqual({ page: '1', size: '20', keyword: '数学', draft: 'false', zero: '0' });
   });
 

@@ -4,7 +4,14 @@ import { creditCodeCheckChar, isValidCreditCode } from '../src/uscc.ts';
 import { checkValue } from '../src/validation.ts';
 
 /** Codes printed on real business licences and legal-person certificates. */
-const REAL = ['91350100M000100Y43', '9144030071526726XG', '91330100716105852F', '91110000802100433B', '911100001000128855', '12100000400000624D'];
+const REAL = [
+  '91350100M000100Y43',
+  '9144030071526726XG',
+  '91330100716105852F',
+  '91110000802100433B',
+  '911100001000128855',
+  '12100000400000624D',
+];
 
 describe('unified social credit code (GB 32100)', () => {
   it('accepts real codes, in upper or lower case', () => {

@@ -68,7 +68,11 @@ const YEAR: Localized = {
   'zh-HK': '請輸入1900至2099之間的年份',
   'en-US': 'Enter a year from 1900 to 2099',
 };
-const POSITIVE: Localized = { 'zh-CN': '请输入大于0的数', 'zh-HK': '請輸入大於0的數', 'en-US': 'Enter a number above 0' };
+const POSITIVE: Localized = {
+  'zh-CN': '请输入大于0的数',
+  'zh-HK': '請輸入大於0的數',
+  'en-US': 'Enter a number above 0',
+};
 const MESSAGING_CODE: Localized = {
   'zh-CN': '请输入正确的验证码',
   'zh-HK': '請輸入正確的驗證碼',
@@ -78,7 +82,8 @@ const INVALID: Localized = { 'zh-CN': '输入不正确', 'zh-HK': '輸入不正�
 
 function expectAccepted(schema: z.ZodType, values: readonly unknown[]) {
   for (const value of values) {
-    for (const locale of LOCALES) expect(checkValue(schema, value, locale), `${JSON.stringify(value)} (${locale})`).toBeNull();
+    for (const locale of LOCALES)
+      expect(checkValue(schema, value, locale), `${JSON.stringify(value)} (${locale})`).toBeNull();
   }
 }
 
@@ -176,13 +181,30 @@ describe('landlines (spec §5)', () => {
 
 describe('mobile numbers (spec §5: 1, then 3-9, then 9 digits)', () => {
   it('accepts every second digit from 3 to 9', () => {
-    expectAccepted(MobileSchema, ['13012345678', '14512345678', '15000000000', '16612345678', '17712345678', '18812345678', '19912345678']);
+    expectAccepted(MobileSchema, [
+      '13012345678',
+      '14512345678',
+      '15000000000',
+      '16612345678',
+      '17712345678',
+      '18812345678',
+      '19912345678',
+    ]);
   });
 
   it('refuses a second digit of 0-2, the wrong length, a prefix or separators', () => {
     expectRejected(
       MobileSchema,
-      ['10812345678', '11812345678', '12812345678', '23812345678', '1381234567', '138123456789', '+8613812345678', '138-1234-5678'],
+      [
+        '10812345678',
+        '11812345678',
+        '12812345678',
+        '23812345678',
+        '1381234567',
+        '138123456789',
+        '+8613812345678',
+        '138-1234-5678',
+      ],
       MOBILE,
     );
   });
@@ -208,7 +230,11 @@ describe('email addresses (spec §5)', () => {
   });
 
   it('refuses malformed addresses', () => {
-    expectRejected(EmailSchema, ['user@', '@example.com', 'user.example.com', 'user@example', 'a b@example.com', 'user@@example.com'], EMAIL);
+    expectRejected(
+      EmailSchema,
+      ['user@', '@example.com', 'user.example.com', 'user@example', 'a b@example.com', 'user@@example.com'],
+      EMAIL,
+    );
   });
 
   it('asks to fill in an empty address and caps it at 100 characters', () => {
@@ -219,7 +245,12 @@ describe('email addresses (spec §5)', () => {
 
 describe('websites (spec §5: must contain a dot)', () => {
   it('accepts addresses with a dot', () => {
-    expectAccepted(WebsiteSchema, ['example.com', 'www.mathbridge.cn', 'https://www.example.com/path?q=1', 'http://10.0.0.1']);
+    expectAccepted(WebsiteSchema, [
+      'example.com',
+      'www.mathbridge.cn',
+      'https://www.example.com/path?q=1',
+      'http://10.0.0.1',
+    ]);
   });
 
   it('refuses addresses without a dot between two names, or with spaces', () => {
@@ -276,7 +307,11 @@ describe('positive numbers (spec §5: above 0)', () => {
   });
 
   it('refuses zero, negatives and non-numbers', () => {
-    expectRejected(PositiveNumberSchema, [0, -1, '-0.1', '0', '', 'abc', Number.NaN, Number.POSITIVE_INFINITY], POSITIVE);
+    expectRejected(
+      PositiveNumberSchema,
+      [0, -1, '-0.1', '0', '', 'abc', Number.NaN, Number.POSITIVE_INFINITY],
+      POSITIVE,
+    );
   });
 });
 
@@ -320,15 +355,24 @@ describe('fieldErrors', () => {
     const result = FormSchema.safeParse({ name: 'a', email: 'a@b.cn', contact: { landline: '010-1234567' } });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(fieldErrors(result.error, 'en-US')).toEqual([{ field: 'phone', code: 'required', message: 'Please fill in' }]);
+    expect(fieldErrors(result.error, 'en-US')).toEqual([
+      { field: 'phone', code: 'required', message: 'Please fill in' },
+    ]);
   });
 
   it('interpolates the maximum into the length message', () => {
-    const result = FormSchema.safeParse({ name: 'x'.repeat(31), phone: '13812345678', email: 'a@b.cn', contact: { landline: '010-1234567' } });
+    const result = FormSchema.safeParse({
+      name: 'x'.repeat(31),
+      phone: '13812345678',
+      email: 'a@b.cn',
+      contact: { landline: '010-1234567' },
+    });
     expect(result.success).toBe(false);
     if (result.success) return;
     for (const locale of LOCALES) {
-      expect(fieldErrors(result.error, locale)).toEqual([{ field: 'name', code: 'maxLength', message: maxLength(30)[locale] }]);
+      expect(fieldErrors(result.error, locale)).toEqual([
+        { field: 'name', code: 'maxLength', message: maxLength(30)[locale] },
+      ]);
     }
   });
 
@@ -342,6 +386,12 @@ describe('fieldErrors', () => {
   });
 
   it('gives no errors and checkValue gives null for valid input', () => {
-    expect(checkValue(FormSchema, { name: 'a', phone: '13812345678', email: 'a@b.cn', contact: { landline: '010-1234567' } }, 'zh-CN')).toBeNull();
+    expect(
+      checkValue(
+        FormSchema,
+        { name: 'a', phone: '13812345678', email: 'a@b.cn', contact: { landline: '010-1234567' } },
+        'zh-CN',
+      ),
+    ).toBeNull();
   });
 });

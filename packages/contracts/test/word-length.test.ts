@@ -43,7 +43,8 @@ describe('titleString (spec §5: title maximum 10 characters)', () => {
   it('refuses 21 units and says the limit is 10 characters in every locale', () => {
     for (const value of ['a'.repeat(21), `${'数'.repeat(10)}a`, '数'.repeat(11), `${'数'.repeat(9)}abc`]) {
       expect(wordLength(value.trim())).toBeGreaterThan(20);
-      for (const locale of LOCALES) expect(checkValue(title, value, locale), `${value} (${locale})`).toBe(tooLong[locale]);
+      for (const locale of LOCALES)
+        expect(checkValue(title, value, locale), `${value} (${locale})`).toBe(tooLong[locale]);
     }
   });
 

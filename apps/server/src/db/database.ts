@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
@@ -17,7 +27,9 @@ export type Db = Kysely<Database>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'cacheMs'>>): Db {
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'cacheMs'>>,
+): Db {
   // Sees every write, for the short caches of db/short-cache.ts (off when cacheMs is 0 or unset).
   const observer = new WriteObserver(config.cacheMs ?? 0);
   if (config.databaseUrl) {
@@ -34,7 +46,10 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchem
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: observer.observe(new SqliteDialect({ database: withStatementCache(sqlite) })), plugins: [observer] });
+  return new Kysely<Database>({
+    dialect: observer.observe(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    plugins: [observer],
+  });
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -76,7 +91,10 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 export async function migrate(db: Db): Promise<string[]> {
   // Kysely looks for its migration tables in every schema unless told which one: with several
   // schemas in one PostgreSQL database (parallel test runs) it would find another schema's.
-  const schema = db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

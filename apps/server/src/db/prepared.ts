@@ -38,7 +38,9 @@ export function preparedQueries<S, P extends string, R>(
     if (!prepared) {
       const compiled = build(db, shape, (name) => `${PLACEHOLDER}${name}` as never).compile();
       const slots = compiled.parameters.map((value): Slot<P> =>
-        typeof value === 'string' && value.startsWith(PLACEHOLDER) ? { name: value.slice(PLACEHOLDER.length) as P } : { value },
+        typeof value === 'string' && value.startsWith(PLACEHOLDER)
+          ? { name: value.slice(PLACEHOLDER.length) as P }
+          : { value },
       );
       prepared = { compiled, slots };
       shapes.set(key, prepared);
@@ -55,7 +57,12 @@ export function preparedQueries<S, P extends string, R>(
 }
 
 /** A query of one shape (see preparedQueries). */
-export function preparedQuery<P extends string, R>(build: (db: Db, param: Param<P>) => Compilable<R>): (db: Db, values: Record<P, unknown>) => Promise<R[]> {
-  const run = preparedQueries<null, P, R>(() => '', (db, _shape, param) => build(db, param));
+export function preparedQuery<P extends string, R>(
+  build: (db: Db, param: Param<P>) => Compilable<R>,
+): (db: Db, values: Record<P, unknown>) => Promise<R[]> {
+  const run = preparedQueries<null, P, R>(
+    () => '',
+    (db, _shape, param) => build(db, param),
+  );
   return (db, values) => run(db, null, values);
 }

@@ -14,7 +14,12 @@ describe('short caches', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-cache-'));
     db = openDatabase({ databaseUrl: undefined, databaseSchema: undefined, dataDir: dir, cacheMs: 60_000 });
     await migrate(db);
-    off = openDatabase({ databaseUrl: undefined, databaseSchema: undefined, dataDir: path.join(dir, 'off'), cacheMs: 0 });
+    off = openDatabase({
+      databaseUrl: undefined,
+      databaseSchema: undefined,
+      dataDir: path.join(dir, 'off'),
+      cacheMs: 0,
+    });
   });
   afterAll(async () => {
     await db.destroy();

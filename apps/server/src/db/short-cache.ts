@@ -141,7 +141,8 @@ class ObservedDriver implements Driver {
   }
   init = () => this.driver.init();
   acquireConnection = () => this.driver.acquireConnection();
-  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.driver.beginTransaction(connection, settings);
+  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
+    this.driver.beginTransaction(connection, settings);
   commitTransaction = async (connection: DatabaseConnection) => {
     try {
       await this.driver.commitTransaction(connection);
@@ -160,11 +161,15 @@ class ObservedDriver implements Driver {
   destroy = () => this.driver.destroy();
 }
 
-const observerOf = (db: Db): WriteObserver | undefined => db.getExecutor().plugins.find((p): p is WriteObserver => p instanceof WriteObserver);
+const observerOf = (db: Db): WriteObserver | undefined =>
+  db.getExecutor().plugins.find((p): p is WriteObserver => p instanceof WriteObserver);
 
 export class ShortCache<K, V> {
   /** Values are read from these tables; a write to any of them drops the cache. */
-  constructor(readonly tables: readonly string[], private readonly keep: (value: V) => boolean = () => true) {}
+  constructor(
+    readonly tables: readonly string[],
+    private readonly keep: (value: V) => boolean = () => true,
+  ) {}
 
   /** The cached value of `key`, or `load()` (stored when `keep` says so and nothing was written meanwhile). */
   async get(db: Db, key: K, load: () => Promise<V>): Promise<V> {

@@ -31,8 +31,7 @@ export const sha256Hex = (text: string): string => createHash('sha256').update(t
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** A numeric verification code of the given length. */
-export const newNumericCode = (length: number): string =>
-  Array.from({ length }, () => String(randomInt(10))).join('');
+export const newNumericCode = (length: number): string => Array.from({ length }, () => String(randomInt(10))).join('');
 
 /** A readable random password for generated admin accounts. */
 export function newPassword(length = 16): string {

@@ -21,8 +21,7 @@ export class AppError extends Error {
 export const invalidInput = (errors: FieldError[]) =>
   new AppError(STATUS.invalid, 'errors.invalidInput', {}, { errors } satisfies InvalidResult);
 /** A single-field 400, for rules only the server can check (e.g. a wrong verification code). */
-export const invalidField = (field: string, code: string, message: string) =>
-  invalidInput([{ field, code, message }]);
+export const invalidField = (field: string, code: string, message: string) => invalidInput([{ field, code, message }]);
 export const forbidden = () => new AppError(STATUS.forbidden, 'errors.forbidden');
 export const notLoggedIn = () => new AppError(STATUS.notLoggedIn, 'errors.notLoggedIn');
 export const sessionSuperseded = () => new AppError(STATUS.sessionSuperseded, 'errors.sessionSuperseded');
@@ -30,6 +29,11 @@ export const notFound = (key: ErrorKey = 'errors.notFound') => new AppError(STAT
 export const conflict = (key: ErrorKey = 'errors.conflict', params: MessageParams = {}) =>
   new AppError(STATUS.conflict, key, params);
 export const rateLimited = (retryAfterS: number, key: ErrorKey = 'errors.rateLimited', params: MessageParams = {}) =>
-  new AppError(STATUS.rateLimited, key, { seconds: retryAfterS, minutes: Math.ceil(retryAfterS / 60), ...params }, {
-    retry_after_s: retryAfterS,
-  });
+  new AppError(
+    STATUS.rateLimited,
+    key,
+    { seconds: retryAfterS, minutes: Math.ceil(retryAfterS / 60), ...params },
+    {
+      retry_after_s: retryAfterS,
+    },
+  );

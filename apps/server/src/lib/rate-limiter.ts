@@ -59,11 +59,17 @@ export class DbRateLimiter implements RateLimiter {
       .where('key', '=', key)
       .where('expires_at', '>', now)
       .executeTakeFirst();
-    return row ? { count: Number(row.count), retryAfterS: secondsLeft(Number(row.expires_at), now) } : { count: 0, retryAfterS: 0 };
+    return row
+      ? { count: Number(row.count), retryAfterS: secondsLeft(Number(row.expires_at), now) }
+      : { count: 0, retryAfterS: 0 };
   }
 
   async extend(key: string, windowS: number): Promise<void> {
-    await this.db.updateTable('rate_limits').set({ expires_at: Date.now() + windowS * 1000 }).where('key', '=', key).execute();
+    await this.db
+      .updateTable('rate_limits')
+      .set({ expires_at: Date.now() + windowS * 1000 })
+      .where('key', '=', key)
+      .execute();
   }
 
   async reset(key: string): Promise<void> {
@@ -82,14 +88,22 @@ export class DbRateLimiter implements RateLimiter {
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'mb:rl:') {
+  constructor(
+    url: string,
+    private readonly prefix = 'mb:rl:',
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
 
   async hit(key: string, windowS: number): Promise<Hit> {
     const k = this.prefix + key;
     // NX: only the first hit of a window sets its end.
-    const replies = await this.redis.multi().incr(k).pexpire(k, windowS * 1000, 'NX').pttl(k).exec();
+    const replies = await this.redis
+      .multi()
+      .incr(k)
+      .pexpire(k, windowS * 1000, 'NX')
+      .pttl(k)
+      .exec();
     const count = Number(replies?.[0]?.[1] ?? 1);
     const ttl = Number(replies?.[2]?.[1] ?? windowS * 1000);
     return { count, retryAfterS: Math.max(1, Math.ceil(ttl / 1000)) };

@@ -19,7 +19,13 @@ export interface S3TestServer {
 
 export async function startS3TestServer(bucket = 'mathbridge-test'): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   // S3rver's fixed credentials.
   const settings: S3Settings = {
@@ -33,7 +39,13 @@ export async function startS3TestServer(bucket = 'mathbridge-test'): Promise<S3T
   return {
     settings,
     directory,
-    env: { S3_ENDPOINT: settings.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_REGION: 'us-east-1' },
+    env: {
+      S3_ENDPOINT: settings.endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_REGION: 'us-east-1',
+    },
     stop: async () => {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });

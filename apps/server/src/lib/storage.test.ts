@@ -6,7 +6,14 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
-import { createStorage, LocalDiskStorage, newStorageKey, S3Storage, s3SettingsFromEnv, type FileStorage } from './storage.ts';
+import {
+  createStorage,
+  LocalDiskStorage,
+  newStorageKey,
+  S3Storage,
+  s3SettingsFromEnv,
+  type FileStorage,
+} from './storage.ts';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -16,9 +23,11 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
 
 /** Yields `total` random-looking bytes in 64 KiB pieces, never holding them all. */
 function streamOf(content: Buffer): Readable {
-  return Readable.from((function* () {
-    for (let at = 0; at < content.length; at += 65536) yield content.subarray(at, at + 65536);
-  })());
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < content.length; at += 65536) yield content.subarray(at, at + 65536);
+    })(),
+  );
 }
 
 /** The same behaviour, whichever driver stores the bytes. */

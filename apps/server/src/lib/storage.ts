@@ -141,7 +141,8 @@ export class S3Storage implements FileStorage {
 /** S3 settings from the environment (README 'Configuration'), or null when S3_ENDPOINT/S3_BUCKET are unset. */
 export function s3SettingsFromEnv(env: NodeJS.ProcessEnv): S3Settings | null {
   if (!env.S3_ENDPOINT || !env.S3_BUCKET) return null;
-  if (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY) throw new Error('S3_ENDPOINT is set but S3_ACCESS_KEY or S3_SECRET_KEY is missing');
+  if (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY)
+    throw new Error('S3_ENDPOINT is set but S3_ACCESS_KEY or S3_SECRET_KEY is missing');
   return {
     endpoint: env.S3_ENDPOINT,
     bucket: env.S3_BUCKET,

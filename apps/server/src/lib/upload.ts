@@ -20,15 +20,33 @@ const OGG = ['ogg', 'oga', 'opus', 'ogx', 'spx'];
  * [Content_Types].xml is a 'zip'). Executables, scripts and Java archives are never among them.
  */
 const ALSO_SNIFFED_AS: Record<string, readonly string[]> = {
-  doc: ['cfb'], xls: ['cfb'], ppt: ['cfb'], wps: ['cfb'], et: ['cfb'],
-  docx: ['zip'], xlsx: ['zip'], pptx: ['zip'], odt: ['zip'], ods: ['zip'], odp: ['zip'], epub: ['zip'],
+  doc: ['cfb'],
+  xls: ['cfb'],
+  ppt: ['cfb'],
+  wps: ['cfb'],
+  et: ['cfb'],
+  docx: ['zip'],
+  xlsx: ['zip'],
+  pptx: ['zip'],
+  odt: ['zip'],
+  ods: ['zip'],
+  odp: ['zip'],
+  epub: ['zip'],
   zip: ['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub'],
   tgz: ['gz'],
-  wma: ['asf'], wmv: ['asf'],
-  mp4: ISO_MEDIA, m4v: ISO_MEDIA, m4a: ISO_MEDIA, mov: ISO_MEDIA,
-  ogg: OGG, oga: OGG, opus: OGG,
-  webm: ['mkv'], mkv: ['webm'],
-  svg: ['xml'], xml: ['xml'],
+  wma: ['asf'],
+  wmv: ['asf'],
+  mp4: ISO_MEDIA,
+  m4v: ISO_MEDIA,
+  m4a: ISO_MEDIA,
+  mov: ISO_MEDIA,
+  ogg: OGG,
+  oga: OGG,
+  opus: OGG,
+  webm: ['mkv'],
+  mkv: ['webm'],
+  svg: ['xml'],
+  xml: ['xml'],
 };
 /**
  * How many leading bytes the sniffer sees. Zip-based documents need more than the magic number:
@@ -56,7 +74,8 @@ export function sizeLabel(bytes: number): string {
 /** A profile's limit in words: '5 MB', or '5 MB (zip/rar/7z: 10 MB)' when some types may be larger (rule 2). */
 function limitLabel(profile: UploadProfile): string {
   const byLimit = new Map<number, string[]>();
-  for (const [ext, bytes] of Object.entries(profile.maxBytesByExtension ?? {})) byLimit.set(bytes, [...(byLimit.get(bytes) ?? []), ext]);
+  for (const [ext, bytes] of Object.entries(profile.maxBytesByExtension ?? {}))
+    byLimit.set(bytes, [...(byLimit.get(bytes) ?? []), ext]);
   const extra = [...byLimit].map(([bytes, exts]) => `${exts.join('/')}: ${sizeLabel(bytes)}`);
   return extra.length ? `${sizeLabel(profile.maxBytes)} (${extra.join(', ')})` : sizeLabel(profile.maxBytes);
 }
@@ -67,7 +86,10 @@ function limitLabel(profile: UploadProfile): string {
  */
 export function ruleError(profile: UploadProfile, status: number = STATUS.wrongType, limit?: number): AppError {
   const key = status === STATUS.tooLarge ? 'errors.fileTooLarge' : 'errors.fileRule';
-  return new AppError(status, key, { types: profile.extensions.join('/'), size: limit === undefined ? limitLabel(profile) : sizeLabel(limit) });
+  return new AppError(status, key, {
+    types: profile.extensions.join('/'),
+    size: limit === undefined ? limitLabel(profile) : sizeLabel(limit),
+  });
 }
 
 /** The extension of a user's file name, lower case; names with path parts or NUL are refused. */
@@ -162,17 +184,26 @@ export async function storeUpload(
     return error;
   };
   if (!ext || (FORBIDDEN_EXTENSIONS as readonly string[]).includes(ext)) {
-    throw refuse(specific ? new AppError(STATUS.wrongType, 'errors.fileForbidden', { ext: ext || '?' }) : ruleError(profile));
+    throw refuse(
+      specific ? new AppError(STATUS.wrongType, 'errors.fileForbidden', { ext: ext || '?' }) : ruleError(profile),
+    );
   }
   if (!profile.extensions.includes(ext)) {
-    throw refuse(specific ? new AppError(STATUS.wrongType, 'errors.fileTypeNotAllowed', { ext, size: sizeLabel(limit) }) : ruleError(profile));
+    throw refuse(
+      specific
+        ? new AppError(STATUS.wrongType, 'errors.fileTypeNotAllowed', { ext, size: sizeLabel(limit) })
+        : ruleError(profile),
+    );
   }
   const { head, body: content } = await readHead(file.stream, SNIFF_BYTES);
   const mime = await agreedMime(ext, head);
   if (!mime) {
     throw refuse(specific ? new AppError(STATUS.wrongType, 'errors.fileContentMismatch', { ext }) : ruleError(profile));
   }
-  const tooLarge = () => (specific ? new AppError(STATUS.tooLarge, 'errors.fileTooLarge', { size: sizeLabel(limit) }) : ruleError(profile, STATUS.tooLarge, limit));
+  const tooLarge = () =>
+    specific
+      ? new AppError(STATUS.tooLarge, 'errors.fileTooLarge', { size: sizeLabel(limit) })
+      : ruleError(profile, STATUS.tooLarge, limit);
   const cap = options.capBytes ?? Number.POSITIVE_INFINITY;
 
   const hash = createHash('sha256');
@@ -207,5 +238,12 @@ export async function storeUpload(
     await storage.delete(key).catch(() => undefined);
     throw tooLarge();
   }
-  return { key, originalName: file.filename.split(/[\\/]/).pop() ?? file.filename, ext, mime, size, sha256: hash.digest('hex') };
+  return {
+    key,
+    originalName: file.filename.split(/[\\/]/).pop() ?? file.filename,
+    ext,
+    mime,
+    size,
+    sha256: hash.digest('hex'),
+  };
 }

@@ -49,7 +49,8 @@ interface CallSpec<S extends z.ZodType | undefined, A extends Auth> {
   /** Workspace calls also need verify_state 1 (spec §4). */
   verified?: boolean;
   handler: (
-    ctx: CallContext<S extends z.ZodType ? z.infer<S> : undefined> & (A extends 'user' ? object : { caller: Caller | null }),
+    ctx: CallContext<S extends z.ZodType ? z.infer<S> : undefined> &
+      (A extends 'user' ? object : { caller: Caller | null }),
   ) => Promise<unknown>;
 }
 
@@ -67,14 +68,22 @@ export function envelope<T>(locale: Locale, result: T): Envelope<T> {
 }
 
 /** contracts' signPayload, with node's native SHA-256 instead of the browser-portable JS one. */
-const serverSign = (payload: Payload): string => createHash('sha256').update(canonicalPayload(payload) + SIGN_SALT).digest('hex');
+const serverSign = (payload: Payload): string =>
+  createHash('sha256')
+    .update(canonicalPayload(payload) + SIGN_SALT)
+    .digest('hex');
 
 function checkSignature(request: FastifyRequest, payload: Payload, multipart: boolean): void {
   const signed = multipart ? (request.query as Payload) : payload;
   if (String(signed.ignore_sign ?? '') === '1') return;
   const sign = signed.sign;
   if (typeof sign !== 'string' || sign !== serverSign(signed)) {
-    throw new AppError(STATUS.invalid, 'errors.badSignature', {}, { errors: [{ field: 'sign', code: 'sign', message: translate(request.locale, 'errors.badSignature') }] });
+    throw new AppError(
+      STATUS.invalid,
+      'errors.badSignature',
+      {},
+      { errors: [{ field: 'sign', code: 'sign', message: translate(request.locale, 'errors.badSignature') }] },
+    );
   }
 }
 
@@ -82,7 +91,10 @@ function checkSignature(request: FastifyRequest, payload: Payload, multipart: bo
  * Declares one API call: signature check, session, role/verification check, input validation
  * with the shared contracts, and the envelope. Handlers stay a few lines long.
  */
-export function defineCall<S extends z.ZodType | undefined, A extends Auth>(app: FastifyInstance, spec: CallSpec<S, A>): void {
+export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
+  app: FastifyInstance,
+  spec: CallSpec<S, A>,
+): void {
   const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
   for (const path of paths) {
     app.route({
@@ -109,7 +121,12 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(app:
           const { sign: _s, ignore_sign: _i, ...rest } = cleanPayload({ ...payload, ...(request.params as Payload) });
           const parsed = spec.input.safeParse(rest);
           if (!parsed.success) {
-            throw new AppError(STATUS.invalid, 'errors.invalidInput', {}, { errors: fieldErrors(parsed.error, request.locale) });
+            throw new AppError(
+              STATUS.invalid,
+              'errors.invalidInput',
+              {},
+              { errors: fieldErrors(parsed.error, request.locale) },
+            );
           }
           input = parsed.data;
         }
@@ -133,21 +150,31 @@ export function installEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const locale = request.locale ?? resolveLocale(request.headers['accept-language']);
     if (error instanceof AppError) {
-      return reply.code(200).send({ status: error.status, message: translate(locale, error.key, error.params), result: error.result });
+      return reply
+        .code(200)
+        .send({ status: error.status, message: translate(locale, error.key, error.params), result: error.result });
     }
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(200).send({ status: STATUS.tooLarge, message: translate(locale, 'errors.tooLarge'), result: null });
+      return reply
+        .code(200)
+        .send({ status: STATUS.tooLarge, message: translate(locale, 'errors.tooLarge'), result: null });
     }
     if (statusCode && statusCode >= 400 && statusCode < 500) {
-      return reply.code(statusCode).send({ status: statusCode, message: translate(locale, 'errors.requestError'), result: null });
+      return reply
+        .code(statusCode)
+        .send({ status: statusCode, message: translate(locale, 'errors.requestError'), result: null });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(200).send({ status: STATUS.internal, message: translate(locale, 'errors.internal'), result: null });
+    return reply
+      .code(200)
+      .send({ status: STATUS.internal, message: translate(locale, 'errors.internal'), result: null });
   });
 
   app.setNotFoundHandler((request, reply) => {
     const locale = request.locale ?? 'zh-CN';
-    return reply.code(404).send({ status: STATUS.notFound, message: translate(locale, 'errors.apiNotFound'), result: null });
+    return reply
+      .code(404)
+      .send({ status: STATUS.notFound, message: translate(locale, 'errors.apiNotFound'), result: null });
   });
 }

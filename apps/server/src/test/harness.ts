@@ -27,7 +27,8 @@ if (kind === 'postgres' && !pgUrl) {
 }
 
 /** `describe` that skips (loudly, above) when this project's database is unavailable. */
-export const describeApi: typeof describe = kind === 'postgres' && !pgUrl ? (describe.skip as typeof describe) : describe;
+export const describeApi: typeof describe =
+  kind === 'postgres' && !pgUrl ? (describe.skip as typeof describe) : describe;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -97,7 +98,9 @@ export async function call<T = unknown>(
   const headers: Record<string, string> = { 'accept-language': options.locale ?? 'zh-CN' };
   if (options.token) headers[TOKEN_HEADER] = options.token;
   const signed = method === 'GET' ? queryParams(payload) : { ...payload };
-  const withSign = options.unsigned ? signed : { ...signed, sign: options.sign ?? signPayload(signed), ignore_sign: method === 'GET' ? '0' : 0 };
+  const withSign = options.unsigned
+    ? signed
+    : { ...signed, sign: options.sign ?? signPayload(signed), ignore_sign: method === 'GET' ? '0' : 0 };
   const response = await app.inject({
     method,
     url: `/api/${apiPath}`,
@@ -105,7 +108,9 @@ export async function call<T = unknown>(
     remoteAddress: options.ip ?? '127.0.0.1',
     ...(method === 'GET' ? { query: withSign as Record<string, string> } : { payload: withSign }),
   });
-  const body = response.body ? (JSON.parse(response.body) as Envelope<T>) : ({ status: response.statusCode, message: '', result: null } as Envelope<T>);
+  const body = response.body
+    ? (JSON.parse(response.body) as Envelope<T>)
+    : ({ status: response.statusCode, message: '', result: null } as Envelope<T>);
   return { ...body, http: response.statusCode, raw: response };
 }
 
@@ -132,14 +137,24 @@ export async function registerUser(app: FastifyInstance, options: { ip?: string;
   const sent = await call(app, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' }, { ip });
   if (sent.status !== 200) throw new Error(`sendVerifyCode: ${sent.status} ${sent.message}`);
   const code = await latestCode(app, phone);
-  const reply = await call<{ token: { access_token: string } }>(app, 'POST', 'user/register', { phone, code, password }, { ip });
+  const reply = await call<{ token: { access_token: string } }>(
+    app,
+    'POST',
+    'user/register',
+    { phone, code, password },
+    { ip },
+  );
   if (reply.status !== 200) throw new Error(`register: ${reply.status} ${reply.message}`);
   return { phone, password, token: reply.result.token.access_token };
 }
 
 /** Moves a stored verification code's creation time into the past (to pass the resend wait). */
 export async function ageCodes(ctx: AppContext, phone: string, seconds: number): Promise<void> {
-  const rows = await ctx.db.selectFrom('verify_codes').select(['id', 'created_at']).where('phone', '=', phone).execute();
+  const rows = await ctx.db
+    .selectFrom('verify_codes')
+    .select(['id', 'created_at'])
+    .where('phone', '=', phone)
+    .execute();
   for (const row of rows) {
     const earlier = new Date(Date.parse(row.created_at) - seconds * 1000).toISOString();
     await ctx.db.updateTable('verify_codes').set({ created_at: earlier }).where('id', '=', row.id).execute();

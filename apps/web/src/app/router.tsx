@@ -85,37 +85,120 @@ type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 type WhiteListRoute = Exclude<(typeof WHITE_LIST)[number], PublicRoute>;
 
 const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
-  '/signin': { load: () => import('../features/auth/routes/signin-page.tsx'), title: (t) => t('pages.signin'), footer: false, coreStringsOnly: true },
-  '/signup': { load: () => import('../features/auth/routes/signup-page.tsx'), title: (t) => t('pages.signup'), footer: false, coreStringsOnly: true },
-  '/forget': { load: () => import('../features/auth/routes/forget-page.tsx'), title: (t) => t('pages.forget'), footer: false, coreStringsOnly: true },
+  '/signin': {
+    load: () => import('../features/auth/routes/signin-page.tsx'),
+    title: (t) => t('pages.signin'),
+    footer: false,
+    coreStringsOnly: true,
+  },
+  '/signup': {
+    load: () => import('../features/auth/routes/signup-page.tsx'),
+    title: (t) => t('pages.signup'),
+    footer: false,
+    coreStringsOnly: true,
+  },
+  '/forget': {
+    load: () => import('../features/auth/routes/forget-page.tsx'),
+    title: (t) => t('pages.forget'),
+    footer: false,
+    coreStringsOnly: true,
+  },
   '/start': { load: () => import('../features/portal/routes/start-page.tsx'), title: (t) => t('pages.start') },
-  '/enterprise': comingSoon((t) => t('pages.enterprise'), (t) => t('pageIntro.enterprise')),
-  '/researchinstitute': comingSoon((t) => t('pages.researchinstitute'), (t) => t('pageIntro.researchinstitute')),
-  '/specialist': comingSoon((t) => t('pages.specialist'), (t) => t('pageIntro.specialist')),
-  '/student': comingSoon((t) => t('pages.student'), (t) => t('pageIntro.student')),
-  '/innovate-forum': comingSoon((t) => t('pages.innovateForum'), (t) => t('pageIntro.innovateForum')),
-  '/certification': { load: () => import('../features/identity/routes/certification-page.tsx'), title: (t) => t('identity.choose.title') },
-  '/service': comingSoon((t) => t('pages.service'), (t) => t('pageIntro.service')),
-  '/industry': comingSoon((t) => t('pages.industry'), (t) => t('pageIntro.industry')),
-  '/aboutUs': comingSoon((t) => t('pages.aboutUs'), (t) => t('pageIntro.aboutUs')),
+  '/enterprise': comingSoon(
+    (t) => t('pages.enterprise'),
+    (t) => t('pageIntro.enterprise'),
+  ),
+  '/researchinstitute': comingSoon(
+    (t) => t('pages.researchinstitute'),
+    (t) => t('pageIntro.researchinstitute'),
+  ),
+  '/specialist': comingSoon(
+    (t) => t('pages.specialist'),
+    (t) => t('pageIntro.specialist'),
+  ),
+  '/student': comingSoon(
+    (t) => t('pages.student'),
+    (t) => t('pageIntro.student'),
+  ),
+  '/innovate-forum': comingSoon(
+    (t) => t('pages.innovateForum'),
+    (t) => t('pageIntro.innovateForum'),
+  ),
+  '/certification': {
+    load: () => import('../features/identity/routes/certification-page.tsx'),
+    title: (t) => t('identity.choose.title'),
+  },
+  '/service': comingSoon(
+    (t) => t('pages.service'),
+    (t) => t('pageIntro.service'),
+  ),
+  '/industry': comingSoon(
+    (t) => t('pages.industry'),
+    (t) => t('pageIntro.industry'),
+  ),
+  '/aboutUs': comingSoon(
+    (t) => t('pages.aboutUs'),
+    (t) => t('pageIntro.aboutUs'),
+  ),
   '/members': { load: () => import('../features/members/routes/members-page.tsx'), title: (t) => t('pages.members') },
-  '/news': comingSoon((t) => t('pages.news'), (t) => t('pageIntro.news')),
-  '/news/detail/:id': comingSoon((t) => t('pages.newsDetail'), (t) => t('pageIntro.newsDetail')),
-  '/employ': comingSoon((t) => t('pages.employ'), (t) => t('pageIntro.employ')),
-  '/employ/detail/:id': comingSoon((t) => t('pages.employDetail'), (t) => t('pageIntro.employDetail')),
-  '/404': { load: () => import('../features/not-found/routes/not-found-page.tsx'), title: (t) => t('pages.notFound'), footer: false, coreStringsOnly: true },
-  '/invitation/:id': { load: () => import('../features/invitation/routes/invitation-page.tsx'), title: (t) => t('pages.invitation') },
+  '/news': comingSoon(
+    (t) => t('pages.news'),
+    (t) => t('pageIntro.news'),
+  ),
+  '/news/detail/:id': comingSoon(
+    (t) => t('pages.newsDetail'),
+    (t) => t('pageIntro.newsDetail'),
+  ),
+  '/employ': comingSoon(
+    (t) => t('pages.employ'),
+    (t) => t('pageIntro.employ'),
+  ),
+  '/employ/detail/:id': comingSoon(
+    (t) => t('pages.employDetail'),
+    (t) => t('pageIntro.employDetail'),
+  ),
+  '/404': {
+    load: () => import('../features/not-found/routes/not-found-page.tsx'),
+    title: (t) => t('pages.notFound'),
+    footer: false,
+    coreStringsOnly: true,
+  },
+  '/invitation/:id': {
+    load: () => import('../features/invitation/routes/invitation-page.tsx'),
+    title: (t) => t('pages.invitation'),
+  },
 };
 
 const WHITE_LIST_PAGES: Record<WhiteListRoute, PageSpec> = {
   '/home': { redirectTo: '/start' },
-  '/achievement/*': comingSoon((t) => t('pages.achievement'), (t) => t('pageIntro.achievement')),
-  '/tryit': comingSoon((t) => t('pages.tryit'), (t) => t('pageIntro.tryit')),
-  '/utilities/*': comingSoon((t) => t('pages.utilities'), (t) => t('pageIntro.utilities')),
-  '/xxribd': comingSoon((t) => t('pages.xxribd'), (t) => t('pageIntro.xxribd')),
-  '/xxribd/home': comingSoon((t) => t('pages.xxribdHome'), (t) => t('pageIntro.xxribd')),
-  '/xxribd/team': comingSoon((t) => t('pages.xxribdTeam'), (t) => t('pageIntro.xxribd')),
-  '/xxribd/research': comingSoon((t) => t('pages.xxribdResearch'), (t) => t('pageIntro.xxribd')),
+  '/achievement/*': comingSoon(
+    (t) => t('pages.achievement'),
+    (t) => t('pageIntro.achievement'),
+  ),
+  '/tryit': comingSoon(
+    (t) => t('pages.tryit'),
+    (t) => t('pageIntro.tryit'),
+  ),
+  '/utilities/*': comingSoon(
+    (t) => t('pages.utilities'),
+    (t) => t('pageIntro.utilities'),
+  ),
+  '/xxribd': comingSoon(
+    (t) => t('pages.xxribd'),
+    (t) => t('pageIntro.xxribd'),
+  ),
+  '/xxribd/home': comingSoon(
+    (t) => t('pages.xxribdHome'),
+    (t) => t('pageIntro.xxribd'),
+  ),
+  '/xxribd/team': comingSoon(
+    (t) => t('pages.xxribdTeam'),
+    (t) => t('pageIntro.xxribd'),
+  ),
+  '/xxribd/research': comingSoon(
+    (t) => t('pages.xxribdResearch'),
+    (t) => t('pageIntro.xxribd'),
+  ),
 };
 
 /** Routes that only redirect never render; a component keeps React Router from warning. */
@@ -132,8 +215,14 @@ function pageRoute(path: string, spec: PageSpec): RouteObject {
 
 /** /account children (spec §2): two real screens, the certification screens come later. */
 const ACCOUNT_PAGES: Record<(typeof ACCOUNT_CHILDREN)[number], PageSpec> = {
-  individual: { load: () => import('../features/account/routes/individual-page.tsx'), title: (t) => t('account.menu.individual') },
-  institute: { load: () => import('../features/identity/routes/institute-page.tsx'), title: (t) => t('account.menu.institute') },
+  individual: {
+    load: () => import('../features/account/routes/individual-page.tsx'),
+    title: (t) => t('account.menu.individual'),
+  },
+  institute: {
+    load: () => import('../features/identity/routes/institute-page.tsx'),
+    title: (t) => t('account.menu.institute'),
+  },
   'individual-authentication': {
     load: () => import('../features/identity/routes/individual-auth-page.tsx'),
     title: (t) => t('account.menu.individual-authentication'),
@@ -187,7 +276,11 @@ function sectionRoute(section: ManageSection): RouteObject {
     section.children.length === 0
       ? [{ index: true, lazy: lazyPage(SECTION_PAGES[section.key] ?? comingSoonPage) }]
       : [
-          { index: true, loader: () => redirect(`/manage/${section.key}/${section.children[0] ?? ''}`), Component: Redirecting },
+          {
+            index: true,
+            loader: () => redirect(`/manage/${section.key}/${section.children[0] ?? ''}`),
+            Component: Redirecting,
+          },
           ...section.children.map((child) => ({
             path: child,
             lazy: lazyPage(CHILD_PAGES[`${section.key}/${child}`] ?? comingSoonPage),
@@ -220,11 +313,20 @@ const pageRoutes: RouteObject[] = [
       { index: true, loader: () => redirect('/account/individual'), Component: Redirecting },
       ...Object.entries(ACCOUNT_PAGES).map(([path, spec]) => pageRoute(path, spec)),
       // Beyond spec §2's five children: every signed-in user's personal file space (issue 4).
-      pageRoute('/files', { load: () => import('../features/files/routes/personal-files-page.tsx'), title: (t) => t('account.menu.files') }),
+      pageRoute('/files', {
+        load: () => import('../features/files/routes/personal-files-page.tsx'),
+        title: (t) => t('account.menu.files'),
+      }),
     ],
   },
   { path: 'center', loader: () => redirect('/firstmeet'), Component: Redirecting },
-  pageRoute('/firstmeet', comingSoon((t) => t('pages.firstmeet'), (t) => t('pageIntro.firstmeet'))),
+  pageRoute(
+    '/firstmeet',
+    comingSoon(
+      (t) => t('pages.firstmeet'),
+      (t) => t('pageIntro.firstmeet'),
+    ),
+  ),
   {
     path: 'manage',
     lazy: async () => {

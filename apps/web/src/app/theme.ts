@@ -9,8 +9,10 @@ const EMOJI = "'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol'";
  * shapes, so each locale lists its own regional fonts first.
  */
 const CJK: Record<Locale, string> = {
-  'zh-CN': "'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC'",
-  'zh-HK': "'PingFang HK', 'PingFang TC', 'Microsoft JhengHei', 'Noto Sans CJK HK', 'Noto Sans CJK TC', 'Noto Sans HK', 'Noto Sans TC'",
+  'zh-CN':
+    "'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC'",
+  'zh-HK':
+    "'PingFang HK', 'PingFang TC', 'Microsoft JhengHei', 'Noto Sans CJK HK', 'Noto Sans CJK TC', 'Noto Sans HK', 'Noto Sans TC'",
   'en-US': "'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC'",
 };
 

@@ -36,9 +36,13 @@ export default function ComingSoonPage() {
             {t('comingSoon.explore')}
           </ButtonLink>
         )}
-        {hasToken
-          ? !pathname.startsWith('/account') && <ButtonLink to="/account/individual">{t('comingSoon.account')}</ButtonLink>
-          : <ButtonLink to="/signup">{t('comingSoon.signUp')}</ButtonLink>}
+        {hasToken ? (
+          !pathname.startsWith('/account') && (
+            <ButtonLink to="/account/individual">{t('comingSoon.account')}</ButtonLink>
+          )
+        ) : (
+          <ButtonLink to="/signup">{t('comingSoon.signUp')}</ButtonLink>
+        )}
       </div>
     </section>
   );

@@ -94,10 +94,13 @@ export function DisclosureMenu({
   const hover = (next: boolean) => {
     if (!openOnHover) return;
     window.clearTimeout(hoverTimer.current);
-    hoverTimer.current = window.setTimeout(() => {
-      openedByHover.current = next;
-      setOpen(next);
-    }, next ? 80 : 180);
+    hoverTimer.current = window.setTimeout(
+      () => {
+        openedByHover.current = next;
+        setOpen(next);
+      },
+      next ? 80 : 180,
+    );
   };
 
   return (

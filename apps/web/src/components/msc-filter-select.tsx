@@ -14,7 +14,10 @@ interface MscFilterSelectProps {
 /** One MSC 2020 top-level class to filter a list by ("11 Number theory"), or none. */
 export function MscFilterSelect({ id, value, onChange, placeholder, style }: MscFilterSelectProps) {
   const locale = useLocale();
-  const options = useMemo(() => MSC_CLASSES.map((entry) => ({ value: entry.code, label: `${entry.code} ${entry.name[locale]}` })), [locale]);
+  const options = useMemo(
+    () => MSC_CLASSES.map((entry) => ({ value: entry.code, label: `${entry.code} ${entry.name[locale]}` })),
+    [locale],
+  );
   return (
     <Select
       id={id}

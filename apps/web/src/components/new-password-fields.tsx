@@ -13,7 +13,10 @@ export function NewPasswordFields({ label }: { label?: string }) {
   return (
     <>
       <Form.Item name="password" label={label ?? t('auth.password')} {...lazySchemaField(passwordSchema, true)}>
-        <PasswordInput placeholder={t('auth.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH })} autoComplete="new-password" />
+        <PasswordInput
+          placeholder={t('auth.passwordPlaceholder', { min: PASSWORD_MIN_LENGTH })}
+          autoComplete="new-password"
+        />
       </Form.Item>
       <Form.Item
         name="confirm"

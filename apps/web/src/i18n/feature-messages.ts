@@ -11,4 +11,11 @@ import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
  * Strings that features ship and load on their own (features/<name>/i18n/strings.ts, see
  * loadStringBundle in i18n.ts), typed here so their keys are checked like the rest.
  */
-export type FeatureMessages = IdentityMessages & WorkspaceMessages & MembersMessages & InvitationMessages & AuditLogMessages & FilesMessages & DemandsMessages & WishesMessages;
+export type FeatureMessages = IdentityMessages &
+  WorkspaceMessages &
+  MembersMessages &
+  InvitationMessages &
+  AuditLogMessages &
+  FilesMessages &
+  DemandsMessages &
+  WishesMessages;

@@ -16,11 +16,17 @@ import type { UiMessages, UiPageMessages } from './ui-messages.ts';
 const CORE: Record<Locale, () => Promise<UiMessages & Messages>> = {
   'zh-CN': () => Promise.resolve({ ...zhCN, ...zhCNShared }),
   'zh-HK': async () => {
-    const [ui, shared] = await Promise.all([import('./locales/zh-HK.ts'), import('@mathbridge/contracts/messages/zh-HK')]);
+    const [ui, shared] = await Promise.all([
+      import('./locales/zh-HK.ts'),
+      import('@mathbridge/contracts/messages/zh-HK'),
+    ]);
     return { ...ui.zhHK, ...shared.zhHK };
   },
   'en-US': async () => {
-    const [ui, shared] = await Promise.all([import('./locales/en-US.ts'), import('@mathbridge/contracts/messages/en-US')]);
+    const [ui, shared] = await Promise.all([
+      import('./locales/en-US.ts'),
+      import('@mathbridge/contracts/messages/en-US'),
+    ]);
     return { ...ui.enUS, ...shared.enUS };
   },
 };
@@ -41,7 +47,9 @@ function merge(locale: Locale, strings: object): void {
 /** Makes a locale's strings available (its page strings too once any page has asked for them). */
 export async function loadLocaleResources(locale: Locale): Promise<void> {
   await Promise.all([
-    loaded.core.has(locale) ? null : CORE[locale]().then((strings) => (merge(locale, strings), loaded.core.add(locale))),
+    loaded.core.has(locale)
+      ? null
+      : CORE[locale]().then((strings) => (merge(locale, strings), loaded.core.add(locale))),
     pagesWanted ? loadPageStrings(locale) : null,
     ...[...bundles.keys()].map((bundle) => loadStringBundle(bundle, locale)),
   ]);
@@ -54,7 +62,10 @@ export async function loadLocaleResources(locale: Locale): Promise<void> {
 export type StringBundle = Record<Locale, () => Promise<object>>;
 const bundles = new Map<StringBundle, Set<Locale>>();
 
-export async function loadStringBundle(bundle: StringBundle, locale: Locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE): Promise<void> {
+export async function loadStringBundle(
+  bundle: StringBundle,
+  locale: Locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE,
+): Promise<void> {
   const done = bundles.get(bundle) ?? new Set<Locale>();
   bundles.set(bundle, done);
   if (done.has(locale)) return;
@@ -63,7 +74,9 @@ export async function loadStringBundle(bundle: StringBundle, locale: Locale = is
 }
 
 /** The page strings of a locale (default: the current one); route loaders await it. */
-export async function loadPageStrings(locale: Locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE): Promise<void> {
+export async function loadPageStrings(
+  locale: Locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE,
+): Promise<void> {
   pagesWanted = true;
   if (loaded.pages.has(locale)) return;
   merge(locale, await PAGES[locale]());

@@ -130,7 +130,11 @@ export function transportError(options: RequestOptions, timedOut: boolean): ApiE
  * Reads a response's envelope and acts on its status (spec §8). Shared with lib/upload-request.ts,
  * whose XMLHttpRequest result is handed over as a Response.
  */
-export async function readEnvelope<T>(response: Response, options: RequestOptions, timedOut: () => boolean = () => false): Promise<T> {
+export async function readEnvelope<T>(
+  response: Response,
+  options: RequestOptions,
+  timedOut: () => boolean = () => false,
+): Promise<T> {
   const report = options.reportErrors !== false;
   let envelope: Envelope<unknown>;
   try {
@@ -190,7 +194,12 @@ function throwInvalid(message: string, fieldErrors: FieldError[]): never {
 // Hashing code loads with the first call; public pages that never call the API never load it.
 const loadSigning = () => import('@mathbridge/contracts/signature');
 
-async function request<T>(method: Method, path: string, payload: Payload = {}, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: Method,
+  path: string,
+  payload: Payload = {},
+  options: RequestOptions = {},
+): Promise<T> {
   const { cleanPayload, queryParams, signPayload } = await loadSigning();
   if (method === 'GET') {
     const params = queryParams(payload);

@@ -43,6 +43,9 @@ export function schemaField(schema: Schema): Pick<FormItemProps, 'rules' | 'requ
 }
 
 /** Like schemaField for a schema that loads on first use; `required` only draws the marker. */
-export function lazySchemaField(load: () => Promise<Schema>, required: boolean): Pick<FormItemProps, 'rules' | 'required'> {
+export function lazySchemaField(
+  load: () => Promise<Schema>,
+  required: boolean,
+): Pick<FormItemProps, 'rules' | 'required'> {
   return { rules: [zodRule(load)], required };
 }

@@ -90,7 +90,8 @@ export const zhCN = {
     fileRule: '仅支持{{types}}，且不超过{{size}}',
     uploadFailed: '上传图片失败',
     fileForbidden: '不允许上传 .{{ext}} 文件',
-    fileTypeNotAllowed: '此处不能上传 .{{ext}} 文件（支持文档、PDF、表格、图片、压缩包、音频、视频和代码，且不超过{{size}}）',
+    fileTypeNotAllowed:
+      '此处不能上传 .{{ext}} 文件（支持文档、PDF、表格、图片、压缩包、音频、视频和代码，且不超过{{size}}）',
     fileContentMismatch: '文件内容与 .{{ext}} 格式不符',
     quotaExceeded: '存储空间不足：已用{{used}}，共{{quota}}',
     nameTaken: '此文件夹中已存在名为“{{name}}”的项目',

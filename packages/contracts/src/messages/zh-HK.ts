@@ -90,7 +90,8 @@ export const zhHK = {
     fileRule: '僅支援{{types}}，且不超過{{size}}',
     uploadFailed: '上傳圖片失敗',
     fileForbidden: '不允許上載 .{{ext}} 檔案',
-    fileTypeNotAllowed: '此處不能上載 .{{ext}} 檔案（支援文件、PDF、試算表、圖片、壓縮檔、音訊、影片和程式碼，且不超過{{size}}）',
+    fileTypeNotAllowed:
+      '此處不能上載 .{{ext}} 檔案（支援文件、PDF、試算表、圖片、壓縮檔、音訊、影片和程式碼，且不超過{{size}}）',
     fileContentMismatch: '檔案內容與 .{{ext}} 格式不符',
     quotaExceeded: '儲存空間不足：已用{{used}}，共{{quota}}',
     nameTaken: '此資料夾中已有名為「{{name}}」的項目',

@@ -116,7 +116,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['stored_files', 'audit_logs', 'contacts', 'rate_limits', 'outbox', 'verify_codes', 'sessions', 'user_roles', 'users']) {
+  for (const table of [
+    'stored_files',
+    'audit_logs',
+    'contacts',
+    'rate_limits',
+    'outbox',
+    'verify_codes',
+    'sessions',
+    'user_roles',
+    'users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -63,7 +63,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('trashed_at'), 'is', null)
     .execute();
-  await db.schema.createIndex('file_nodes_parent').on('file_nodes').columns(['parent_id', 'trashed_at', 'is_dir']).execute();
+  await db.schema
+    .createIndex('file_nodes_parent')
+    .on('file_nodes')
+    .columns(['parent_id', 'trashed_at', 'is_dir'])
+    .execute();
   await db.schema.createIndex('file_nodes_space_path').on('file_nodes').columns(['space_id', 'path']).execute();
   await db.schema.createIndex('file_nodes_trash').on('file_nodes').columns(['space_id', 'trash_root_id']).execute();
   await db.schema.createIndex('file_nodes_trashed_at').on('file_nodes').column('trashed_at').execute();

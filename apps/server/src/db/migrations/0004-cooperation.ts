@@ -46,12 +46,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The enterprise's own list (all / by status) and the admins' list, newest change first.
   await db.schema.createIndex('demands_org_updated').on('demands').columns(['org_id', 'updated_at', 'id']).execute();
-  await db.schema.createIndex('demands_org_status_updated').on('demands').columns(['org_id', 'status', 'updated_at', 'id']).execute();
+  await db.schema
+    .createIndex('demands_org_status_updated')
+    .on('demands')
+    .columns(['org_id', 'status', 'updated_at', 'id'])
+    .execute();
   await db.schema.createIndex('demands_status_updated').on('demands').columns(['status', 'updated_at', 'id']).execute();
   // The published list: keyset (sort key, id) per sort, and per equality filter.
-  await db.schema.createIndex('demands_status_published').on('demands').columns(['status', 'published_at', 'id']).execute();
-  await db.schema.createIndex('demands_status_industry_published').on('demands').columns(['status', 'industry', 'published_at', 'id']).execute();
-  await db.schema.createIndex('demands_status_province_published').on('demands').columns(['status', 'province_code', 'published_at', 'id']).execute();
+  await db.schema
+    .createIndex('demands_status_published')
+    .on('demands')
+    .columns(['status', 'published_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('demands_status_industry_published')
+    .on('demands')
+    .columns(['status', 'industry', 'published_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('demands_status_province_published')
+    .on('demands')
+    .columns(['status', 'province_code', 'published_at', 'id'])
+    .execute();
   await db.schema.createIndex('demands_status_deadline').on('demands').columns(['status', 'deadline', 'id']).execute();
   await db.schema.createIndex('demands_status_budget').on('demands').columns(['status', 'budget_max', 'id']).execute();
 
@@ -65,7 +81,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('published_at', 'varchar(30)')
     .addPrimaryKeyConstraint('demand_fields_pk', ['demand_id', 'code'])
     .execute();
-  await db.schema.createIndex('demand_fields_code_published').on('demand_fields').columns(['code', 'status', 'published_at', 'demand_id']).execute();
+  await db.schema
+    .createIndex('demand_fields_code_published')
+    .on('demand_fields')
+    .columns(['code', 'status', 'published_at', 'demand_id'])
+    .execute();
 
   // An institute received a demand (and accepted its confidentiality agreement when required).
   await db.schema
@@ -99,9 +119,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('submitted_at', 'varchar(30)')
     .addColumn('decided_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('solutions_org_updated').on('solutions').columns(['org_id', 'updated_at', 'id']).execute();
-  await db.schema.createIndex('solutions_org_status_updated').on('solutions').columns(['org_id', 'status', 'updated_at', 'id']).execute();
-  await db.schema.createIndex('solutions_demand_status').on('solutions').columns(['demand_id', 'status', 'id']).execute();
+  await db.schema
+    .createIndex('solutions_org_updated')
+    .on('solutions')
+    .columns(['org_id', 'updated_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('solutions_org_status_updated')
+    .on('solutions')
+    .columns(['org_id', 'status', 'updated_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('solutions_demand_status')
+    .on('solutions')
+    .columns(['demand_id', 'status', 'id'])
+    .execute();
   await db.schema.createIndex('solutions_demand_org').on('solutions').columns(['demand_id', 'org_id']).execute();
 
   // The cooperation an accepted solution starts; one per demand.
@@ -117,8 +149,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(30)', notNull)
     .execute();
   await db.schema.createIndex('cooperations_demand').on('cooperations').column('demand_id').unique().execute();
-  await db.schema.createIndex('cooperations_enterprise').on('cooperations').columns(['enterprise_org_id', 'created_at']).execute();
-  await db.schema.createIndex('cooperations_institute').on('cooperations').columns(['institute_org_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('cooperations_enterprise')
+    .on('cooperations')
+    .columns(['enterprise_org_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('cooperations_institute')
+    .on('cooperations')
+    .columns(['institute_org_id', 'created_at'])
+    .execute();
 
   // Maintained totals: scope 'demand' | 'solution' | 'wish', org 0 = the whole platform.
   await db.schema
@@ -147,9 +187,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', notNull)
     .addColumn('closed_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('cooperate_wishes_org_created').on('cooperate_wishes').columns(['org_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('cooperate_wishes_org_status_created').on('cooperate_wishes').columns(['org_id', 'status', 'created_at', 'id']).execute();
-  await db.schema.createIndex('cooperate_wishes_status_created').on('cooperate_wishes').columns(['status', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('cooperate_wishes_org_created')
+    .on('cooperate_wishes')
+    .columns(['org_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('cooperate_wishes_org_status_created')
+    .on('cooperate_wishes')
+    .columns(['org_id', 'status', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('cooperate_wishes_status_created')
+    .on('cooperate_wishes')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
 
   await withId(db, db.schema.createTable('wish_responses'))
     .addColumn('wish_id', 'integer', (col) => col.notNull().references('cooperate_wishes.id').onDelete('cascade'))
@@ -161,12 +213,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('contact_phone', 'varchar(20)', notNull)
     .addColumn('created_at', 'varchar(30)', notNull)
     .execute();
-  await db.schema.createIndex('wish_responses_wish_org').on('wish_responses').columns(['wish_id', 'org_id']).unique().execute();
+  await db.schema
+    .createIndex('wish_responses_wish_org')
+    .on('wish_responses')
+    .columns(['wish_id', 'org_id'])
+    .unique()
+    .execute();
   await db.schema.createIndex('wish_responses_wish_id').on('wish_responses').columns(['wish_id', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['wish_responses', 'cooperate_wishes', 'cooperation_counts', 'cooperations', 'solutions', 'demand_receipts', 'demand_fields', 'demands']) {
+  for (const table of [
+    'wish_responses',
+    'cooperate_wishes',
+    'cooperation_counts',
+    'cooperations',
+    'solutions',
+    'demand_receipts',
+    'demand_fields',
+    'demands',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -31,7 +31,12 @@ function logQuery(db: Db, filters: LogFilters) {
     // A family ('certification') matches its actions ('certification.approve', …).
     query = action.includes('.')
       ? query.where('audit_logs.action', '=', action)
-      : query.where((eb) => eb.or([eb('audit_logs.action', '=', action), sql<boolean>`${eb.ref('audit_logs.action')} like ${`${escapeLike(action)}.%`} escape '\\'`]));
+      : query.where((eb) =>
+          eb.or([
+            eb('audit_logs.action', '=', action),
+            sql<boolean>`${eb.ref('audit_logs.action')} like ${`${escapeLike(action)}.%`} escape '\\'`,
+          ]),
+        );
   }
   if (filters.from) query = query.where('audit_logs.created_at', '>=', filters.from);
   if (filters.before) query = query.where('audit_logs.created_at', '<', filters.before);
@@ -39,7 +44,9 @@ function logQuery(db: Db, filters: LogFilters) {
 }
 
 export async function countLogs(db: Db, filters: LogFilters): Promise<number> {
-  const row = await logQuery(db, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await logQuery(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -16,7 +16,10 @@ function presentLog(row: LogRow): AuditLogEntry {
   }
   return {
     id: row.id,
-    actor: row.actor_id !== null ? { id: row.actor_id, account: row.actor_account ?? '', truename: row.actor_truename ?? null } : null,
+    actor:
+      row.actor_id !== null
+        ? { id: row.actor_id, account: row.actor_account ?? '', truename: row.actor_truename ?? null }
+        : null,
     action: row.action,
     target_type: row.target_type,
     target_id: row.target_id,
@@ -30,7 +33,13 @@ function presentLog(row: LogRow): AuditLogEntry {
 export async function getLogs(ctx: AppContext, caller: Caller, query: LogsQuery): Promise<Page<AuditLogEntry>> {
   requireAdmin(caller);
   const range = dayRange(query.date_from, query.date_to);
-  const filters = { actorId: query.actor_id, actor: query.actor, action: query.action, from: range.from, before: range.before };
+  const filters = {
+    actorId: query.actor_id,
+    actor: query.actor,
+    action: query.action,
+    from: range.from,
+    before: range.before,
+  };
   const [total, rows] = await Promise.all([
     countLogs(ctx.db, filters),
     listLogs(ctx.db, filters, query.page_size, (query.page - 1) * query.page_size),

@@ -31,16 +31,41 @@ describeApi('audit log', () => {
     await call(t().app, 'POST', 'org/update', { introduction: '审计测试' }, { token: owner.token });
     await call(t().app, 'POST', 'sys/invite', {}, { token: owner.token });
 
-    const mine = await call<Page<AuditLogEntry>>(t().app, 'GET', 'sys/getLogs', { actor_id: owner.id }, { token: admin.token });
-    expect(mine.result.items.map((l) => l.action)).toEqual(['invitation.create', 'org.update', 'certification.submit', 'certificate.upload', 'user.register']);
+    const mine = await call<Page<AuditLogEntry>>(
+      t().app,
+      'GET',
+      'sys/getLogs',
+      { actor_id: owner.id },
+      { token: admin.token },
+    );
+    expect(mine.result.items.map((l) => l.action)).toEqual([
+      'invitation.create',
+      'org.update',
+      'certification.submit',
+      'certificate.upload',
+      'user.register',
+    ]);
     expect(mine.result.items.find((l) => l.action === 'certification.submit')).toMatchObject({
-      actor: { id: owner.id, account: owner.phone }, target_type: 'certification', target_id: String(request.id),
+      actor: { id: owner.id, account: owner.phone },
+      target_type: 'certification',
+      target_id: String(request.id),
       detail: { role: 'Enterprise', org_id: request.org_id },
     });
     expect(mine.result.items.find((l) => l.action === 'org.update')?.detail).toEqual({ fields: ['introduction'] });
 
-    const approvals = await call<Page<AuditLogEntry>>(t().app, 'GET', 'sys/getLogs', { action: 'certification.approve', actor: admin.phone }, { token: admin.token });
-    expect(approvals.result.items[0]).toMatchObject({ action: 'certification.approve', actor: { id: admin.id }, target_id: String(request.id), detail: { user_id: owner.id, role: 'Enterprise' } });
+    const approvals = await call<Page<AuditLogEntry>>(
+      t().app,
+      'GET',
+      'sys/getLogs',
+      { action: 'certification.approve', actor: admin.phone },
+      { token: admin.token },
+    );
+    expect(approvals.result.items[0]).toMatchObject({
+      action: 'certification.approve',
+      actor: { id: admin.id },
+      target_id: String(request.id),
+      detail: { user_id: owner.id, role: 'Enterprise' },
+    });
   });
 
   it('filters by a family of actions, by actor name or phone, and by days; paginates', async () => {
@@ -48,22 +73,58 @@ describeApi('audit log', () => {
     await submitFor(t().app, user, 'Specialist');
     await call(t().app, 'POST', 'user/withdrawAuth', {}, { token: user.token });
 
-    const family = await call<Page<AuditLogEntry>>(t().app, 'GET', 'sys/getLogs', { action: 'certification', actor: user.phone }, { token: admin.token });
+    const family = await call<Page<AuditLogEntry>>(
+      t().app,
+      'GET',
+      'sys/getLogs',
+      { action: 'certification', actor: user.phone },
+      { token: admin.token },
+    );
     expect(family.result.items.map((l) => l.action)).toEqual(['certification.withdraw', 'certification.submit']);
-    const byPrefix = await call<Page<AuditLogEntry>>(t().app, 'GET', 'sys/getLogs', { actor: user.phone.slice(0, 11) }, { token: admin.token });
+    const byPrefix = await call<Page<AuditLogEntry>>(
+      t().app,
+      'GET',
+      'sys/getLogs',
+      { actor: user.phone.slice(0, 11) },
+      { token: admin.token },
+    );
     expect(byPrefix.result.items.every((l) => l.actor?.id === user.id)).toBe(true);
 
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const todays = await call<Page<AuditLogEntry>>(t().app, 'GET', 'sys/getLogs', { actor_id: user.id, date_from: today, date_to: today }, { token: admin.token });
+    const todays = await call<Page<AuditLogEntry>>(
+      t().app,
+      'GET',
+      'sys/getLogs',
+      { actor_id: user.id, date_from: today, date_to: today },
+      { token: admin.token },
+    );
     expect(todays.result.total).toBe(family.result.total + 2); // + register, certificate upload
-    const old = await call<Page<AuditLogEntry>>(t().app, 'GET', 'sys/getLogs', { actor_id: user.id, date_to: '2020-12-31' }, { token: admin.token });
+    const old = await call<Page<AuditLogEntry>>(
+      t().app,
+      'GET',
+      'sys/getLogs',
+      { actor_id: user.id, date_to: '2020-12-31' },
+      { token: admin.token },
+    );
     expect(old.result).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
 
-    const page = await call<Page<AuditLogEntry>>(t().app, 'GET', 'sys/getLogs', { actor_id: user.id, page: 2, page_size: 3 }, { token: admin.token });
+    const page = await call<Page<AuditLogEntry>>(
+      t().app,
+      'GET',
+      'sys/getLogs',
+      { actor_id: user.id, page: 2, page_size: 3 },
+      { token: admin.token },
+    );
     expect(page.result).toMatchObject({ total: 4, page: 2, page_size: 3 });
     expect(page.result.items.map((l) => l.action)).toEqual(['user.register']);
 
-    const bad = await call<Errors>(t().app, 'GET', 'sys/getLogs', { date_from: '2024/01/01', page: 0 }, { token: admin.token, locale: 'en-US' });
+    const bad = await call<Errors>(
+      t().app,
+      'GET',
+      'sys/getLogs',
+      { date_from: '2024/01/01', page: 0 },
+      { token: admin.token, locale: 'en-US' },
+    );
     expect(bad.result.errors).toEqual([
       { field: 'page', code: 'positive', message: 'Enter a number above 0' },
       { field: 'date_from', code: 'date', message: 'Enter a date as YYYY-MM-DD' },

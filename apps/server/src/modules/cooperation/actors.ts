@@ -45,7 +45,11 @@ export const requireEnterprise = (ctx: AppContext, caller: Caller) => orgActor(c
 export const requireInstitute = (ctx: AppContext, caller: Caller) => orgActor(ctx, caller, 'ResearchInstitute');
 
 /** The caller's organisation when they act for one of this role, else null (no error). */
-export async function orgOf(ctx: AppContext, caller: Caller, role: 'Enterprise' | 'ResearchInstitute'): Promise<OrgActor | null> {
+export async function orgOf(
+  ctx: AppContext,
+  caller: Caller,
+  role: 'Enterprise' | 'ResearchInstitute',
+): Promise<OrgActor | null> {
   return orgActor(ctx, caller, role).catch(() => null);
 }
 
@@ -62,7 +66,8 @@ export function decodeCursor(cursor: string): [string | number, number] | null {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;
     const [value, id] = parsed as unknown[];
-    if ((typeof value !== 'string' && typeof value !== 'number') || typeof id !== 'number' || !Number.isInteger(id)) return null;
+    if ((typeof value !== 'string' && typeof value !== 'number') || typeof id !== 'number' || !Number.isInteger(id))
+      return null;
     return [value, id];
   } catch {
     return null;
@@ -70,4 +75,5 @@ export function decodeCursor(cursor: string): [string | number, number] | null {
 }
 
 /** SQLite and PostgreSQL both name the violated constraint 'unique'/'duplicate' in the message. */
-export const isUniqueViolation = (error: unknown): boolean => /unique|duplicate/i.test(String((error as Error | undefined)?.message ?? ''));
+export const isUniqueViolation = (error: unknown): boolean =>
+  /unique|duplicate/i.test(String((error as Error | undefined)?.message ?? ''));

@@ -16,22 +16,43 @@ import { createSpace } from '../files/spaces.service.ts';
  */
 
 /** The item's space, created once per item (idempotent by its ref key, safe under races). */
-export async function ensureItemSpace(ctx: AppContext, kind: 'demand' | 'solution', id: number, ownerUserId: number, orgId: number): Promise<number> {
-  const space = await createSpace(ctx, { kind, refKey: `${kind}:${id}`, name: `${kind}-${id}`, ownerUserId, quotaHolder: { type: 'org', id: orgId } });
+export async function ensureItemSpace(
+  ctx: AppContext,
+  kind: 'demand' | 'solution',
+  id: number,
+  ownerUserId: number,
+  orgId: number,
+): Promise<number> {
+  const space = await createSpace(ctx, {
+    kind,
+    refKey: `${kind}:${id}`,
+    name: `${kind}-${id}`,
+    ownerUserId,
+    quotaHolder: { type: 'org', id: orgId },
+  });
   return space.id;
 }
 
 /** Checks every id is a live file of the item's space that the caller can read; returns the snapshot. */
-export async function snapshotAttachments(ctx: AppContext, caller: Caller, spaceId: number | null, ids: readonly number[], locale: Locale): Promise<DemandAttachment[]> {
-  const refuse = () => invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+export async function snapshotAttachments(
+  ctx: AppContext,
+  caller: Caller,
+  spaceId: number | null,
+  ids: readonly number[],
+  locale: Locale,
+): Promise<DemandAttachment[]> {
+  const refuse = () =>
+    invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
   if (ids.length === 0) return [];
   if (spaceId === null) throw refuse();
   const out: DemandAttachment[] = [];
   for (const id of ids) {
-    const node = await loadNode(ctx, caller, id, 'read').then((r) => r.node).catch((error: unknown) => {
-      if (error instanceof AppError) throw refuse();
-      throw error;
-    });
+    const node = await loadNode(ctx, caller, id, 'read')
+      .then((r) => r.node)
+      .catch((error: unknown) => {
+        if (error instanceof AppError) throw refuse();
+        throw error;
+      });
     if (node.space_id !== spaceId || node.is_dir === 1) throw refuse();
     out.push({ id: node.id, name: node.name, size: Number(node.size), mime: node.mime });
   }
@@ -42,7 +63,10 @@ export async function snapshotAttachments(ctx: AppContext, caller: Caller, space
 export async function readableIds(ctx: AppContext, caller: Caller, ids: readonly number[]): Promise<number[]> {
   const out: number[] = [];
   for (const id of ids) {
-    const ok = await loadNode(ctx, caller, id, 'read').then(() => true, () => false);
+    const ok = await loadNode(ctx, caller, id, 'read').then(
+      () => true,
+      () => false,
+    );
     if (ok) out.push(id);
   }
   return out;

@@ -23,13 +23,17 @@ export async function cast(t: TestApp): Promise<Cast> {
   const enterprise = await certifiedUser(t.app, admin, 'Enterprise');
   const otherEnterprise = await certifiedUser(t.app, admin, 'Enterprise', { name: '上海另一家企业有限公司' });
   const institute = await certifiedUser(t.app, admin, 'ResearchInstitute');
-  const otherInstitute = await certifiedUser(t.app, admin, 'ResearchInstitute', { name: '南京数学研究中心', research_fields: ['35'] });
+  const otherInstitute = await certifiedUser(t.app, admin, 'ResearchInstitute', {
+    name: '南京数学研究中心',
+    research_fields: ['35'],
+  });
   const specialist = await certifiedUser(t.app, admin, 'Specialist');
   return { admin, enterprise, otherEnterprise, institute, otherInstitute, specialist };
 }
 
 /** A calendar day `days` from now (UTC date; far enough from today that the zone does not matter). */
-export const daysFromNow = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const daysFromNow = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export function demandForm(overrides: Record<string, unknown> = {}) {
   return {
@@ -61,31 +65,65 @@ export const solutionForm = (demandId: number, overrides: Record<string, unknown
   ...overrides,
 });
 
-export async function post<T = unknown>(app: FastifyInstance, user: { token: string }, path: string, payload: Record<string, unknown> = {}) {
+export async function post<T = unknown>(
+  app: FastifyInstance,
+  user: { token: string },
+  path: string,
+  payload: Record<string, unknown> = {},
+) {
   return call<T>(app, 'POST', path, payload as never, { token: user.token, locale: 'en-US' });
 }
 
-export async function get<T = unknown>(app: FastifyInstance, user: { token: string }, path: string, payload: Record<string, unknown> = {}) {
+export async function get<T = unknown>(
+  app: FastifyInstance,
+  user: { token: string },
+  path: string,
+  payload: Record<string, unknown> = {},
+) {
   return call<T>(app, 'GET', path, payload as never, { token: user.token, locale: 'en-US' });
 }
 
 function ok<T>(reply: { status: number; message: string; result: T }, what: string): T {
-  if (reply.status !== 200) throw new Error(`${what}: ${reply.status} ${reply.message} ${JSON.stringify(reply.result)}`);
+  if (reply.status !== 200)
+    throw new Error(`${what}: ${reply.status} ${reply.message} ${JSON.stringify(reply.result)}`);
   return reply.result;
 }
 
 /** A demand created by `enterprise` and, with `publish`, approved by the admin. */
-export async function newDemand(app: FastifyInstance, c: Cast, options: { publish?: boolean; form?: Record<string, unknown>; enterprise?: OrgUser } = {}): Promise<DemandDetail> {
+export async function newDemand(
+  app: FastifyInstance,
+  c: Cast,
+  options: { publish?: boolean; form?: Record<string, unknown>; enterprise?: OrgUser } = {},
+): Promise<DemandDetail> {
   const enterprise = options.enterprise ?? c.enterprise;
-  const saved = ok(await post<DemandDetail>(app, enterprise, 'demand/save', demandForm({ commit: options.publish ? 1 : 0, ...options.form })), 'demand/save');
+  const saved = ok(
+    await post<DemandDetail>(
+      app,
+      enterprise,
+      'demand/save',
+      demandForm({ commit: options.publish ? 1 : 0, ...options.form }),
+    ),
+    'demand/save',
+  );
   if (!options.publish) return saved;
-  return ok(await post<DemandDetail>(app, c.admin, 'demand/review', { id: saved.demand.id, approve: 1 }), 'demand/review');
+  return ok(
+    await post<DemandDetail>(app, c.admin, 'demand/review', { id: saved.demand.id, approve: 1 }),
+    'demand/review',
+  );
 }
 
 /** A submitted solution by `institute` (who receives the demand first). */
-export async function newSolution(app: FastifyInstance, institute: OrgUser, demandId: number, overrides: Record<string, unknown> = {}): Promise<Solution> {
+export async function newSolution(
+  app: FastifyInstance,
+  institute: OrgUser,
+  demandId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<Solution> {
   ok(await post(app, institute, 'demand/receive', { id: demandId, accept_nda: 1 }), 'demand/receive');
-  return ok(await post<Solution>(app, institute, 'solution/save', { ...solutionForm(demandId), commit: 1, ...overrides }), 'solution/save');
+  return ok(
+    await post<Solution>(app, institute, 'solution/save', { ...solutionForm(demandId), commit: 1, ...overrides }),
+    'solution/save',
+  );
 }
 
 export { ok };

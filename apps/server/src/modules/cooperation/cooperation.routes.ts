@@ -8,9 +8,21 @@ import {
   RecommendedQuerySchema,
 } from '@mathbridge/contracts/demands';
 import { canUseSection } from '@mathbridge/contracts/workspace';
-import { DeclineSolutionSchema, SolutionIdSchema, SolutionListQuerySchema, SolutionSaveSchema } from '@mathbridge/contracts/solutions';
+import {
+  DeclineSolutionSchema,
+  SolutionIdSchema,
+  SolutionListQuerySchema,
+  SolutionSaveSchema,
+} from '@mathbridge/contracts/solutions';
 import { IdSchema } from '@mathbridge/contracts/validation';
-import { OpenWishListQuerySchema, WishCreateSchema, WishIdSchema, WishListQuerySchema, WishRespondSchema, WishResponsesQuerySchema } from '@mathbridge/contracts/wishes';
+import {
+  OpenWishListQuerySchema,
+  WishCreateSchema,
+  WishIdSchema,
+  WishListQuerySchema,
+  WishRespondSchema,
+  WishResponsesQuerySchema,
+} from '@mathbridge/contracts/wishes';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -21,7 +33,11 @@ import * as wishes from './wishes.service.ts';
 
 /** Calls both sides use (details, downloads): either section of spec §6 will do; the service checks the object. */
 function requireEitherSection(caller: Caller, enterprise: string, institute: string): void {
-  if (!canUseSection(caller.roles, caller.verifyState, enterprise) && !canUseSection(caller.roles, caller.verifyState, institute)) throw forbidden();
+  if (
+    !canUseSection(caller.roles, caller.verifyState, enterprise) &&
+    !canUseSection(caller.roles, caller.verifyState, institute)
+  )
+    throw forbidden();
 }
 
 /** Demands, solutions and cooperation wishes (issue 5). Enterprise sections: demandManage, willManageE; institutes: demandManageRI, solutions, willManageRI. */
@@ -30,30 +46,107 @@ export function cooperationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const RI = { auth: 'user', section: 'demandManageRI', verified: true } as const;
 
   /* ---- demands ---- */
-  defineCall(app, { method: 'GET', path: 'demand/list', ...E, input: DemandListQuerySchema, handler: ({ caller, input }) => demands.listDemands(ctx, caller, input) });
   defineCall(app, {
-    method: 'GET', path: ['demand/detail/:id', 'demandV2/detail/:id'], auth: 'user', input: DemandIdSchema,
+    method: 'GET',
+    path: 'demand/list',
+    ...E,
+    input: DemandListQuerySchema,
+    handler: ({ caller, input }) => demands.listDemands(ctx, caller, input),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: ['demand/detail/:id', 'demandV2/detail/:id'],
+    auth: 'user',
+    input: DemandIdSchema,
     handler: ({ caller, input }) => {
       requireEitherSection(caller, 'demandManage', 'demandManageRI');
       return demands.demandDetail(ctx, caller, input.id);
     },
   });
-  defineCall(app, { method: 'POST', path: ['demand/save', 'demandV2/save'], ...E, input: DemandSaveSchema, handler: ({ caller, input, ip, locale }) => demands.saveDemand(ctx, caller, input, ip, locale) });
-  defineCall(app, { method: 'POST', path: 'demand/submit', ...E, input: DemandIdSchema, handler: ({ caller, input, ip }) => demands.submitDemand(ctx, caller, input.id, ip) });
-  defineCall(app, { method: 'POST', path: 'demand/withdraw', ...E, input: DemandIdSchema, handler: ({ caller, input, ip }) => demands.withdrawDemand(ctx, caller, input.id, ip) });
-  defineCall(app, { method: 'POST', path: 'demand/toggle', ...E, input: DemandIdSchema, handler: ({ caller, input, ip }) => demands.toggleDemand(ctx, caller, input.id, ip) });
-  defineCall(app, { method: 'POST', path: 'demand/close', ...E, input: DemandIdSchema, handler: ({ caller, input, ip }) => demands.endDemand(ctx, caller, input.id, 'closed', ip) });
-  defineCall(app, { method: 'POST', path: 'demand/complete', ...E, input: DemandIdSchema, handler: ({ caller, input, ip }) => demands.endDemand(ctx, caller, input.id, 'completed', ip) });
-  defineCall(app, { method: 'POST', path: 'demand/review', auth: 'user', section: 'todoList', verified: true, input: DemandReviewSchema, handler: ({ caller, input, ip }) => demands.reviewDemand(ctx, caller, input, ip) });
   defineCall(app, {
-    method: 'GET', path: 'demand/solutions', ...E, input: SolutionListQuerySchema.extend({ id: IdSchema }),
+    method: 'POST',
+    path: ['demand/save', 'demandV2/save'],
+    ...E,
+    input: DemandSaveSchema,
+    handler: ({ caller, input, ip, locale }) => demands.saveDemand(ctx, caller, input, ip, locale),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'demand/submit',
+    ...E,
+    input: DemandIdSchema,
+    handler: ({ caller, input, ip }) => demands.submitDemand(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'demand/withdraw',
+    ...E,
+    input: DemandIdSchema,
+    handler: ({ caller, input, ip }) => demands.withdrawDemand(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'demand/toggle',
+    ...E,
+    input: DemandIdSchema,
+    handler: ({ caller, input, ip }) => demands.toggleDemand(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'demand/close',
+    ...E,
+    input: DemandIdSchema,
+    handler: ({ caller, input, ip }) => demands.endDemand(ctx, caller, input.id, 'closed', ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'demand/complete',
+    ...E,
+    input: DemandIdSchema,
+    handler: ({ caller, input, ip }) => demands.endDemand(ctx, caller, input.id, 'completed', ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'demand/review',
+    auth: 'user',
+    section: 'todoList',
+    verified: true,
+    input: DemandReviewSchema,
+    handler: ({ caller, input, ip }) => demands.reviewDemand(ctx, caller, input, ip),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'demand/solutions',
+    ...E,
+    input: SolutionListQuerySchema.extend({ id: IdSchema }),
     handler: ({ caller, input }) => solutions.listDemandSolutions(ctx, caller, input),
   });
-  defineCall(app, { method: 'GET', path: ['demand/publishedList', 'demandV2/publishedList'], ...RI, input: PublishedListQuerySchema, handler: ({ input }) => demands.listPublishedDemands(ctx, input) });
-  defineCall(app, { method: 'GET', path: 'demand/recommended', ...RI, input: RecommendedQuerySchema, handler: ({ caller, input }) => demands.recommendedDemands(ctx, caller, input) });
-  defineCall(app, { method: 'POST', path: 'demand/receive', ...RI, input: ReceiveDemandSchema, handler: ({ caller, input, ip, locale }) => demands.receiveDemand(ctx, caller, input, ip, locale) });
   defineCall(app, {
-    method: 'POST', path: 'demand/download', auth: 'user', input: DemandIdSchema,
+    method: 'GET',
+    path: ['demand/publishedList', 'demandV2/publishedList'],
+    ...RI,
+    input: PublishedListQuerySchema,
+    handler: ({ input }) => demands.listPublishedDemands(ctx, input),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'demand/recommended',
+    ...RI,
+    input: RecommendedQuerySchema,
+    handler: ({ caller, input }) => demands.recommendedDemands(ctx, caller, input),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'demand/receive',
+    ...RI,
+    input: ReceiveDemandSchema,
+    handler: ({ caller, input, ip, locale }) => demands.receiveDemand(ctx, caller, input, ip, locale),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'demand/download',
+    auth: 'user',
+    input: DemandIdSchema,
     handler: ({ caller, input }) => {
       requireEitherSection(caller, 'demandManage', 'demandManageRI');
       return demands.downloadDemand(ctx, caller, input.id);
@@ -62,31 +155,109 @@ export function cooperationRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   /* ---- solutions ---- */
   const S = { auth: 'user', section: 'solutions', verified: true } as const;
-  defineCall(app, { method: 'GET', path: 'solution/list', ...S, input: SolutionListQuerySchema, handler: ({ caller, input }) => solutions.listOwnSolutions(ctx, caller, input) });
   defineCall(app, {
-    method: 'GET', path: 'solution/detail/:id', auth: 'user', input: SolutionIdSchema,
+    method: 'GET',
+    path: 'solution/list',
+    ...S,
+    input: SolutionListQuerySchema,
+    handler: ({ caller, input }) => solutions.listOwnSolutions(ctx, caller, input),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'solution/detail/:id',
+    auth: 'user',
+    input: SolutionIdSchema,
     handler: ({ caller, input }) => {
       requireEitherSection(caller, 'demandManage', 'solutions');
       return solutions.solutionDetail(ctx, caller, input.id);
     },
   });
-  defineCall(app, { method: 'POST', path: 'solution/save', ...S, input: SolutionSaveSchema, handler: ({ caller, input, ip, locale }) => solutions.saveSolution(ctx, caller, input, ip, locale) });
-  defineCall(app, { method: 'POST', path: 'solution/submit', ...S, input: SolutionIdSchema, handler: ({ caller, input, ip }) => solutions.submitSolution(ctx, caller, input.id, ip) });
-  defineCall(app, { method: 'POST', path: 'solution/withdraw', ...S, input: SolutionIdSchema, handler: ({ caller, input, ip }) => solutions.withdrawSolution(ctx, caller, input.id, ip) });
-  defineCall(app, { method: 'POST', path: 'solution/accept', ...E, input: SolutionIdSchema, handler: ({ caller, input, ip }) => solutions.acceptSolution(ctx, caller, input.id, ip) });
-  defineCall(app, { method: 'POST', path: 'solution/decline', ...E, input: DeclineSolutionSchema, handler: ({ caller, input, ip }) => solutions.declineSolution(ctx, caller, input, ip) });
+  defineCall(app, {
+    method: 'POST',
+    path: 'solution/save',
+    ...S,
+    input: SolutionSaveSchema,
+    handler: ({ caller, input, ip, locale }) => solutions.saveSolution(ctx, caller, input, ip, locale),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'solution/submit',
+    ...S,
+    input: SolutionIdSchema,
+    handler: ({ caller, input, ip }) => solutions.submitSolution(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'solution/withdraw',
+    ...S,
+    input: SolutionIdSchema,
+    handler: ({ caller, input, ip }) => solutions.withdrawSolution(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'solution/accept',
+    ...E,
+    input: SolutionIdSchema,
+    handler: ({ caller, input, ip }) => solutions.acceptSolution(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'solution/decline',
+    ...E,
+    input: DeclineSolutionSchema,
+    handler: ({ caller, input, ip }) => solutions.declineSolution(ctx, caller, input, ip),
+  });
 
   /* ---- cooperation wishes ---- */
   const WE = { auth: 'user', section: 'willManageE', verified: true } as const;
   const WRI = { auth: 'user', section: 'willManageRI', verified: true } as const;
-  defineCall(app, { method: 'POST', path: 'cooperateWish/create', ...WE, input: WishCreateSchema, handler: ({ caller, input, ip }) => wishes.createWish(ctx, caller, input, ip) });
-  defineCall(app, { method: 'GET', path: 'cooperateWish/list', ...WE, input: WishListQuerySchema, handler: ({ caller, input }) => wishes.listOwnWishes(ctx, caller, input) });
-  defineCall(app, { method: 'POST', path: 'cooperateWish/close', ...WE, input: WishIdSchema, handler: ({ caller, input, ip }) => wishes.closeWish(ctx, caller, input.id, ip) });
-  defineCall(app, { method: 'GET', path: 'cooperateWish/responses', ...WE, input: WishResponsesQuerySchema, handler: ({ caller, input }) => wishes.listResponses(ctx, caller, input) });
-  defineCall(app, { method: 'GET', path: 'cooperateWish/openList', ...WRI, input: OpenWishListQuerySchema, handler: ({ caller, input }) => wishes.listOpenWishes(ctx, caller, input) });
-  defineCall(app, { method: 'POST', path: 'cooperateWish/respond', ...WRI, input: WishRespondSchema, handler: ({ caller, input, ip }) => wishes.respondToWish(ctx, caller, input, ip) });
   defineCall(app, {
-    method: 'GET', path: 'cooperateWish/detail/:id', auth: 'user', input: WishIdSchema,
+    method: 'POST',
+    path: 'cooperateWish/create',
+    ...WE,
+    input: WishCreateSchema,
+    handler: ({ caller, input, ip }) => wishes.createWish(ctx, caller, input, ip),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'cooperateWish/list',
+    ...WE,
+    input: WishListQuerySchema,
+    handler: ({ caller, input }) => wishes.listOwnWishes(ctx, caller, input),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'cooperateWish/close',
+    ...WE,
+    input: WishIdSchema,
+    handler: ({ caller, input, ip }) => wishes.closeWish(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'cooperateWish/responses',
+    ...WE,
+    input: WishResponsesQuerySchema,
+    handler: ({ caller, input }) => wishes.listResponses(ctx, caller, input),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'cooperateWish/openList',
+    ...WRI,
+    input: OpenWishListQuerySchema,
+    handler: ({ caller, input }) => wishes.listOpenWishes(ctx, caller, input),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'cooperateWish/respond',
+    ...WRI,
+    input: WishRespondSchema,
+    handler: ({ caller, input, ip }) => wishes.respondToWish(ctx, caller, input, ip),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'cooperateWish/detail/:id',
+    auth: 'user',
+    input: WishIdSchema,
     handler: ({ caller, input }) => {
       requireEitherSection(caller, 'willManageE', 'willManageRI');
       return wishes.wishDetail(ctx, caller, input.id);

@@ -15,36 +15,54 @@ async function add(db: Db, scope: CountScope, orgId: number, status: string, del
   await db
     .insertInto('cooperation_counts')
     .values({ scope, org_id: orgId, status, n: delta })
-    .onConflict((oc) => oc.columns(['scope', 'org_id', 'status']).doUpdateSet({ n: sql<number>`cooperation_counts.n + ${delta}` }))
+    .onConflict((oc) =>
+      oc.columns(['scope', 'org_id', 'status']).doUpdateSet({ n: sql<number>`cooperation_counts.n + ${delta}` }),
+    )
     .execute();
 }
 
 /** Moves one item of an organisation from `from` to `to` (null = created / gone). */
-export async function moveCount(db: Db, scope: CountScope, orgId: number, from: string | null, to: string | null): Promise<void> {
+export async function moveCount(
+  db: Db,
+  scope: CountScope,
+  orgId: number,
+  from: string | null,
+  to: string | null,
+): Promise<void> {
   if (from === to) return;
   // A fixed order of row updates, so concurrent transitions never wait on each other in a cycle.
-  const changes = [
-    ...(from ? [{ status: from, delta: -1 }] : []),
-    ...(to ? [{ status: to, delta: 1 }] : []),
-  ].sort((a, b) => a.status.localeCompare(b.status));
+  const changes = [...(from ? [{ status: from, delta: -1 }] : []), ...(to ? [{ status: to, delta: 1 }] : [])].sort(
+    (a, b) => a.status.localeCompare(b.status),
+  );
   for (const org of [orgId, PLATFORM]) {
     for (const change of changes) await add(db, scope, org, change.status, change.delta);
   }
 }
 
 const countRows = preparedQuery((db: Db, param: (name: 'scope' | 'orgId') => never) =>
-  db.selectFrom('cooperation_counts').select(['status', 'n']).where('scope', '=', param('scope')).where('org_id', '=', param('orgId')),
+  db
+    .selectFrom('cooperation_counts')
+    .select(['status', 'n'])
+    .where('scope', '=', param('scope'))
+    .where('org_id', '=', param('orgId')),
 );
 
 /** Kept for a moment (db/short-cache.ts); every moveCount in this process drops it. */
 const countCache = new ShortCache<string, Awaited<ReturnType<typeof countRows>>>(['cooperation_counts']);
-const cachedCountRows = (db: Db, scope: CountScope, orgId: number) => countCache.get(db, `${scope}:${orgId}`, () => countRows(db, { scope, orgId }));
+const cachedCountRows = (db: Db, scope: CountScope, orgId: number) =>
+  countCache.get(db, `${scope}:${orgId}`, () => countRows(db, { scope, orgId }));
 
 /** The totals of one organisation (or the platform), by status; missing statuses are 0. One indexed read, compiled once and briefly cached: lists show it on every page. */
-export async function readCounts<S extends string>(db: Db, scope: CountScope, orgId: number, statuses: readonly S[]): Promise<Record<S, number>> {
+export async function readCounts<S extends string>(
+  db: Db,
+  scope: CountScope,
+  orgId: number,
+  statuses: readonly S[],
+): Promise<Record<S, number>> {
   const rows = await cachedCountRows(db, scope, orgId);
   const out = Object.fromEntries(statuses.map((s) => [s, 0])) as Record<S, number>;
-  for (const row of rows) if ((statuses as readonly string[]).includes(row.status)) out[row.status as S] = Number(row.n);
+  for (const row of rows)
+    if ((statuses as readonly string[]).includes(row.status)) out[row.status as S] = Number(row.n);
   return out;
 }
 

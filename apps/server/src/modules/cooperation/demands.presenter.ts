@@ -8,8 +8,24 @@ import type { DemandRow } from '../../db/types.ts';
  * or attachment snapshots, which are most of a row's bytes.
  */
 export const DEMAND_SUMMARY_COLUMNS = [
-  'id', 'title', 'status', 'industry', 'summary', 'budget_min', 'budget_max', 'deadline', 'province_code', 'city_code',
-  'msc_fields', 'nda_required', 'org_id', 'org_name', 'published_at', 'updated_at', 'solution_count', 'receive_count',
+  'id',
+  'title',
+  'status',
+  'industry',
+  'summary',
+  'budget_min',
+  'budget_max',
+  'deadline',
+  'province_code',
+  'city_code',
+  'msc_fields',
+  'nda_required',
+  'org_id',
+  'org_name',
+  'published_at',
+  'updated_at',
+  'solution_count',
+  'receive_count',
 ] as const satisfies readonly (keyof DemandRow)[];
 export type DemandSummaryRow = Pick<DemandRow, (typeof DEMAND_SUMMARY_COLUMNS)[number]>;
 

@@ -28,35 +28,60 @@ function selectSummaries(db: Db): ReturnType<typeof summaryBase> {
 export const insertDemand = (db: Db, row: Insertable<DemandsTable>): Promise<DemandRow> =>
   db.insertInto('demands').values(row).returningAll().executeTakeFirstOrThrow();
 
-export const findDemand = (db: Db, id: number): Promise<DemandRow | undefined> => db.selectFrom('demands').selectAll().where('id', '=', id).executeTakeFirst();
+export const findDemand = (db: Db, id: number): Promise<DemandRow | undefined> =>
+  db.selectFrom('demands').selectAll().where('id', '=', id).executeTakeFirst();
 
 export async function updateDemand(db: Db, id: number, changes: Updateable<DemandsTable>): Promise<void> {
   await db.updateTable('demands').set(changes).where('id', '=', id).execute();
 }
 
 /** Changes a demand only if it is still in `from`: the guard that makes racing transitions 409. */
-export async function moveDemand(db: Db, id: number, from: string, changes: Updateable<DemandsTable>): Promise<boolean> {
-  const result = await db.updateTable('demands').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+export async function moveDemand(
+  db: Db,
+  id: number,
+  from: string,
+  changes: Updateable<DemandsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('demands')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function addSolutionCount(db: Db, id: number, delta: number): Promise<void> {
-  await db.updateTable('demands').set({ solution_count: sql<number>`solution_count + ${delta}` }).where('id', '=', id).execute();
+  await db
+    .updateTable('demands')
+    .set({ solution_count: sql<number>`solution_count + ${delta}` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Replaces a demand's field rows (on save). */
-export async function setDemandFields(db: Db, demand: Pick<DemandRow, 'id' | 'status' | 'published_at'>, codes: readonly string[]): Promise<void> {
+export async function setDemandFields(
+  db: Db,
+  demand: Pick<DemandRow, 'id' | 'status' | 'published_at'>,
+  codes: readonly string[],
+): Promise<void> {
   await db.deleteFrom('demand_fields').where('demand_id', '=', demand.id).execute();
   if (codes.length === 0) return;
   await db
     .insertInto('demand_fields')
-    .values(codes.map((code) => ({ demand_id: demand.id, code, status: demand.status, published_at: demand.published_at })))
+    .values(
+      codes.map((code) => ({ demand_id: demand.id, code, status: demand.status, published_at: demand.published_at })),
+    )
     .execute();
 }
 
 /** Keeps the copied status of the field rows in step with the demand. */
 export async function syncDemandFields(db: Db, id: number, status: string, publishedAt: string | null): Promise<void> {
-  await db.updateTable('demand_fields').set({ status, published_at: publishedAt }).where('demand_id', '=', id).execute();
+  await db
+    .updateTable('demand_fields')
+    .set({ status, published_at: publishedAt })
+    .where('demand_id', '=', id)
+    .execute();
 }
 
 interface OwnListShape {
@@ -74,7 +99,12 @@ const ownPages = preparedQueries(
 );
 
 /** One page of an organisation's demands (all organisations for admins), newest change first. */
-export function listDemands(db: Db, filter: { orgId: number | null; status?: string }, limit: number, offset: number): Promise<DemandSummaryRow[]> {
+export function listDemands(
+  db: Db,
+  filter: { orgId: number | null; status?: string },
+  limit: number,
+  offset: number,
+): Promise<DemandSummaryRow[]> {
   const shape = { byOrg: filter.orgId !== null, byStatus: Boolean(filter.status) };
   return ownPages(db, shape, { orgId: filter.orgId ?? undefined, status: filter.status, limit, offset });
 }
@@ -105,7 +135,8 @@ interface PublishedShape {
 type PublishedParam = (typeof FILTERS)[number] | 'afterValue' | 'afterId' | 'limit';
 
 const publishedPages = preparedQueries(
-  (shape: PublishedShape) => `${shape.sort}|${shape.after ? 1 : 0}|${FILTERS.map((f) => (shape.filters[f] ? 1 : 0)).join('')}`,
+  (shape: PublishedShape) =>
+    `${shape.sort}|${shape.after ? 1 : 0}|${FILTERS.map((f) => (shape.filters[f] ? 1 : 0)).join('')}`,
   (db, shape, param: Param<PublishedParam>) => {
     let query = selectSummaries(db).where('demands.status', '=', 'published');
     if (shape.filters.industry) query = query.where('demands.industry', '=', param('industry'));
@@ -115,15 +146,31 @@ const publishedPages = preparedQueries(
     if (shape.filters.budget_max) query = query.where('demands.budget_min', '<=', param('budget_max'));
     if (shape.filters.keyword) {
       const pattern = param('keyword');
-      query = query.where(sql<boolean>`(lower(demands.title) like ${pattern} escape '\\' or lower(demands.summary) like ${pattern} escape '\\')`);
+      query = query.where(
+        sql<boolean>`(lower(demands.title) like ${pattern} escape '\\' or lower(demands.summary) like ${pattern} escape '\\')`,
+      );
     }
     if (shape.filters.msc) {
-      query = query.where((eb) => eb.exists(eb.selectFrom('demand_fields').select('demand_fields.demand_id').whereRef('demand_fields.demand_id', '=', 'demands.id').where('demand_fields.code', '=', param('msc'))));
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('demand_fields')
+            .select('demand_fields.demand_id')
+            .whereRef('demand_fields.demand_id', '=', 'demands.id')
+            .where('demand_fields.code', '=', param('msc')),
+        ),
+      );
     }
     const column = SORT_COLUMN[shape.sort];
     const direction = SORT_DIRECTION[shape.sort];
     if (shape.after) {
-      query = query.where((eb) => eb(eb.refTuple(`demands.${column}`, 'demands.id'), direction === 'desc' ? '<' : '>', eb.tuple(param('afterValue'), param('afterId'))));
+      query = query.where((eb) =>
+        eb(
+          eb.refTuple(`demands.${column}`, 'demands.id'),
+          direction === 'desc' ? '<' : '>',
+          eb.tuple(param('afterValue'), param('afterId')),
+        ),
+      );
     }
     return query.orderBy(`demands.${column}`, direction).orderBy('demands.id', direction).limit(param('limit'));
   },
@@ -134,14 +181,25 @@ const publishedPages = preparedQueries(
  * row, so every page costs an index range scan whatever its depth, and no total is counted.
  * Compiled once per combination of filters, sort and cursor (preparedQueries).
  */
-export function listPublished(db: Db, filters: PublishedFilters, sort: PublishedSort, after: [string | number, number] | null, limit: number): Promise<DemandSummaryRow[]> {
+export function listPublished(
+  db: Db,
+  filters: PublishedFilters,
+  sort: PublishedSort,
+  after: [string | number, number] | null,
+  limit: number,
+): Promise<DemandSummaryRow[]> {
   const set = (value: unknown) => value !== undefined && value !== '';
   const shape: PublishedShape = {
     sort,
     after: after !== null,
     filters: {
-      industry: set(filters.industry), province_code: set(filters.province_code), city_code: set(filters.city_code),
-      budget_min: set(filters.budget_min), budget_max: set(filters.budget_max), keyword: set(filters.keyword), msc: set(filters.msc),
+      industry: set(filters.industry),
+      province_code: set(filters.province_code),
+      city_code: set(filters.city_code),
+      budget_min: set(filters.budget_min),
+      budget_max: set(filters.budget_max),
+      keyword: set(filters.keyword),
+      msc: set(filters.msc),
     },
   };
   return publishedPages(db, shape, {
@@ -157,11 +215,20 @@ export function listPublished(db: Db, filters: PublishedFilters, sort: Published
  * Published demands sharing MSC codes with `codes`, ranked by how many they share, then by
  * recency. Reads the (code, status, published_at) index of demand_fields only.
  */
-export async function listRecommended(db: Db, codes: readonly string[], limit: number, offset: number): Promise<{ demand_id: number; overlap: number }[]> {
+export async function listRecommended(
+  db: Db,
+  codes: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<{ demand_id: number; overlap: number }[]> {
   if (codes.length === 0) return []; // SQL "IN ()" is a syntax error
   const rows = await db
     .selectFrom('demand_fields')
-    .select(['demand_id', (eb) => eb.fn.countAll<number>().as('overlap'), (eb) => eb.fn.max('published_at').as('published_at')])
+    .select([
+      'demand_id',
+      (eb) => eb.fn.countAll<number>().as('overlap'),
+      (eb) => eb.fn.max('published_at').as('published_at'),
+    ])
     .where('code', 'in', [...codes])
     .where('status', '=', 'published')
     .groupBy('demand_id')
@@ -176,15 +243,26 @@ export async function listRecommended(db: Db, codes: readonly string[], limit: n
 
 export async function findDemandsByIds(db: Db, ids: readonly number[]): Promise<DemandSummaryRow[]> {
   if (ids.length === 0) return [];
-  return selectSummaries(db).where('id', 'in', [...ids]).execute();
+  return selectSummaries(db)
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export const findReceipt = (db: Db, demandId: number, orgId: number): Promise<DemandReceiptRow | undefined> =>
-  db.selectFrom('demand_receipts').selectAll().where('demand_id', '=', demandId).where('org_id', '=', orgId).executeTakeFirst();
+  db
+    .selectFrom('demand_receipts')
+    .selectAll()
+    .where('demand_id', '=', demandId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
 
 export async function insertReceipt(db: Db, row: DemandReceiptRow): Promise<void> {
   await db.insertInto('demand_receipts').values(row).execute();
-  await db.updateTable('demands').set({ receive_count: sql<number>`receive_count + 1` }).where('id', '=', row.demand_id).execute();
+  await db
+    .updateTable('demands')
+    .set({ receive_count: sql<number>`receive_count + 1` })
+    .where('id', '=', row.demand_id)
+    .execute();
 }
 
 export const findCooperationOfDemand = (db: Db, demandId: number) =>

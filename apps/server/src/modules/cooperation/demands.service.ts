@@ -26,7 +26,15 @@ import { batchDownloadUrl } from '../files/download.service.ts';
 import { grantSpaceMember } from '../files/spaces.service.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import { decodeCursor, encodeCursor, isAdmin, orgOf, requireEnterprise, requireInstitute, type OrgActor } from './actors.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  isAdmin,
+  orgOf,
+  requireEnterprise,
+  requireInstitute,
+  type OrgActor,
+} from './actors.ts';
 import { ensureItemSpace, readableIds, snapshotAttachments } from './attachments.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from './counts.repository.ts';
 import * as repo from './demands.repository.ts';
@@ -60,7 +68,12 @@ async function ownDemand(ctx: AppContext, caller: Caller, id: number): Promise<{
 }
 
 /** Moves a demand from the state read to `to`, with its counters and field rows, or 409. */
-async function transition(trx: Db, demand: DemandRow, to: DemandState, changes: Parameters<typeof repo.moveDemand>[3] = {}): Promise<DemandRow> {
+async function transition(
+  trx: Db,
+  demand: DemandRow,
+  to: DemandState,
+  changes: Parameters<typeof repo.moveDemand>[3] = {},
+): Promise<DemandRow> {
   const now = nowIso();
   const next = { ...changes, status: to, updated_at: now };
   if (!(await repo.moveDemand(trx, demand.id, demand.status, next))) throw wrongState();
@@ -73,13 +86,24 @@ async function transition(trx: Db, demand: DemandRow, to: DemandState, changes: 
 async function submitInTrx(trx: Db, demand: DemandRow, caller: Caller, ip: string): Promise<DemandRow> {
   const moved = await transition(trx, demand, 'submitted', { submitted_at: nowIso(), reject_reason: null });
   await closeTodos(trx, demandTarget(demand.id), 'done', caller.id);
-  await openTodo(trx, { kind: 'demandReview', assignee: { role: 'Admin' }, target: demandTarget(demand.id), params: { org: demand.org_name, title: demand.title } });
+  await openTodo(trx, {
+    kind: 'demandReview',
+    assignee: { role: 'Admin' },
+    target: demandTarget(demand.id),
+    params: { org: demand.org_name, title: demand.title },
+  });
   await writeAudit(trx, { actorId: caller.id, action: 'demand.submit', targetType: 'demand', targetId: demand.id, ip });
   return moved;
 }
 
 /** POST demand/save: creates a draft or edits a draft/rejected one; `commit` 1 also submits it. */
-export async function saveDemand(ctx: AppContext, caller: Caller, input: DemandSave, ip: string, locale: Locale): Promise<DemandDetail> {
+export async function saveDemand(
+  ctx: AppContext,
+  caller: Caller,
+  input: DemandSave,
+  ip: string,
+  locale: Locale,
+): Promise<DemandDetail> {
   const actor = await requireEnterprise(ctx, caller);
   const now = nowIso();
   const fields = {
@@ -102,12 +126,35 @@ export async function saveDemand(ctx: AppContext, caller: Caller, input: DemandS
   let id: number;
   if (input.id === undefined) {
     // A new demand has no space yet: attachments are added by editing once it exists.
-    if (input.attachments.length) throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+    if (input.attachments.length)
+      throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
     const created = await ctx.db.transaction().execute(async (trx) => {
-      const row = await repo.insertDemand(trx, { ...fields, org_id: actor.org.id, org_name: actor.org.name, owner_id: caller.id, status: 'draft', attachments: '[]', space_id: null, reject_reason: null, reviewer_id: null, created_at: now, updated_at: now, submitted_at: null, reviewed_at: null, published_at: null, ended_at: null });
+      const row = await repo.insertDemand(trx, {
+        ...fields,
+        org_id: actor.org.id,
+        org_name: actor.org.name,
+        owner_id: caller.id,
+        status: 'draft',
+        attachments: '[]',
+        space_id: null,
+        reject_reason: null,
+        reviewer_id: null,
+        created_at: now,
+        updated_at: now,
+        submitted_at: null,
+        reviewed_at: null,
+        published_at: null,
+        ended_at: null,
+      });
       await moveCount(trx, 'demand', actor.org.id, null, 'draft');
       await repo.setDemandFields(trx, row, input.msc_fields);
-      await writeAudit(trx, { actorId: caller.id, action: 'demand.create', targetType: 'demand', targetId: row.id, ip });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'demand.create',
+        targetType: 'demand',
+        targetId: row.id,
+        ip,
+      });
       if (input.commit === 1) await submitInTrx(trx, row, caller, ip);
       return row;
     });
@@ -117,17 +164,26 @@ export async function saveDemand(ctx: AppContext, caller: Caller, input: DemandS
   } else {
     const { demand } = await ownDemand(ctx, caller, input.id);
     if (!EDITABLE.includes(demand.status)) throw wrongState();
-    const spaceId = demand.space_id ?? (await ensureItemSpace(ctx, 'demand', demand.id, demand.owner_id, demand.org_id));
+    const spaceId =
+      demand.space_id ?? (await ensureItemSpace(ctx, 'demand', demand.id, demand.owner_id, demand.org_id));
     const attachments = await snapshotAttachments(ctx, caller, spaceId, input.attachments, locale);
     await ctx.db.transaction().execute(async (trx) => {
       const current = await loadDemand(trx, demand.id);
       if (!EDITABLE.includes(current.status)) throw wrongState();
       const changes = { ...fields, attachments: JSON.stringify(attachments), space_id: spaceId, updated_at: nowIso() };
       // Editing a rejected demand takes it back to draft (DESIGN §4: rejected → draft).
-      const edited = current.status === 'rejected' ? await transition(trx, current, 'draft', changes) : { ...current, ...changes };
-      if (current.status !== 'rejected' && !(await repo.moveDemand(trx, current.id, current.status, changes))) throw wrongState();
+      const edited =
+        current.status === 'rejected' ? await transition(trx, current, 'draft', changes) : { ...current, ...changes };
+      if (current.status !== 'rejected' && !(await repo.moveDemand(trx, current.id, current.status, changes)))
+        throw wrongState();
       await repo.setDemandFields(trx, edited, input.msc_fields);
-      await writeAudit(trx, { actorId: caller.id, action: 'demand.update', targetType: 'demand', targetId: current.id, ip });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'demand.update',
+        targetType: 'demand',
+        targetId: current.id,
+        ip,
+      });
       if (input.commit === 1) await submitInTrx(trx, edited, caller, ip);
     });
     id = demand.id;
@@ -150,13 +206,24 @@ export async function withdrawDemand(ctx: AppContext, caller: Caller, id: number
   await ctx.db.transaction().execute(async (trx) => {
     await transition(trx, demand, 'draft', { submitted_at: null });
     await closeTodos(trx, demandTarget(demand.id), 'cancelled', caller.id);
-    await writeAudit(trx, { actorId: caller.id, action: 'demand.withdraw', targetType: 'demand', targetId: demand.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'demand.withdraw',
+      targetType: 'demand',
+      targetId: demand.id,
+      ip,
+    });
   });
   return demandDetail(ctx, caller, id);
 }
 
 /** POST demand/review (admins): submitted → published, or → rejected with a reason the enterprise sees. */
-export async function reviewDemand(ctx: AppContext, caller: Caller, input: DemandReview, ip: string): Promise<DemandDetail> {
+export async function reviewDemand(
+  ctx: AppContext,
+  caller: Caller,
+  input: DemandReview,
+  ip: string,
+): Promise<DemandDetail> {
   if (!isAdmin(caller)) throw forbidden();
   const demand = await loadDemand(ctx.db, input.id);
   if (demand.status !== 'submitted') throw wrongState();
@@ -170,8 +237,21 @@ export async function reviewDemand(ctx: AppContext, caller: Caller, input: Deman
       ...(approve ? { published_at: now } : {}),
     });
     await closeTodos(trx, demandTarget(demand.id), 'done', caller.id);
-    if (!approve) await openTodo(trx, { kind: 'demandRejected', assignee: { userId: demand.owner_id }, target: demandTarget(demand.id), params: { title: demand.title } });
-    await writeAudit(trx, { actorId: caller.id, action: approve ? 'demand.approve' : 'demand.reject', targetType: 'demand', targetId: demand.id, detail: approve ? undefined : { reason: input.reason }, ip });
+    if (!approve)
+      await openTodo(trx, {
+        kind: 'demandRejected',
+        assignee: { userId: demand.owner_id },
+        target: demandTarget(demand.id),
+        params: { title: demand.title },
+      });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: approve ? 'demand.approve' : 'demand.reject',
+      targetType: 'demand',
+      targetId: demand.id,
+      detail: approve ? undefined : { reason: input.reason },
+      ip,
+    });
   });
   return demandDetail(ctx, caller, demand.id);
 }
@@ -183,7 +263,13 @@ export async function toggleDemand(ctx: AppContext, caller: Caller, id: number, 
   const to = demand.status === 'published' ? 'paused' : 'published';
   await ctx.db.transaction().execute(async (trx) => {
     await transition(trx, demand, to);
-    await writeAudit(trx, { actorId: caller.id, action: to === 'paused' ? 'demand.pause' : 'demand.resume', targetType: 'demand', targetId: demand.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: to === 'paused' ? 'demand.pause' : 'demand.resume',
+      targetType: 'demand',
+      targetId: demand.id,
+      ip,
+    });
   });
   return demandDetail(ctx, caller, id);
 }
@@ -192,14 +278,27 @@ export async function toggleDemand(ctx: AppContext, caller: Caller, id: number, 
  * POST demand/close and demand/complete: a live demand ends. Completing needs an accepted solution.
  * Solutions still waiting for an answer are declined with the reason, so no answer is silent.
  */
-export async function endDemand(ctx: AppContext, caller: Caller, id: number, to: 'closed' | 'completed', ip: string): Promise<DemandDetail> {
+export async function endDemand(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  to: 'closed' | 'completed',
+  ip: string,
+): Promise<DemandDetail> {
   const { demand } = await ownDemand(ctx, caller, id);
   if (!LIVE.includes(demand.status)) throw wrongState();
   await ctx.db.transaction().execute(async (trx) => {
-    if (to === 'completed' && !(await repo.findCooperationOfDemand(trx, demand.id))) throw conflict('errors.demandNoAcceptedSolution');
+    if (to === 'completed' && !(await repo.findCooperationOfDemand(trx, demand.id)))
+      throw conflict('errors.demandNoAcceptedSolution');
     await transition(trx, demand, to, { ended_at: nowIso() });
     await declineOpenSolutions(trx, demand, to === 'completed' ? 'demandCompleted' : 'demandClosed', caller.id);
-    await writeAudit(trx, { actorId: caller.id, action: to === 'completed' ? 'demand.complete' : 'demand.close', targetType: 'demand', targetId: demand.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: to === 'completed' ? 'demand.complete' : 'demand.close',
+      targetType: 'demand',
+      targetId: demand.id,
+      ip,
+    });
   });
   return demandDetail(ctx, caller, id);
 }
@@ -209,20 +308,40 @@ export async function endDemand(ctx: AppContext, caller: Caller, id: number, to:
  * for a confidentiality agreement, `accept_nda` must be 1; who and when is recorded. The full
  * detail and the attachments open to the institute. Receiving again changes nothing.
  */
-export async function receiveDemand(ctx: AppContext, caller: Caller, input: ReceiveDemand, ip: string, locale: Locale): Promise<DemandDetail> {
+export async function receiveDemand(
+  ctx: AppContext,
+  caller: Caller,
+  input: ReceiveDemand,
+  ip: string,
+  locale: Locale,
+): Promise<DemandDetail> {
   const actor = await requireInstitute(ctx, caller);
   const demand = await loadDemand(ctx.db, input.id);
   const existing = await repo.findReceipt(ctx.db, demand.id, actor.org.id);
   if (!existing) {
     if (demand.status === 'paused') throw conflict('errors.demandNotReceiving');
     if (demand.status !== 'published') throw wrongState();
-    if (demand.nda_required === 1 && input.accept_nda !== 1) throw invalidField('accept_nda', 'ndaRequired', translate(locale, 'errors.ndaRequired'));
+    if (demand.nda_required === 1 && input.accept_nda !== 1)
+      throw invalidField('accept_nda', 'ndaRequired', translate(locale, 'errors.ndaRequired'));
     await ctx.db.transaction().execute(async (trx) => {
       const current = await loadDemand(trx, demand.id);
       if (current.status !== 'published') throw wrongState();
       if (await repo.findReceipt(trx, demand.id, actor.org.id)) return;
-      await repo.insertReceipt(trx, { demand_id: demand.id, org_id: actor.org.id, user_id: caller.id, nda_accepted: demand.nda_required === 1 ? 1 : 0, received_at: nowIso() });
-      await writeAudit(trx, { actorId: caller.id, action: 'demand.receive', targetType: 'demand', targetId: demand.id, detail: { org: actor.org.id, nda: demand.nda_required === 1 }, ip });
+      await repo.insertReceipt(trx, {
+        demand_id: demand.id,
+        org_id: actor.org.id,
+        user_id: caller.id,
+        nda_accepted: demand.nda_required === 1 ? 1 : 0,
+        received_at: nowIso(),
+      });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'demand.receive',
+        targetType: 'demand',
+        targetId: demand.id,
+        detail: { org: actor.org.id, nda: demand.nda_required === 1 },
+        ip,
+      });
     });
   }
   // Granting is idempotent; done on every receive so a grant lost to a crash is made good.
@@ -240,16 +359,25 @@ export async function demandDetail(ctx: AppContext, caller: Caller, id: number):
   const receipt = institute ? await repo.findReceipt(ctx.db, demand.id, institute.org.id) : undefined;
   if (!admin && !owner) {
     if (!institute) throw forbidden();
-    const visible = receipt ? demand.status !== 'draft' && demand.status !== 'submitted' && demand.status !== 'rejected' : LIVE.includes(demand.status);
+    const visible = receipt
+      ? demand.status !== 'draft' && demand.status !== 'submitted' && demand.status !== 'rejected'
+      : LIVE.includes(demand.status);
     if (!visible) throw forbidden();
   }
   const full = admin || owner || receipt !== undefined;
   const cooperation = await repo.findCooperationOfDemand(ctx.db, demand.id);
-  const partOfCooperation = cooperation !== undefined && institute !== null && cooperation.institute_org_id === institute.org.id;
+  const partOfCooperation =
+    cooperation !== undefined && institute !== null && cooperation.institute_org_id === institute.org.id;
   return {
     demand: presentDemandSummary(demand),
     full: full ? presentDemandFull(demand, owner) : null,
-    receipt: receipt ? { received_at: receipt.received_at, nda_accepted: receipt.nda_accepted === 1 ? 1 : 0, received_by: { id: receipt.user_id } } : null,
+    receipt: receipt
+      ? {
+          received_at: receipt.received_at,
+          nda_accepted: receipt.nda_accepted === 1 ? 1 : 0,
+          received_by: { id: receipt.user_id },
+        }
+      : null,
     can: {
       edit: owner && EDITABLE.includes(demand.status),
       submit: owner && EDITABLE.includes(demand.status),
@@ -263,7 +391,12 @@ export async function demandDetail(ctx: AppContext, caller: Caller, id: number):
       download: owner || receipt !== undefined || partOfCooperation,
     },
     cooperation: cooperation
-      ? { id: cooperation.id, solution_id: cooperation.solution_id, institute: { id: cooperation.institute_org_id, name: cooperation.institute_name }, created_at: cooperation.created_at }
+      ? {
+          id: cooperation.id,
+          solution_id: cooperation.solution_id,
+          institute: { id: cooperation.institute_org_id, name: cooperation.institute_name },
+          created_at: cooperation.created_at,
+        }
       : null,
   };
 }
@@ -304,15 +437,33 @@ export async function listPublishedDemands(ctx: AppContext, query: PublishedList
 }
 
 /** GET demand/recommended (institutes): published demands sharing MSC fields with the institute, most shared first, then newest. */
-export async function recommendedDemands(ctx: AppContext, caller: Caller, query: RecommendedQuery): Promise<RecommendedPage> {
+export async function recommendedDemands(
+  ctx: AppContext,
+  caller: Caller,
+  query: RecommendedQuery,
+): Promise<RecommendedPage> {
   const actor = await requireInstitute(ctx, caller);
   const codes = actor.org.research_fields;
   const ranked = await repo.listRecommended(ctx.db, codes, query.page_size + 1, (query.page - 1) * query.page_size);
   const pageRanks = ranked.slice(0, query.page_size);
-  const rows = new Map((await repo.findDemandsByIds(ctx.db, pageRanks.map((r) => r.demand_id))).map((row) => [row.id, row]));
+  const rows = new Map(
+    (
+      await repo.findDemandsByIds(
+        ctx.db,
+        pageRanks.map((r) => r.demand_id),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const items = pageRanks.flatMap(({ demand_id: demandId }) => {
     const row = rows.get(demandId);
-    return row ? [{ ...presentDemandSummary(row), matched_fields: codesOf(row.msc_fields).filter((code) => codes.includes(code)) }] : [];
+    return row
+      ? [
+          {
+            ...presentDemandSummary(row),
+            matched_fields: codesOf(row.msc_fields).filter((code) => codes.includes(code)),
+          },
+        ]
+      : [];
   });
   return { items, page: query.page, page_size: query.page_size, has_more: ranked.length > query.page_size };
 }

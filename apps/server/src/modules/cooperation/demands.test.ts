@@ -16,7 +16,12 @@ describeApi('demands', () => {
   const app = () => t().app;
 
   it('should require authentication', async () => {
-    for (const [method, path] of [['GET', 'demand/list'], ['POST', 'demand/save'], ['GET', 'demand/publishedList'], ['GET', 'demand/detail/1']] as const) {
+    for (const [method, path] of [
+      ['GET', 'demand/list'],
+      ['POST', 'demand/save'],
+      ['GET', 'demand/publishedList'],
+      ['GET', 'demand/detail/1'],
+    ] as const) {
       const reply = await call(app(), method, path, {});
       expect(reply.status, path).toBe(305);
     }
@@ -43,9 +48,17 @@ describeApi('demands', () => {
       [{ province_code: '3300', city_code: '1101' }, 'city_code'],
     ];
     for (const [override, field] of cases) {
-      const reply = await post<{ errors: { field: string }[] }>(app(), c.enterprise, 'demand/save', demandForm(override));
+      const reply = await post<{ errors: { field: string }[] }>(
+        app(),
+        c.enterprise,
+        'demand/save',
+        demandForm(override),
+      );
       expect(reply.status, field).toBe(400);
-      expect(reply.result.errors.map((e) => e.field), field).toContain(field);
+      expect(
+        reply.result.errors.map((e) => e.field),
+        field,
+      ).toContain(field);
     }
   });
 
@@ -81,20 +94,30 @@ describeApi('demands', () => {
     expect((await post(app(), c.enterprise, 'demand/save', demandForm({ id }))).status).toBe(409);
 
     const adminTodos = ok(await get<Page<TodoItem>>(app(), c.admin, 'workflow/todoList', { page_size: 100 }), 'todos');
-    expect(adminTodos.items.some((item) => item.kind === 'demandReview' && item.target_id === id && item.title.includes('排产优化'))).toBe(true);
+    expect(
+      adminTodos.items.some(
+        (item) => item.kind === 'demandReview' && item.target_id === id && item.title.includes('排产优化'),
+      ),
+    ).toBe(true);
 
     expect((await post(app(), c.enterprise, 'demand/review', { id, approve: 1 })).status).toBe(304);
     const noReason = await post<{ errors: { field: string }[] }>(app(), c.admin, 'demand/review', { id, approve: 0 });
     expect(noReason.status).toBe(400);
     expect(noReason.result.errors[0]?.field).toBe('reason');
-    const rejected = ok(await post<DemandDetail>(app(), c.admin, 'demand/review', { id, approve: 0, reason: '预算范围不合理' }), 'reject');
+    const rejected = ok(
+      await post<DemandDetail>(app(), c.admin, 'demand/review', { id, approve: 0, reason: '预算范围不合理' }),
+      'reject',
+    );
     expect(rejected.demand.status).toBe('rejected');
     expect(rejected.full?.reject_reason).toBe('预算范围不合理');
     expect((await post(app(), c.admin, 'demand/review', { id, approve: 1 })).status).toBe(409);
     const enterpriseTodos = ok(await get<Page<TodoItem>>(app(), c.enterprise, 'workflow/todoList'), 'todos');
     expect(enterpriseTodos.items.some((item) => item.kind === 'demandRejected' && item.target_id === id)).toBe(true);
 
-    const edited = ok(await post<DemandDetail>(app(), c.enterprise, 'demand/save', demandForm({ id, budget_min: 150000 })), 'edit');
+    const edited = ok(
+      await post<DemandDetail>(app(), c.enterprise, 'demand/save', demandForm({ id, budget_min: 150000 })),
+      'edit',
+    );
     expect(edited.demand.status).toBe('draft');
     expect(edited.demand.budget_min).toBe(150000);
     ok(await post(app(), c.enterprise, 'demand/save', demandForm({ id, budget_min: 150000, commit: 1 })), 'resubmit');
@@ -104,15 +127,22 @@ describeApi('demands', () => {
     expect(published.demand.status).toBe('published');
     expect(published.demand.published_at).not.toBeNull();
 
-    const logs = ok(await get<Page<{ action: string }>>(app(), c.admin, 'sys/getLogs', { action: 'demand', page_size: 100 }), 'logs');
+    const logs = ok(
+      await get<Page<{ action: string }>>(app(), c.admin, 'sys/getLogs', { action: 'demand', page_size: 100 }),
+      'logs',
+    );
     const actions = logs.items.map((l) => l.action);
-    for (const action of ['demand.create', 'demand.submit', 'demand.reject', 'demand.update', 'demand.approve']) expect(actions).toContain(action);
+    for (const action of ['demand.create', 'demand.submit', 'demand.reject', 'demand.update', 'demand.approve'])
+      expect(actions).toContain(action);
   });
 
   it('withdraws a submitted demand back to draft and cancels the review to-do', async () => {
     const saved = ok(await post<DemandDetail>(app(), c.enterprise, 'demand/save', demandForm({ commit: 1 })), 'save');
     expect(saved.demand.status).toBe('submitted');
-    const withdrawn = ok(await post<DemandDetail>(app(), c.enterprise, 'demand/withdraw', { id: saved.demand.id }), 'withdraw');
+    const withdrawn = ok(
+      await post<DemandDetail>(app(), c.enterprise, 'demand/withdraw', { id: saved.demand.id }),
+      'withdraw',
+    );
     expect(withdrawn.demand.status).toBe('draft');
     expect((await post(app(), c.enterprise, 'demand/withdraw', { id: saved.demand.id })).status).toBe(409);
     const todos = ok(await get<Page<TodoItem>>(app(), c.admin, 'workflow/todoList', { page_size: 100 }), 'todos');
@@ -150,7 +180,10 @@ describeApi('demands', () => {
     const refused = await post<{ errors: { field: string }[] }>(app(), c.institute, 'demand/receive', { id });
     expect(refused.status).toBe(400);
     expect(refused.result.errors[0]?.field).toBe('accept_nda');
-    const received = ok(await post<DemandDetail>(app(), c.institute, 'demand/receive', { id, accept_nda: 1 }), 'receive');
+    const received = ok(
+      await post<DemandDetail>(app(), c.institute, 'demand/receive', { id, accept_nda: 1 }),
+      'receive',
+    );
     expect(received.full?.problem).toBeTruthy();
     expect(received.full?.space_id).toBeNull();
     expect(received.receipt).toMatchObject({ nda_accepted: 1, received_by: { id: c.institute.id } });
@@ -164,15 +197,33 @@ describeApi('demands', () => {
   it('opens the attachments to an institute only after it receives the demand', async () => {
     const saved = await newDemand(app(), c);
     const spaceId = saved.full?.space_id ?? 0;
-    const file = await upload(app(), c.enterprise.token, '数据说明.pdf', pdf(2000), { space_id: spaceId, profile: 'document' });
+    const file = await upload(app(), c.enterprise.token, '数据说明.pdf', pdf(2000), {
+      space_id: spaceId,
+      profile: 'document',
+    });
     expect(file.status).toBe(200);
     const fileId = file.result?.id ?? 0;
     const outside = await upload(app(), c.enterprise.token, 'other.pdf', pdf(500), {});
-    const wrong = await post<{ errors: { field: string }[] }>(app(), c.enterprise, 'demand/save', demandForm({ id: saved.demand.id, attachments: [outside.result?.id] }));
+    const wrong = await post<{ errors: { field: string }[] }>(
+      app(),
+      c.enterprise,
+      'demand/save',
+      demandForm({ id: saved.demand.id, attachments: [outside.result?.id] }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.result.errors[0]?.field).toBe('attachments');
-    const withFile = ok(await post<DemandDetail>(app(), c.enterprise, 'demand/save', demandForm({ id: saved.demand.id, attachments: [fileId], commit: 1 })), 'save');
-    expect(withFile.full?.attachments).toEqual([expect.objectContaining({ id: fileId, name: '数据说明.pdf', size: 2000 })]);
+    const withFile = ok(
+      await post<DemandDetail>(
+        app(),
+        c.enterprise,
+        'demand/save',
+        demandForm({ id: saved.demand.id, attachments: [fileId], commit: 1 }),
+      ),
+      'save',
+    );
+    expect(withFile.full?.attachments).toEqual([
+      expect.objectContaining({ id: fileId, name: '数据说明.pdf', size: 2000 }),
+    ]);
     ok(await post(app(), c.admin, 'demand/review', { id: saved.demand.id, approve: 1 }), 'approve');
 
     expect((await post(app(), c.institute, 'upload/downloadUrl', { id: fileId })).status).toBe(304);
@@ -183,31 +234,66 @@ describeApi('demands', () => {
   });
 
   it('lists published demands with filters and keyset pages; the total is maintained without filters and null with them', async () => {
-    const a = await newDemand(app(), c, { publish: true, form: { title: '风电功率预测', industry: 'D', province_code: '1100', city_code: undefined, budget_min: 500000, budget_max: 800000, msc_fields: ['62'] } });
-    const b = await newDemand(app(), c, { publish: true, form: { title: '物流路径规划', industry: 'G', budget_min: 10000, budget_max: 50000, msc_fields: ['90'] } });
+    const a = await newDemand(app(), c, {
+      publish: true,
+      form: {
+        title: '风电功率预测',
+        industry: 'D',
+        province_code: '1100',
+        city_code: undefined,
+        budget_min: 500000,
+        budget_max: 800000,
+        msc_fields: ['62'],
+      },
+    });
+    const b = await newDemand(app(), c, {
+      publish: true,
+      form: { title: '物流路径规划', industry: 'G', budget_min: 10000, budget_max: 50000, msc_fields: ['90'] },
+    });
     const all = ok(await get<PublishedPage>(app(), c.institute, 'demand/publishedList'), 'list');
     expect(all.total).toBeGreaterThanOrEqual(2);
     const counts = ok(await get<DemandPage>(app(), c.admin, 'demand/list'), 'admin list');
     expect(all.total).toBe(counts.counts.published);
 
-    const byIndustry = ok(await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { industry: 'D' }), 'industry');
+    const byIndustry = ok(
+      await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { industry: 'D' }),
+      'industry',
+    );
     expect(byIndustry.items.map((d) => d.id)).toEqual([a.demand.id]);
     expect(byIndustry.total).toBeNull();
-    const byRegion = ok(await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { province_code: '1100' }), 'region');
+    const byRegion = ok(
+      await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { province_code: '1100' }),
+      'region',
+    );
     expect(byRegion.items.map((d) => d.id)).toEqual([a.demand.id]);
-    const byBudget = ok(await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { budget_min: 600000 }), 'budget');
+    const byBudget = ok(
+      await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { budget_min: 600000 }),
+      'budget',
+    );
     expect(byBudget.items.map((d) => d.id)).toEqual([a.demand.id]);
-    const byKeyword = ok(await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { keyword: '路径' }), 'keyword');
+    const byKeyword = ok(
+      await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { keyword: '路径' }),
+      'keyword',
+    );
     expect(byKeyword.items.map((d) => d.id)).toEqual([b.demand.id]);
     const byField = ok(await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { msc: '62' }), 'msc');
     expect(byField.items.map((d) => d.id)).toEqual([a.demand.id]);
-    const byBudgetSort = ok(await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { sort: 'budget' }), 'sort');
+    const byBudgetSort = ok(
+      await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { sort: 'budget' }),
+      'sort',
+    );
     expect(byBudgetSort.items[0]?.id).toBe(a.demand.id);
 
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: PublishedPage = ok(await get<PublishedPage>(app(), c.institute, 'demand/publishedList', { page_size: 1, ...(cursor ? { cursor } : {}) }), 'page');
+      const page: PublishedPage = ok(
+        await get<PublishedPage>(app(), c.institute, 'demand/publishedList', {
+          page_size: 1,
+          ...(cursor ? { cursor } : {}),
+        }),
+        'page',
+      );
       seen.push(...page.items.map((d) => d.id));
       cursor = page.next_cursor;
     } while (cursor);
@@ -219,9 +305,15 @@ describeApi('demands', () => {
   it('recommends published demands by overlap with the institute fields, then recency', async () => {
     const one = await newDemand(app(), c, { publish: true, form: { title: '一个领域', msc_fields: ['90'] } });
     const two = await newDemand(app(), c, { publish: true, form: { title: '两个领域', msc_fields: ['65', '90'] } });
-    const newerOne = await newDemand(app(), c, { publish: true, form: { title: '新的一个', msc_fields: ['65', '11'] } });
+    const newerOne = await newDemand(app(), c, {
+      publish: true,
+      form: { title: '新的一个', msc_fields: ['65', '11'] },
+    });
     const none = await newDemand(app(), c, { publish: true, form: { title: '无关', msc_fields: ['11'] } });
-    const rec = ok(await get<RecommendedPage>(app(), c.institute, 'demand/recommended', { page_size: 50 }), 'recommended');
+    const rec = ok(
+      await get<RecommendedPage>(app(), c.institute, 'demand/recommended', { page_size: 50 }),
+      'recommended',
+    );
     const ids = rec.items.map((d) => d.id);
     expect(ids[0]).toBe(two.demand.id);
     expect(rec.items[0]?.matched_fields.sort()).toEqual(['65', '90']);

@@ -3,7 +3,11 @@ import type { DemandRow, SolutionRow } from '../../db/types.ts';
 import { attachmentsOf } from './demands.presenter.ts';
 
 /** Solution rows → API shape; `can` is what the viewer may do now. */
-export function presentSolution(row: SolutionRow, demand: Pick<DemandRow, 'id' | 'title' | 'status'>, viewer: { institute: boolean; enterprise: boolean }): Solution {
+export function presentSolution(
+  row: SolutionRow,
+  demand: Pick<DemandRow, 'id' | 'title' | 'status'>,
+  viewer: { institute: boolean; enterprise: boolean },
+): Solution {
   const status = row.status as SolutionState;
   const receiving = demand.status === 'published';
   const live = demand.status === 'published' || demand.status === 'paused';

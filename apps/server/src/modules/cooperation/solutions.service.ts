@@ -1,4 +1,12 @@
-import { SOLUTION_STATES, type DeclineReason, type DeclineSolution, type Solution, type SolutionListQuery, type SolutionPage, type SolutionSave } from '@mathbridge/contracts/solutions';
+import {
+  SOLUTION_STATES,
+  type DeclineReason,
+  type DeclineSolution,
+  type Solution,
+  type SolutionListQuery,
+  type SolutionPage,
+  type SolutionSave,
+} from '@mathbridge/contracts/solutions';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
 import type { AppContext } from '../../context.ts';
@@ -42,7 +50,12 @@ async function loadDemand(db: Db, id: number): Promise<DemandRow> {
   return demand;
 }
 
-async function moveTo(trx: Db, solution: SolutionRow, to: string, changes: Parameters<typeof repo.moveSolution>[3] = {}): Promise<SolutionRow> {
+async function moveTo(
+  trx: Db,
+  solution: SolutionRow,
+  to: string,
+  changes: Parameters<typeof repo.moveSolution>[3] = {},
+): Promise<SolutionRow> {
   const next = { ...changes, status: to, updated_at: nowIso() };
   if (!(await repo.moveSolution(trx, solution.id, solution.status, next))) throw wrongState();
   await moveCount(trx, 'solution', solution.org_id, solution.status, to);
@@ -55,8 +68,20 @@ async function submitInTrx(trx: Db, solution: SolutionRow, caller: Caller, ip: s
   if (demand.status !== 'published') throw conflict('errors.demandWrongState');
   await moveTo(trx, solution, 'submitted', { submitted_at: nowIso() });
   await addSolutionCount(trx, demand.id, 1);
-  await openTodo(trx, { kind: 'solutionReview', assignee: { userId: demand.owner_id }, target: solutionTarget(solution.id), params: { institute: solution.org_name, title: demand.title } });
-  await writeAudit(trx, { actorId: caller.id, action: 'solution.submit', targetType: 'solution', targetId: solution.id, detail: { demand: demand.id }, ip });
+  await openTodo(trx, {
+    kind: 'solutionReview',
+    assignee: { userId: demand.owner_id },
+    target: solutionTarget(solution.id),
+    params: { institute: solution.org_name, title: demand.title },
+  });
+  await writeAudit(trx, {
+    actorId: caller.id,
+    action: 'solution.submit',
+    targetType: 'solution',
+    targetId: solution.id,
+    detail: { demand: demand.id },
+    ip,
+  });
 }
 
 /** After a submit: the enterprise may read the solution's attachments. */
@@ -68,22 +93,57 @@ async function shareWithEnterprise(ctx: AppContext, solutionId: number, caller: 
 }
 
 /** POST solution/save: an institute creates (for a demand it received) or edits a draft; `commit` 1 also submits it. */
-export async function saveSolution(ctx: AppContext, caller: Caller, input: SolutionSave, ip: string, locale: Locale): Promise<Solution> {
+export async function saveSolution(
+  ctx: AppContext,
+  caller: Caller,
+  input: SolutionSave,
+  ip: string,
+  locale: Locale,
+): Promise<Solution> {
   const actor = await requireInstitute(ctx, caller);
   const demand = await loadDemand(ctx.db, input.demand_id);
   if (!(await findReceipt(ctx.db, demand.id, actor.org.id))) throw conflict('errors.demandNotReceived');
-  const fields = { approach: input.approach, team: input.team, timeline: input.timeline, cost_estimate: input.cost_estimate };
+  const fields = {
+    approach: input.approach,
+    team: input.team,
+    timeline: input.timeline,
+    cost_estimate: input.cost_estimate,
+  };
   let id: number;
   if (input.id === undefined) {
     if (demand.status === 'paused') throw conflict('errors.demandNotReceiving');
     if (demand.status !== 'published') throw conflict('errors.demandWrongState');
-    if (input.attachments.length) throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+    if (input.attachments.length)
+      throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
     const now = nowIso();
     const created = await ctx.db.transaction().execute(async (trx) => {
       if (await repo.findOpenSolution(trx, demand.id, actor.org.id)) throw conflict('errors.solutionExists');
-      const row = await repo.insertSolution(trx, { ...fields, demand_id: demand.id, org_id: actor.org.id, org_name: actor.org.name, owner_id: caller.id, status: 'draft', attachments: '[]', space_id: null, decline_reason: null, decline_text: null, decided_by: null, created_at: now, updated_at: now, submitted_at: null, decided_at: null });
+      const row = await repo.insertSolution(trx, {
+        ...fields,
+        demand_id: demand.id,
+        org_id: actor.org.id,
+        org_name: actor.org.name,
+        owner_id: caller.id,
+        status: 'draft',
+        attachments: '[]',
+        space_id: null,
+        decline_reason: null,
+        decline_text: null,
+        decided_by: null,
+        created_at: now,
+        updated_at: now,
+        submitted_at: null,
+        decided_at: null,
+      });
       await moveCount(trx, 'solution', actor.org.id, null, 'draft');
-      await writeAudit(trx, { actorId: caller.id, action: 'solution.create', targetType: 'solution', targetId: row.id, detail: { demand: demand.id }, ip });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'solution.create',
+        targetType: 'solution',
+        targetId: row.id,
+        detail: { demand: demand.id },
+        ip,
+      });
       if (input.commit === 1) await submitInTrx(trx, row, caller, ip);
       return row;
     });
@@ -94,12 +154,19 @@ export async function saveSolution(ctx: AppContext, caller: Caller, input: Solut
     const solution = await loadSolution(ctx.db, input.id);
     if (solution.org_id !== actor.org.id || solution.demand_id !== demand.id) throw forbidden();
     if (solution.status !== 'draft') throw wrongState();
-    const spaceId = solution.space_id ?? (await ensureItemSpace(ctx, 'solution', solution.id, solution.owner_id, solution.org_id));
+    const spaceId =
+      solution.space_id ?? (await ensureItemSpace(ctx, 'solution', solution.id, solution.owner_id, solution.org_id));
     const attachments = await snapshotAttachments(ctx, caller, spaceId, input.attachments, locale);
     await ctx.db.transaction().execute(async (trx) => {
       const changes = { ...fields, attachments: JSON.stringify(attachments), space_id: spaceId, updated_at: nowIso() };
       if (!(await repo.moveSolution(trx, solution.id, 'draft', changes))) throw wrongState();
-      await writeAudit(trx, { actorId: caller.id, action: 'solution.update', targetType: 'solution', targetId: solution.id, ip });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'solution.update',
+        targetType: 'solution',
+        targetId: solution.id,
+        ip,
+      });
       if (input.commit === 1) await submitInTrx(trx, { ...solution, ...changes }, caller, ip);
     });
     id = solution.id;
@@ -132,7 +199,13 @@ export async function withdrawSolution(ctx: AppContext, caller: Caller, id: numb
     await moveTo(trx, solution, 'withdrawn');
     await addSolutionCount(trx, solution.demand_id, -1);
     await closeTodos(trx, solutionTarget(solution.id), 'cancelled', caller.id);
-    await writeAudit(trx, { actorId: caller.id, action: 'solution.withdraw', targetType: 'solution', targetId: solution.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'solution.withdraw',
+      targetType: 'solution',
+      targetId: solution.id,
+      ip,
+    });
   });
   return solutionDetail(ctx, caller, id);
 }
@@ -173,9 +246,26 @@ export async function acceptSolution(ctx: AppContext, caller: Caller, id: number
       await moveTo(trx, solution, 'accepted', { decided_at: now, decided_by: caller.id });
       await closeTodos(trx, solutionTarget(solution.id), 'done', caller.id);
       const target = cooperationTarget(cooperation.id);
-      await openTodo(trx, { kind: 'cooperationStarted', assignee: { userId: demand.owner_id }, target, params: { title: demand.title, partner: solution.org_name } });
-      await openTodo(trx, { kind: 'cooperationStarted', assignee: { userId: solution.owner_id }, target, params: { title: demand.title, partner: actor.org.name } });
-      await writeAudit(trx, { actorId: caller.id, action: 'solution.accept', targetType: 'solution', targetId: solution.id, detail: { demand: demand.id, cooperation: cooperation.id }, ip });
+      await openTodo(trx, {
+        kind: 'cooperationStarted',
+        assignee: { userId: demand.owner_id },
+        target,
+        params: { title: demand.title, partner: solution.org_name },
+      });
+      await openTodo(trx, {
+        kind: 'cooperationStarted',
+        assignee: { userId: solution.owner_id },
+        target,
+        params: { title: demand.title, partner: actor.org.name },
+      });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'solution.accept',
+        targetType: 'solution',
+        targetId: solution.id,
+        detail: { demand: demand.id, cooperation: cooperation.id },
+        ip,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('errors.solutionAlreadyAccepted');
@@ -184,23 +274,60 @@ export async function acceptSolution(ctx: AppContext, caller: Caller, id: number
   return solutionDetail(ctx, caller, id);
 }
 
-async function declineInTrx(trx: Db, solution: SolutionRow, demand: Pick<DemandRow, 'id' | 'title'>, reason: DeclineReason, text: string | null, actorId: number, ip?: string): Promise<void> {
-  await moveTo(trx, solution, 'declined', { decline_reason: reason, decline_text: text, decided_at: nowIso(), decided_by: actorId });
+async function declineInTrx(
+  trx: Db,
+  solution: SolutionRow,
+  demand: Pick<DemandRow, 'id' | 'title'>,
+  reason: DeclineReason,
+  text: string | null,
+  actorId: number,
+  ip?: string,
+): Promise<void> {
+  await moveTo(trx, solution, 'declined', {
+    decline_reason: reason,
+    decline_text: text,
+    decided_at: nowIso(),
+    decided_by: actorId,
+  });
   await closeTodos(trx, solutionTarget(solution.id), 'done', actorId);
-  await openTodo(trx, { kind: 'solutionDeclined', assignee: { userId: solution.owner_id }, target: solutionTarget(solution.id), params: { title: demand.title } });
-  await writeAudit(trx, { actorId, action: 'solution.decline', targetType: 'solution', targetId: solution.id, detail: { demand: demand.id, reason }, ip });
+  await openTodo(trx, {
+    kind: 'solutionDeclined',
+    assignee: { userId: solution.owner_id },
+    target: solutionTarget(solution.id),
+    params: { title: demand.title },
+  });
+  await writeAudit(trx, {
+    actorId,
+    action: 'solution.decline',
+    targetType: 'solution',
+    targetId: solution.id,
+    detail: { demand: demand.id, reason },
+    ip,
+  });
 }
 
 /** POST solution/decline: submitted → declined with a reason from the list (and text) the institute sees. */
-export async function declineSolution(ctx: AppContext, caller: Caller, input: DeclineSolution, ip: string): Promise<Solution> {
+export async function declineSolution(
+  ctx: AppContext,
+  caller: Caller,
+  input: DeclineSolution,
+  ip: string,
+): Promise<Solution> {
   const { solution, demand } = await solutionForEnterprise(ctx, caller, input.id);
   if (solution.status !== 'submitted') throw wrongState();
-  await ctx.db.transaction().execute((trx) => declineInTrx(trx, solution, demand, input.reason, input.reason_text ?? null, caller.id, ip));
+  await ctx.db
+    .transaction()
+    .execute((trx) => declineInTrx(trx, solution, demand, input.reason, input.reason_text ?? null, caller.id, ip));
   return solutionDetail(ctx, caller, input.id);
 }
 
 /** Inside a demand's closing/completing transaction: every answer still waiting is declined with that reason. */
-export async function declineOpenSolutions(trx: Db, demand: Pick<DemandRow, 'id' | 'title'>, reason: 'demandCompleted' | 'demandClosed', actorId: number): Promise<void> {
+export async function declineOpenSolutions(
+  trx: Db,
+  demand: Pick<DemandRow, 'id' | 'title'>,
+  reason: 'demandCompleted' | 'demandClosed',
+  actorId: number,
+): Promise<void> {
   for (const solution of await repo.solutionsInState(trx, demand.id, 'submitted')) {
     await declineInTrx(trx, solution, demand, reason, null, actorId);
   }
@@ -224,7 +351,8 @@ export async function solutionDetail(ctx: AppContext, caller: Caller, id: number
   let enterprise = false;
   if (!own && !isAdmin(caller)) {
     const actor = await orgOf(ctx, caller, 'Enterprise');
-    enterprise = actor !== null && actor.org.id === demand.org_id && (ANSWERED as readonly string[]).includes(solution.status);
+    enterprise =
+      actor !== null && actor.org.id === demand.org_id && (ANSWERED as readonly string[]).includes(solution.status);
     if (!enterprise) throw forbidden();
   }
   if (own && solution.status === 'declined') await closeTodos(ctx.db, solutionTarget(solution.id), 'done', caller.id);
@@ -232,13 +360,19 @@ export async function solutionDetail(ctx: AppContext, caller: Caller, id: number
 }
 
 /** GET solution/list (institutes): their own solutions, with maintained totals by status. */
-export async function listOwnSolutions(ctx: AppContext, caller: Caller, query: SolutionListQuery): Promise<SolutionPage> {
+export async function listOwnSolutions(
+  ctx: AppContext,
+  caller: Caller,
+  query: SolutionListQuery,
+): Promise<SolutionPage> {
   const actor = await requireInstitute(ctx, caller);
   const [counts, rows] = await Promise.all([
     readCounts(ctx.db, 'solution', actor.org.id, SOLUTION_STATES),
     repo.listOwnSolutions(ctx.db, actor.org.id, query.status, query.page_size, (query.page - 1) * query.page_size),
   ]);
-  const demands = new Map((await findDemandsByIds(ctx.db, [...new Set(rows.map((r) => r.demand_id))])).map((d) => [d.id, d]));
+  const demands = new Map(
+    (await findDemandsByIds(ctx.db, [...new Set(rows.map((r) => r.demand_id))])).map((d) => [d.id, d]),
+  );
   const items = rows.flatMap((row) => {
     const demand = demands.get(row.demand_id);
     return demand ? [presentSolution(row, demand, { institute: true, enterprise: false })] : [];
@@ -248,7 +382,11 @@ export async function listOwnSolutions(ctx: AppContext, caller: Caller, query: S
 }
 
 /** GET demand/solutions (enterprises): the answers to one of their demands, side by side. */
-export async function listDemandSolutions(ctx: AppContext, caller: Caller, query: SolutionListQuery & { id: number }): Promise<SolutionPage> {
+export async function listDemandSolutions(
+  ctx: AppContext,
+  caller: Caller,
+  query: SolutionListQuery & { id: number },
+): Promise<SolutionPage> {
   const demand = await loadDemand(ctx.db, query.id);
   if (!isAdmin(caller)) {
     const actor = await requireEnterprise(ctx, caller);
@@ -261,5 +399,11 @@ export async function listDemandSolutions(ctx: AppContext, caller: Caller, query
     repo.countDemandSolutions(ctx.db, demand.id, statuses),
   ]);
   const viewer = { institute: false, enterprise: !isAdmin(caller) };
-  return { items: rows.map((row) => presentSolution(row, demand, viewer)), total, page: query.page, page_size: query.page_size, counts: null };
+  return {
+    items: rows.map((row) => presentSolution(row, demand, viewer)),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+    counts: null,
+  };
 }

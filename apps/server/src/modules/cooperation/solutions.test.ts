@@ -5,7 +5,17 @@ import type { TodoItem } from '@mathbridge/contracts/workflow';
 import type { Page } from '@mathbridge/contracts/pagination';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
 import { fetchLink, pdf, unzip, upload } from '../files/files.fixtures.ts';
-import { cast, demandForm, get, newDemand, newSolution, ok, post, solutionForm, type Cast } from './cooperation.fixtures.ts';
+import {
+  cast,
+  demandForm,
+  get,
+  newDemand,
+  newSolution,
+  ok,
+  post,
+  solutionForm,
+  type Cast,
+} from './cooperation.fixtures.ts';
 
 describeApi('solutions', () => {
   const t = useTestApp();
@@ -14,7 +24,8 @@ describeApi('solutions', () => {
     c = await cast(t());
   });
   const app = () => t().app;
-  const todos = async (user: { token: string }) => ok(await get<Page<TodoItem>>(app(), user, 'workflow/todoList', { page_size: 100 }), 'todos').items;
+  const todos = async (user: { token: string }) =>
+    ok(await get<Page<TodoItem>>(app(), user, 'workflow/todoList', { page_size: 100 }), 'todos').items;
 
   it('should require authentication, and only institutes write solutions', async () => {
     expect((await call(app(), 'GET', 'solution/list', {})).status).toBe(305);
@@ -36,7 +47,14 @@ describeApi('solutions', () => {
     expect((await get(app(), c.enterprise, `solution/detail/${draft.id}`)).status).toBe(304);
     const listed = ok(await get<SolutionPage>(app(), c.enterprise, 'demand/solutions', { id: demand.id }), 'list');
     expect(listed.items).toEqual([]);
-    const edited = ok(await post<Solution>(app(), c.institute, 'solution/save', { ...solutionForm(demand.id), id: draft.id, cost_estimate: 180000 }), 'edit');
+    const edited = ok(
+      await post<Solution>(app(), c.institute, 'solution/save', {
+        ...solutionForm(demand.id),
+        id: draft.id,
+        cost_estimate: 180000,
+      }),
+      'edit',
+    );
     expect(edited.cost_estimate).toBe(180000);
     expect((await post(app(), c.otherInstitute, 'solution/submit', { id: draft.id })).status).toBe(304);
     expect((await get(app(), c.otherInstitute, `solution/detail/${draft.id}`)).status).toBe(304);
@@ -46,13 +64,17 @@ describeApi('solutions', () => {
     ok(await post(app(), c.enterprise, 'demand/toggle', { id: demand.id }), 'resume');
     const submitted = ok(await post<Solution>(app(), c.institute, 'solution/submit', { id: draft.id }), 'submit');
     expect(submitted.status).toBe('submitted');
-    expect((await todos(c.enterprise)).some((item) => item.kind === 'solutionReview' && item.target_id === draft.id)).toBe(true);
+    expect(
+      (await todos(c.enterprise)).some((item) => item.kind === 'solutionReview' && item.target_id === draft.id),
+    ).toBe(true);
 
     const withdrawn = ok(await post<Solution>(app(), c.institute, 'solution/withdraw', { id: draft.id }), 'withdraw');
     expect(withdrawn.status).toBe('withdrawn');
     expect((await post(app(), c.institute, 'solution/withdraw', { id: draft.id })).status).toBe(409);
     expect((await post(app(), c.enterprise, 'solution/accept', { id: draft.id })).status).toBe(304);
-    expect((await todos(c.enterprise)).some((item) => item.kind === 'solutionReview' && item.target_id === draft.id)).toBe(false);
+    expect(
+      (await todos(c.enterprise)).some((item) => item.kind === 'solutionReview' && item.target_id === draft.id),
+    ).toBe(false);
     const mine = ok(await get<SolutionPage>(app(), c.institute, 'solution/list', { status: 'withdrawn' }), 'mine');
     expect(mine.items.map((s) => s.id)).toContain(draft.id);
     expect(mine.total).toBe(mine.counts?.withdrawn);
@@ -63,34 +85,72 @@ describeApi('solutions', () => {
     const solution = await newSolution(app(), c.institute, demand.id);
     expect((await get(app(), c.otherEnterprise, `solution/detail/${solution.id}`)).status).toBe(304);
     expect((await get(app(), c.otherEnterprise, 'demand/solutions', { id: demand.id })).status).toBe(304);
-    expect((await post(app(), c.otherEnterprise, 'solution/decline', { id: solution.id, reason: 'budget' })).status).toBe(304);
-    const noText = await post<{ errors: { field: string }[] }>(app(), c.enterprise, 'solution/decline', { id: solution.id, reason: 'other' });
+    expect(
+      (await post(app(), c.otherEnterprise, 'solution/decline', { id: solution.id, reason: 'budget' })).status,
+    ).toBe(304);
+    const noText = await post<{ errors: { field: string }[] }>(app(), c.enterprise, 'solution/decline', {
+      id: solution.id,
+      reason: 'other',
+    });
     expect(noText.status).toBe(400);
     expect(noText.result.errors[0]?.field).toBe('reason_text');
     expect((await post(app(), c.enterprise, 'solution/decline', { id: solution.id })).status).toBe(400);
-    const declined = ok(await post<Solution>(app(), c.enterprise, 'solution/decline', { id: solution.id, reason: 'budget', reason_text: '超出预算 20%' }), 'decline');
+    const declined = ok(
+      await post<Solution>(app(), c.enterprise, 'solution/decline', {
+        id: solution.id,
+        reason: 'budget',
+        reason_text: '超出预算 20%',
+      }),
+      'decline',
+    );
     expect(declined.status).toBe('declined');
     expect((await post(app(), c.enterprise, 'solution/accept', { id: solution.id })).status).toBe(409);
-    expect((await todos(c.institute)).some((item) => item.kind === 'solutionDeclined' && item.target_id === solution.id)).toBe(true);
+    expect(
+      (await todos(c.institute)).some((item) => item.kind === 'solutionDeclined' && item.target_id === solution.id),
+    ).toBe(true);
     const seen = ok(await get<Solution>(app(), c.institute, `solution/detail/${solution.id}`), 'detail');
     expect(seen).toMatchObject({ status: 'declined', decline_reason: 'budget', decline_text: '超出预算 20%' });
     // Reading the answer is acting on it.
-    expect((await todos(c.institute)).some((item) => item.kind === 'solutionDeclined' && item.target_id === solution.id)).toBe(false);
+    expect(
+      (await todos(c.institute)).some((item) => item.kind === 'solutionDeclined' && item.target_id === solution.id),
+    ).toBe(false);
   });
 
   it('accepting starts the cooperation with to-dos on both sides; completing declines the rest; the zip holds both sides', async () => {
     const saved = await newDemand(app(), c);
     const spaceId = saved.full?.space_id ?? 0;
-    const brief = await upload(app(), c.enterprise.token, 'brief.pdf', pdf(1500), { space_id: spaceId, profile: 'document' });
-    ok(await post(app(), c.enterprise, 'demand/save', demandForm({ id: saved.demand.id, attachments: [brief.result?.id], commit: 1 })), 'save');
+    const brief = await upload(app(), c.enterprise.token, 'brief.pdf', pdf(1500), {
+      space_id: spaceId,
+      profile: 'document',
+    });
+    ok(
+      await post(
+        app(),
+        c.enterprise,
+        'demand/save',
+        demandForm({ id: saved.demand.id, attachments: [brief.result?.id], commit: 1 }),
+      ),
+      'save',
+    );
     ok(await post(app(), c.admin, 'demand/review', { id: saved.demand.id, approve: 1 }), 'approve');
     const id = saved.demand.id;
 
     ok(await post(app(), c.institute, 'demand/receive', { id }), 'receive');
     const draft = ok(await post<Solution>(app(), c.institute, 'solution/save', solutionForm(id)), 'draft');
-    const plan = await upload(app(), c.institute.token, 'plan.pdf', pdf(1200), { space_id: draft.space_id ?? 0, profile: 'document' });
+    const plan = await upload(app(), c.institute.token, 'plan.pdf', pdf(1200), {
+      space_id: draft.space_id ?? 0,
+      profile: 'document',
+    });
     expect(plan.status).toBe(200);
-    const final = ok(await post<Solution>(app(), c.institute, 'solution/save', { ...solutionForm(id), id: draft.id, attachments: [plan.result?.id], commit: 1 }), 'submit');
+    const final = ok(
+      await post<Solution>(app(), c.institute, 'solution/save', {
+        ...solutionForm(id),
+        id: draft.id,
+        attachments: [plan.result?.id],
+        commit: 1,
+      }),
+      'submit',
+    );
     expect(final.attachments).toEqual([expect.objectContaining({ name: 'plan.pdf', size: 1200 })]);
     const loser = await newSolution(app(), c.otherInstitute, id);
 
@@ -104,8 +164,16 @@ describeApi('solutions', () => {
     expect((await post(app(), c.enterprise, 'solution/accept', { id: loser.id })).status).toBe(409);
     const detail = ok(await get<DemandDetail>(app(), c.enterprise, `demand/detail/${id}`), 'detail');
     expect(detail.cooperation).toMatchObject({ solution_id: final.id, institute: { id: c.institute.orgId } });
-    expect((await todos(c.enterprise)).some((item) => item.kind === 'cooperationStarted' && item.target_id === detail.cooperation?.id)).toBe(true);
-    expect((await todos(c.institute)).some((item) => item.kind === 'cooperationStarted' && item.target_id === detail.cooperation?.id)).toBe(true);
+    expect(
+      (await todos(c.enterprise)).some(
+        (item) => item.kind === 'cooperationStarted' && item.target_id === detail.cooperation?.id,
+      ),
+    ).toBe(true);
+    expect(
+      (await todos(c.institute)).some(
+        (item) => item.kind === 'cooperationStarted' && item.target_id === detail.cooperation?.id,
+      ),
+    ).toBe(true);
 
     const before = ok(await get<DemandPage>(app(), c.enterprise, 'demand/list'), 'list').counts;
     const completed = ok(await post<DemandDetail>(app(), c.enterprise, 'demand/complete', { id }), 'complete');
@@ -134,7 +202,10 @@ describeApi('solutions', () => {
     const a = await newSolution(app(), c.institute, demand.id);
     const b = await newSolution(app(), c.otherInstitute, demand.id);
     ok(await post(app(), c.enterprise, 'demand/close', { id: demand.id }), 'close');
-    for (const [user, solution] of [[c.institute, a], [c.otherInstitute, b]] as const) {
+    for (const [user, solution] of [
+      [c.institute, a],
+      [c.otherInstitute, b],
+    ] as const) {
       const seen = ok(await get<Solution>(app(), user, `solution/detail/${solution.id}`), 'detail');
       expect(seen).toMatchObject({ status: 'declined', decline_reason: 'demandClosed' });
     }

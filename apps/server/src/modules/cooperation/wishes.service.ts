@@ -22,7 +22,15 @@ import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import { decodeCursor, encodeCursor, isAdmin, isUniqueViolation, orgOf, requireEnterprise, requireInstitute } from './actors.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  isAdmin,
+  isUniqueViolation,
+  orgOf,
+  requireEnterprise,
+  requireInstitute,
+} from './actors.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from './counts.repository.ts';
 import { codesOf } from './demands.presenter.ts';
 import * as repo from './wishes.repository.ts';
@@ -32,10 +40,21 @@ import * as repo from './wishes.repository.ts';
 export const wishTarget = (id: number) => ({ type: 'cooperate_wish', id });
 
 function presentResponse(row: WishResponseRow): WishResponse {
-  return { id: row.id, wish_id: row.wish_id, institute: { id: row.org_id, name: row.org_name }, message: row.message, contact: row.contact, contact_phone: row.contact_phone, created_at: row.created_at };
+  return {
+    id: row.id,
+    wish_id: row.wish_id,
+    institute: { id: row.org_id, name: row.org_name },
+    message: row.message,
+    contact: row.contact,
+    contact_phone: row.contact_phone,
+    created_at: row.created_at,
+  };
 }
 
-function presentWish(row: WishRow, viewer: { owner: boolean; institute: boolean; response: WishResponseRow | null }): Wish {
+function presentWish(
+  row: WishRow,
+  viewer: { owner: boolean; institute: boolean; response: WishResponseRow | null },
+): Wish {
   const showContact = viewer.owner || viewer.response !== null;
   return {
     id: row.id,
@@ -52,7 +71,10 @@ function presentWish(row: WishRow, viewer: { owner: boolean; institute: boolean;
     created_at: row.created_at,
     closed_at: row.closed_at,
     my_response: viewer.response ? presentResponse(viewer.response) : null,
-    can: { close: viewer.owner && row.status === 'open', respond: viewer.institute && row.status === 'open' && viewer.response === null },
+    can: {
+      close: viewer.owner && row.status === 'open',
+      respond: viewer.institute && row.status === 'open' && viewer.response === null,
+    },
   };
 }
 
@@ -67,9 +89,25 @@ export async function createWish(ctx: AppContext, caller: Caller, input: WishCre
   const actor = await requireEnterprise(ctx, caller);
   const now = nowIso();
   const wish = await ctx.db.transaction().execute(async (trx) => {
-    const row = await repo.insertWish(trx, { ...input, msc_fields: input.msc_fields.join(','), org_id: actor.org.id, org_name: actor.org.name, owner_id: caller.id, status: 'open', created_at: now, updated_at: now, closed_at: null });
+    const row = await repo.insertWish(trx, {
+      ...input,
+      msc_fields: input.msc_fields.join(','),
+      org_id: actor.org.id,
+      org_name: actor.org.name,
+      owner_id: caller.id,
+      status: 'open',
+      created_at: now,
+      updated_at: now,
+      closed_at: null,
+    });
     await moveCount(trx, 'wish', actor.org.id, null, 'open');
-    await writeAudit(trx, { actorId: caller.id, action: 'cooperate_wish.create', targetType: 'cooperate_wish', targetId: row.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'cooperate_wish.create',
+      targetType: 'cooperate_wish',
+      targetId: row.id,
+      ip,
+    });
     return row;
   });
   return presentWish(wish, { owner: true, institute: false, response: null });
@@ -83,10 +121,17 @@ export async function closeWish(ctx: AppContext, caller: Caller, id: number, ip:
   if (wish.status !== 'open') throw conflict('errors.wishClosed');
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.moveWish(trx, wish.id, 'open', { status: 'closed', closed_at: now, updated_at: now }))) throw conflict('errors.wishClosed');
+    if (!(await repo.moveWish(trx, wish.id, 'open', { status: 'closed', closed_at: now, updated_at: now })))
+      throw conflict('errors.wishClosed');
     await moveCount(trx, 'wish', wish.org_id, 'open', 'closed');
     await closeTodos(trx, wishTarget(wish.id), 'done', caller.id);
-    await writeAudit(trx, { actorId: caller.id, action: 'cooperate_wish.close', targetType: 'cooperate_wish', targetId: wish.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'cooperate_wish.close',
+      targetType: 'cooperate_wish',
+      targetId: wish.id,
+      ip,
+    });
   });
   return presentWish(await loadWish(ctx.db, id), { owner: true, institute: false, response: null });
 }
@@ -101,10 +146,31 @@ export async function respondToWish(ctx: AppContext, caller: Caller, input: Wish
       const current = await loadWish(trx, wish.id);
       if (current.status !== 'open') throw conflict('errors.wishClosed');
       if (await repo.findResponse(trx, wish.id, actor.org.id)) throw conflict('errors.wishAlreadyResponded');
-      const row = await repo.insertResponse(trx, { wish_id: wish.id, org_id: actor.org.id, org_name: actor.org.name, user_id: caller.id, message: input.message, contact: input.contact, contact_phone: input.contact_phone, created_at: nowIso() });
+      const row = await repo.insertResponse(trx, {
+        wish_id: wish.id,
+        org_id: actor.org.id,
+        org_name: actor.org.name,
+        user_id: caller.id,
+        message: input.message,
+        contact: input.contact,
+        contact_phone: input.contact_phone,
+        created_at: nowIso(),
+      });
       await repo.addResponseCount(trx, wish.id);
-      await openTodo(trx, { kind: 'wishResponse', assignee: { userId: wish.owner_id }, target: wishTarget(wish.id), params: { institute: actor.org.name, title: wish.title } });
-      await writeAudit(trx, { actorId: caller.id, action: 'cooperate_wish.respond', targetType: 'cooperate_wish', targetId: wish.id, detail: { response: row.id }, ip });
+      await openTodo(trx, {
+        kind: 'wishResponse',
+        assignee: { userId: wish.owner_id },
+        target: wishTarget(wish.id),
+        params: { institute: actor.org.name, title: wish.title },
+      });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'cooperate_wish.respond',
+        targetType: 'cooperate_wish',
+        targetId: wish.id,
+        detail: { response: row.id },
+        ip,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('errors.wishAlreadyResponded');
@@ -118,7 +184,8 @@ export async function wishDetail(ctx: AppContext, caller: Caller, id: number): P
   const wish = await loadWish(ctx.db, id);
   if (isAdmin(caller)) return presentWish(wish, { owner: false, institute: false, response: null });
   const enterprise = await orgOf(ctx, caller, 'Enterprise');
-  if (enterprise && enterprise.org.id === wish.org_id) return presentWish(wish, { owner: true, institute: false, response: null });
+  if (enterprise && enterprise.org.id === wish.org_id)
+    return presentWish(wish, { owner: true, institute: false, response: null });
   const institute = await orgOf(ctx, caller, 'ResearchInstitute');
   if (!institute) throw forbidden();
   const response = (await repo.findResponse(ctx.db, wish.id, institute.org.id)) ?? null;
@@ -134,7 +201,13 @@ export async function listOwnWishes(ctx: AppContext, caller: Caller, query: Wish
     repo.listWishes(ctx.db, orgId, query.status, query.page_size, (query.page - 1) * query.page_size),
   ]);
   const total = query.status ? counts[query.status] : counts.open + counts.closed;
-  return { items: rows.map((row) => presentWish(row, { owner: orgId !== null, institute: false, response: null })), total, page: query.page, page_size: query.page_size, counts };
+  return {
+    items: rows.map((row) => presentWish(row, { owner: orgId !== null, institute: false, response: null })),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+    counts,
+  };
 }
 
 /** GET cooperateWish/openList (institutes): open wishes, newest first, keyset pages. */
@@ -142,20 +215,35 @@ export async function listOpenWishes(ctx: AppContext, caller: Caller, query: Ope
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && !after) throw new AppError(STATUS.invalid, 'errors.badCursor');
   const filtered = query.msc !== undefined || query.keyword !== undefined;
-  const [rows, total] = await Promise.all([repo.listOpen(ctx.db, query, after, query.page_size + 1), filtered ? Promise.resolve(null) : readCount(ctx.db, 'wish', PLATFORM, 'open')]);
+  const [rows, total] = await Promise.all([
+    repo.listOpen(ctx.db, query, after, query.page_size + 1),
+    filtered ? Promise.resolve(null) : readCount(ctx.db, 'wish', PLATFORM, 'open'),
+  ]);
   const page = rows.slice(0, query.page_size);
   const institute = await orgOf(ctx, caller, 'ResearchInstitute');
-  const responses = institute ? await repo.responsesOf(ctx.db, institute.org.id, page.map((r) => r.id)) : new Map<number, WishResponseRow>();
+  const responses = institute
+    ? await repo.responsesOf(
+        ctx.db,
+        institute.org.id,
+        page.map((r) => r.id),
+      )
+    : new Map<number, WishResponseRow>();
   const last = page[page.length - 1];
   return {
-    items: page.map((row) => presentWish(row, { owner: false, institute: institute !== null, response: responses.get(row.id) ?? null })),
+    items: page.map((row) =>
+      presentWish(row, { owner: false, institute: institute !== null, response: responses.get(row.id) ?? null }),
+    ),
     next_cursor: rows.length > query.page_size && last ? encodeCursor(last.created_at, last.id) : null,
     total,
   };
 }
 
 /** GET cooperateWish/responses (the owner): the responses to a wish, oldest first. */
-export async function listResponses(ctx: AppContext, caller: Caller, query: { id: number; page: number; page_size: number }): Promise<WishResponsePage> {
+export async function listResponses(
+  ctx: AppContext,
+  caller: Caller,
+  query: { id: number; page: number; page_size: number },
+): Promise<WishResponsePage> {
   const wish = await loadWish(ctx.db, query.id);
   if (!isAdmin(caller)) {
     const actor = await requireEnterprise(ctx, caller);
@@ -163,5 +251,10 @@ export async function listResponses(ctx: AppContext, caller: Caller, query: { id
   }
   const rows = await repo.listResponses(ctx.db, wish.id, query.page_size, (query.page - 1) * query.page_size);
   // The wish keeps its response count, so the page needs no COUNT.
-  return { items: rows.map(presentResponse), total: Number(wish.response_count), page: query.page, page_size: query.page_size };
+  return {
+    items: rows.map(presentResponse),
+    total: Number(wish.response_count),
+    page: query.page,
+    page_size: query.page_size,
+  };
 }

@@ -20,7 +20,16 @@ import * as nodes from './nodes.repository.ts';
 import { loadNode } from './nodes.service.ts';
 import { findSpace } from './spaces.repository.ts';
 import { accessOfUser, SHARED_TPL } from './spaces.service.ts';
-import { checkFileUrl, checkZipUrl, contentDisposition, expiryIso, fileUrl, linkExpiry, zipUrl, type Disposition } from './signed-urls.ts';
+import {
+  checkFileUrl,
+  checkZipUrl,
+  contentDisposition,
+  expiryIso,
+  fileUrl,
+  linkExpiry,
+  zipUrl,
+  type Disposition,
+} from './signed-urls.ts';
 
 /**
  * Downloads leave only through short-lived signed links (issue 4): access is checked when a link
@@ -37,8 +46,19 @@ const STORE_UNCOMPRESSED = new Set<string>([
   ...EXTENSIONS_BY_KIND.archive,
   ...EXTENSIONS_BY_KIND.audio,
   ...EXTENSIONS_BY_KIND.video,
-  'jpg', 'jpeg', 'png', 'gif', 'webp',
-  'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub', 'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'epub',
+  'pdf',
 ]);
 
 /** POST upload/downloadUrl. */
@@ -65,7 +85,13 @@ export interface Download {
   headers: Record<string, string | number>;
 }
 
-function downloadHeaders(name: string, mime: string, size: number | null, disposition: Disposition, exp: number): Record<string, string | number> {
+function downloadHeaders(
+  name: string,
+  mime: string,
+  size: number | null,
+  disposition: Disposition,
+  exp: number,
+): Record<string, string | number> {
   const inline = disposition === 'inline' && INLINE_MIME.has(mime);
   const headers: Record<string, string | number> = {
     'content-type': inline ? mime : mime.startsWith('text/') ? 'text/plain; charset=utf-8' : mime,
@@ -76,13 +102,17 @@ function downloadHeaders(name: string, mime: string, size: number | null, dispos
     'cache-control': `private, max-age=${Math.max(0, exp - Math.floor(Date.now() / 1000))}`,
   };
   // Chrome's PDF viewer does not run under a restrictive CSP; everything else gets one.
-  if (mime !== 'application/pdf') headers['content-security-policy'] = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+  if (mime !== 'application/pdf')
+    headers['content-security-policy'] = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
   if (size !== null) headers['content-length'] = size;
   return headers;
 }
 
 /** GET upload/download/:id (signed): the bytes of one file. */
-export async function openDownload(ctx: AppContext, q: { id: number; u: number; e: number; d: 'i' | 'a'; s: string }): Promise<Download> {
+export async function openDownload(
+  ctx: AppContext,
+  q: { id: number; u: number; e: number; d: 'i' | 'a'; s: string },
+): Promise<Download> {
   const verdict = checkFileUrl(filesConfig(ctx).urlSecret, q);
   if (verdict === 'bad') throw forbidden();
   if (verdict === 'expired') throw fail.linkExpired();
@@ -91,17 +121,26 @@ export async function openDownload(ctx: AppContext, q: { id: number; u: number; 
   const stored = await nodes.findStoredFile(ctx.db, node.stored_file_id);
   if (!stored) throw fail.nodeNotFound();
   const stream = await ctx.storage.get(stored.storage_key);
-  return { stream, headers: downloadHeaders(node.name, stored.mime, Number(stored.size), q.d === 'i' ? 'inline' : 'attachment', q.e) };
+  return {
+    stream,
+    headers: downloadHeaders(node.name, stored.mime, Number(stored.size), q.d === 'i' ? 'inline' : 'attachment', q.e),
+  };
 }
 
 function zipName(requested: string | undefined, chosen: FileNodeRow[]): string {
   const only = chosen.length === 1 ? chosen[0] : undefined;
-  const base = requested ?? (only ? only.name : `download-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}`);
+  const base =
+    requested ??
+    (only ? only.name : `download-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}`);
   return fileExtension(base) === 'zip' ? base : `${base}.zip`;
 }
 
 /** POST upload/batchDownLoad: checks every chosen item now and answers a signed link to the zip. */
-export async function batchDownloadUrl(ctx: AppContext, caller: Caller, input: BatchDownloadInput): Promise<SignedUrl & { name: string }> {
+export async function batchDownloadUrl(
+  ctx: AppContext,
+  caller: Caller,
+  input: BatchDownloadInput,
+): Promise<SignedUrl & { name: string }> {
   const ids = [...new Set(input.ids)];
   const chosen: FileNodeRow[] = [];
   for (const id of ids) chosen.push((await loadNode(ctx, caller, id, 'read')).node);
@@ -145,7 +184,10 @@ async function zipEntries(ctx: AppContext, chosen: FileNodeRow[]): Promise<ZipEn
  * opened only when the zip reaches it (yazl's addReadStreamLazy), so memory stays flat and
  * nothing is assembled in memory or on disk first.
  */
-export async function openZip(ctx: AppContext, q: { ids: string; u: number; e: number; n: string; s: string }): Promise<Download> {
+export async function openZip(
+  ctx: AppContext,
+  q: { ids: string; u: number; e: number; n: string; s: string },
+): Promise<Download> {
   const verdict = checkZipUrl(filesConfig(ctx).urlSecret, q);
   if (verdict === 'bad') throw forbidden();
   if (verdict === 'expired') throw fail.linkExpired();

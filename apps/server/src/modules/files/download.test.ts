@@ -11,14 +11,17 @@ const noisyPng = (size: number) => pngWith(randomBytes(size - 41));
 
 describeApi('file spaces: signed downloads and batch zip', () => {
   const t = useTestApp();
-  const post = <T,>(token: string, path: string, body: Record<string, unknown>) => call<T>(t().app, 'POST', path, body, { token, locale: 'en-US' });
+  const post = <T>(token: string, path: string, body: Record<string, unknown>) =>
+    call<T>(t().app, 'POST', path, body, { token, locale: 'en-US' });
 
   it('previews an image inline with a safe type, RFC 5987 name and nosniff, and gives the same bytes', async () => {
     const user = await registerUser(t().app);
     const content = noisyPng(200_000);
     const uploaded = (await upload(t().app, user.token, '实验 图 1.png', content)).result as FileNode;
     // Browsers escape quotes in multipart names; a rename puts them in the name itself.
-    const file = (await post<FileNode>(user.token, 'upload/updateFileName', { id: uploaded.id, name: '实验 "图" 1.png' })).result;
+    const file = (
+      await post<FileNode>(user.token, 'upload/updateFileName', { id: uploaded.id, name: '实验 "图" 1.png' })
+    ).result;
     const link = await post<SignedUrl>(user.token, 'upload/downloadUrl', { id: file.id, inline: 1 });
     expect(Date.parse(link.result.expires_at) - Date.now()).toBeGreaterThan(500_000);
     const response = await fetchLink(t().app, link.result.url);
@@ -37,13 +40,17 @@ describeApi('file spaces: signed downloads and batch zip', () => {
     const user = await registerUser(t().app);
     const paper = (await upload(t().app, user.token, 'paper.pdf', pdf(5000))).result as FileNode;
     const word = (await upload(t().app, user.token, 'report.docx', await docx(6000))).result as FileNode;
-    const page = (await upload(t().app, user.token, 'page.html', text('<script>alert(document.cookie)</script>'))).result as FileNode;
-    const open = async (id: number) => fetchLink(t().app, (await post<SignedUrl>(user.token, 'upload/downloadUrl', { id, inline: 1 })).result.url);
+    const page = (await upload(t().app, user.token, 'page.html', text('<script>alert(document.cookie)</script>')))
+      .result as FileNode;
+    const open = async (id: number) =>
+      fetchLink(t().app, (await post<SignedUrl>(user.token, 'upload/downloadUrl', { id, inline: 1 })).result.url);
     const pdfResponse = await open(paper.id);
     expect(pdfResponse.headers['content-type']).toBe('application/pdf');
     expect(pdfResponse.headers['content-disposition']).toMatch(/^inline;/);
     const docxResponse = await open(word.id);
-    expect(docxResponse.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(docxResponse.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(docxResponse.headers['content-disposition']).toMatch(/^attachment;/);
     const htmlResponse = await open(page.id);
     expect(htmlResponse.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -62,10 +69,22 @@ describeApi('file spaces: signed downloads and batch zip', () => {
     expect((await body(url.replace(/s=[^&]+$/, 's=AAAA'))).status).toBe(304);
     expect((await body(url.replace(`/download/${mine.id}?`, `/download/${theirs.id}?`))).status).toBe(304);
     expect((await body(url.replace('&d=a&', '&d=i&'))).status).toBe(304);
-    const expired = fileUrl(filesConfig(ctx).urlSecret, mine.id, 0 + Number(new URL(url, 'http://x').searchParams.get('u')), Math.floor(Date.now() / 1000) - 1, 'attachment');
+    const expired = fileUrl(
+      filesConfig(ctx).urlSecret,
+      mine.id,
+      0 + Number(new URL(url, 'http://x').searchParams.get('u')),
+      Math.floor(Date.now() / 1000) - 1,
+      'attachment',
+    );
     expect(await body(expired)).toMatchObject({ status: 304, message: expect.stringMatching(/下载链接已过期/) });
     // A link signed for the owner but naming a node of someone else's space.
-    const forged = fileUrl(filesConfig(ctx).urlSecret, theirs.id, Number(new URL(url, 'http://x').searchParams.get('u')), Math.floor(Date.now() / 1000) + 60, 'attachment');
+    const forged = fileUrl(
+      filesConfig(ctx).urlSecret,
+      theirs.id,
+      Number(new URL(url, 'http://x').searchParams.get('u')),
+      Math.floor(Date.now() / 1000) + 60,
+      'attachment',
+    );
     expect((await body(forged)).status).toBe(304);
   });
 
@@ -88,16 +107,29 @@ describeApi('file spaces: signed downloads and batch zip', () => {
     const trashed = await upload(t().app, user.token, 'trashed.png', png(300), { parent_id: data.result.id });
     await post(user.token, 'upload/delete', { ids: [trashed.result?.id] });
 
-    const link = await post<SignedUrl & { name: string }>(user.token, 'upload/batchDownLoad', { ids: [project.result.id, outside.result.id] });
+    const link = await post<SignedUrl & { name: string }>(user.token, 'upload/batchDownLoad', {
+      ids: [project.result.id, outside.result.id],
+    });
     expect(link.status).toBe(200);
-    expect(link.result.url).toMatch(/^\/api\/upload\/batchDownLoad\?ids=\d+,\d+&u=\d+&e=\d+&n=download-\d{8}-\d{6}\.zip&s=/);
+    expect(link.result.url).toMatch(
+      /^\/api\/upload\/batchDownLoad\?ids=\d+,\d+&u=\d+&e=\d+&n=download-\d{8}-\d{6}\.zip&s=/,
+    );
     const response = await fetchLink(t().app, link.result.url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="download-\d{8}-\d{6}\.zip"/);
     const entries = await unzip(response.rawPayload);
     expect([...entries.keys()].sort()).toEqual(
-      ['outside/', 'outside/plan.pdf', '课题 A/', '课题 A/data/', '课题 A/data/big.png', '课题 A/data/notes.md', '课题 A/empty/', '课题 A/plan.pdf'].sort(),
+      [
+        'outside/',
+        'outside/plan.pdf',
+        '课题 A/',
+        '课题 A/data/',
+        '课题 A/data/big.png',
+        '课题 A/data/notes.md',
+        '课题 A/empty/',
+        '课题 A/plan.pdf',
+      ].sort(),
     );
     for (const [path, content] of Object.entries(files)) expect(entries.get(path)?.equals(content), path).toBe(true);
     expect(entries.get('outside/plan.pdf')?.equals(plan2)).toBe(true);
@@ -107,8 +139,10 @@ describeApi('file spaces: signed downloads and batch zip', () => {
     const user = await registerUser(t().app);
     const a = await mkdir(t().app, user.token, 'A');
     const b = await mkdir(t().app, user.token, 'B');
-    const one = (await upload(t().app, user.token, 'same.png', png(100), { parent_id: a.result.id })).result as FileNode;
-    const two = (await upload(t().app, user.token, 'same.png', png(200), { parent_id: b.result.id })).result as FileNode;
+    const one = (await upload(t().app, user.token, 'same.png', png(100), { parent_id: a.result.id }))
+      .result as FileNode;
+    const two = (await upload(t().app, user.token, 'same.png', png(200), { parent_id: b.result.id }))
+      .result as FileNode;
     const single = await post<SignedUrl & { name: string }>(user.token, 'upload/batchDownLoad', { ids: [a.result.id] });
     expect(single.result.name).toBe('A.zip');
     const both = await post<SignedUrl>(user.token, 'upload/batchDownLoad', { ids: [one.id, two.id], name: '两张图' });

@@ -19,7 +19,8 @@ export interface FilesConfig {
 function bytesFromEnv(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const bytes = Number(value);
-  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new Error(`${name} must be a whole number of bytes, got ${value}`);
+  if (!Number.isSafeInteger(bytes) || bytes < 0)
+    throw new Error(`${name} must be a whole number of bytes, got ${value}`);
   return bytes;
 }
 

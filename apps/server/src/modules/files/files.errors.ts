@@ -18,4 +18,7 @@ export const linkExpired = () => new AppError(STATUS.forbidden, 'errors.linkExpi
 export const extensionChange = (ext: string) => new AppError(STATUS.wrongType, 'errors.extensionChange', { ext });
 export const updateTypeMismatch = (ext: string) => new AppError(STATUS.wrongType, 'errors.updateTypeMismatch', { ext });
 export const quotaExceeded = (quota: Quota) =>
-  new AppError(STATUS.tooLarge, 'errors.quotaExceeded', { used: sizeLabel(quota.used_bytes), quota: sizeLabel(quota.quota_bytes) });
+  new AppError(STATUS.tooLarge, 'errors.quotaExceeded', {
+    used: sizeLabel(quota.used_bytes),
+    quota: sizeLabel(quota.quota_bytes),
+  });

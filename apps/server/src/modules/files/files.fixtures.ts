@@ -22,7 +22,8 @@ export function pngWith(data: Buffer): Buffer {
   return Buffer.concat([png(33), header, data]);
 }
 /** An OLE compound file (what Word 97–2003 writes). */
-export const doc = (size: number) => pad(Buffer.from('d0cf11e0a1b11ae1000000000000000000000000000000003e000300feff0900', 'hex'), size);
+export const doc = (size: number) =>
+  pad(Buffer.from('d0cf11e0a1b11ae1000000000000000000000000000000003e000300feff0900', 'hex'), size);
 export const rar = (size: number) => pad(Buffer.from('526172211a0700cf907300000d00000000000000', 'hex'), size);
 export const sevenZip = (size: number) => pad(Buffer.from('377abcaf271c0004', 'hex'), size);
 /** A Windows executable header. */
@@ -56,7 +57,12 @@ const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 export const docx = (size: number) =>
   zipOfSize(size, [
     { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
-    { name: 'word/document.xml', data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>') },
+    {
+      name: 'word/document.xml',
+      data: Buffer.from(
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+      ),
+    },
   ]);
 
 export interface UploadReply {
@@ -70,7 +76,9 @@ export interface UploadReply {
 export function multipart(filename: string, content: Buffer) {
   const boundary = `----mbtest${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -87,11 +95,19 @@ export async function upload(
   options: { locale?: string; path?: string; contentLength?: number } = {},
 ): Promise<UploadReply> {
   const { body, contentType } = multipart(filename, content);
-  const qs = new URLSearchParams({ ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), ignore_sign: '1' });
+  const qs = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    ignore_sign: '1',
+  });
   const headers: Record<string, string> = { 'content-type': contentType, 'accept-language': options.locale ?? 'en-US' };
   if (token) headers[TOKEN_HEADER] = token;
   if (options.contentLength !== undefined) headers['content-length'] = String(options.contentLength);
-  const response = await app.inject({ method: 'POST', url: `/api/${options.path ?? 'upload/upload'}?${qs}`, headers, payload: body });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/${options.path ?? 'upload/upload'}?${qs}`,
+    headers,
+    payload: body,
+  });
   return { ...(JSON.parse(response.body) as Omit<UploadReply, 'http'>), http: response.statusCode };
 }
 
@@ -100,11 +116,18 @@ export async function list(app: FastifyInstance, token: string, params: Record<s
 }
 
 export async function mkdir(app: FastifyInstance, token: string, name: string, params: Record<string, unknown> = {}) {
-  return call<FileNode>(app, 'POST', 'upload/createDirOrFile', { type: 'dir', name, ...params }, { token, locale: 'en-US' });
+  return call<FileNode>(
+    app,
+    'POST',
+    'upload/createDirOrFile',
+    { type: 'dir', name, ...params },
+    { token, locale: 'en-US' },
+  );
 }
 
 /** Opens a signed link the way a browser does: no token, no signature of ours. */
-export const fetchLink = (app: FastifyInstance, url: string): Promise<LightMyRequestResponse> => app.inject({ method: 'GET', url });
+export const fetchLink = (app: FastifyInstance, url: string): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'GET', url });
 
 /** Every file of a zip, path → bytes (folders end with '/' and map to an empty buffer). */
 export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {

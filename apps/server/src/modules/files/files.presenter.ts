@@ -1,4 +1,11 @@
-import { fileExtension, fileKind, isPreviewable, TRASH_RETENTION_DAYS, type FileNode, type TrashItem } from '@mathbridge/contracts/files';
+import {
+  fileExtension,
+  fileKind,
+  isPreviewable,
+  TRASH_RETENTION_DAYS,
+  type FileNode,
+  type TrashItem,
+} from '@mathbridge/contracts/files';
 import type { FileNodeRow } from '../../db/types.ts';
 import { fileUrl } from './signed-urls.ts';
 
@@ -29,7 +36,8 @@ export function presentNode(node: FileNodeRow, viewer: Viewer): FileNode {
     updated_at: node.updated_at,
     editable: node.parent_id !== null && viewer.canEdit(node),
     download_url: links ? fileUrl(viewer.secret, node.id, viewer.userId, viewer.exp, 'attachment') : null,
-    preview_url: links && isPreviewable(node.name) ? fileUrl(viewer.secret, node.id, viewer.userId, viewer.exp, 'inline') : null,
+    preview_url:
+      links && isPreviewable(node.name) ? fileUrl(viewer.secret, node.id, viewer.userId, viewer.exp, 'inline') : null,
   };
 }
 

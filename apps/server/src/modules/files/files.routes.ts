@@ -58,68 +58,121 @@ const SignedZipSchema = z.object({
 /** File spaces, uploads, trash, batch download (spec §7 'Uploads', issue 4). */
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
-    method: 'GET', path: 'upload/spaces', auth: 'user',
+    method: 'GET',
+    path: 'upload/spaces',
+    auth: 'user',
     handler: ({ caller }) => listMySpaces(ctx, caller),
   });
   defineCall(app, {
-    method: 'GET', path: 'upload/getAttachmentList', auth: 'user', input: AttachmentListSchema,
+    method: 'GET',
+    path: 'upload/getAttachmentList',
+    auth: 'user',
+    input: AttachmentListSchema,
     handler: ({ caller, input }) => files.listFolder(ctx, caller, input),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/upload', auth: 'user', multipart: true, input: UploadQuerySchema,
-    handler: ({ caller, input, request, locale, ip }) => files.uploadFile(ctx, caller, input, incoming(request), locale, ip),
+    method: 'POST',
+    path: 'upload/upload',
+    auth: 'user',
+    multipart: true,
+    input: UploadQuerySchema,
+    handler: ({ caller, input, request, locale, ip }) =>
+      files.uploadFile(ctx, caller, input, incoming(request), locale, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/update', auth: 'user', multipart: true, input: UpdateQuerySchema,
-    handler: ({ caller, input, request, locale, ip }) => files.replaceContent(ctx, caller, input, incoming(request), locale, ip),
+    method: 'POST',
+    path: 'upload/update',
+    auth: 'user',
+    multipart: true,
+    input: UpdateQuerySchema,
+    handler: ({ caller, input, request, locale, ip }) =>
+      files.replaceContent(ctx, caller, input, incoming(request), locale, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/createDirOrFile', auth: 'user', input: CreateDirOrFileSchema,
+    method: 'POST',
+    path: 'upload/createDirOrFile',
+    auth: 'user',
+    input: CreateDirOrFileSchema,
     handler: ({ caller, input, ip }) => files.createDirOrFile(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/moveFile', auth: 'user', input: MoveFileSchema,
+    method: 'POST',
+    path: 'upload/moveFile',
+    auth: 'user',
+    input: MoveFileSchema,
     handler: ({ caller, input, ip }) => files.moveNodes(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/updateFileName', auth: 'user', input: UpdateFileNameSchema,
+    method: 'POST',
+    path: 'upload/updateFileName',
+    auth: 'user',
+    input: UpdateFileNameSchema,
     handler: ({ caller, input, ip }) => files.renameNode(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/delete', auth: 'user', input: NodeIdsSchema,
+    method: 'POST',
+    path: 'upload/delete',
+    auth: 'user',
+    input: NodeIdsSchema,
     handler: ({ caller, input, ip }) => trash.trashNodes(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'GET', path: 'upload/trashList', auth: 'user', input: TrashListSchema,
+    method: 'GET',
+    path: 'upload/trashList',
+    auth: 'user',
+    input: TrashListSchema,
     handler: ({ caller, input }) => trash.listTrash(ctx, caller, input),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/restore', auth: 'user', input: NodeIdsSchema,
+    method: 'POST',
+    path: 'upload/restore',
+    auth: 'user',
+    input: NodeIdsSchema,
     handler: ({ caller, input, ip }) => trash.restoreNodes(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/purge', auth: 'user', input: NodeIdsSchema,
+    method: 'POST',
+    path: 'upload/purge',
+    auth: 'user',
+    input: NodeIdsSchema,
     handler: ({ caller, input, ip }) => trash.purgeNodes(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/emptyTrash', auth: 'user', input: SpaceRefSchema,
+    method: 'POST',
+    path: 'upload/emptyTrash',
+    auth: 'user',
+    input: SpaceRefSchema,
     handler: ({ caller, input, ip }) => trash.emptyTrash(ctx, caller, input.space_id, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/downloadUrl', auth: 'user', input: DownloadUrlSchema,
+    method: 'POST',
+    path: 'upload/downloadUrl',
+    auth: 'user',
+    input: DownloadUrlSchema,
     handler: ({ caller, input }) => download.downloadUrl(ctx, caller, input),
   });
   defineCall(app, {
-    method: 'POST', path: 'upload/batchDownLoad', auth: 'user', input: BatchDownloadSchema,
+    method: 'POST',
+    path: 'upload/batchDownLoad',
+    auth: 'user',
+    input: BatchDownloadSchema,
     handler: ({ caller, input }) => download.batchDownloadUrl(ctx, caller, input),
   });
   // Opened by the browser itself (<img>, <a>, a new tab): the link's HMAC stands in for the session.
   defineCall(app, {
-    method: 'GET', path: 'upload/download/:id', auth: 'none', unsigned: true, input: SignedFileSchema,
+    method: 'GET',
+    path: 'upload/download/:id',
+    auth: 'none',
+    unsigned: true,
+    input: SignedFileSchema,
     handler: async ({ input, reply }) => stream(reply, await download.openDownload(ctx, input)),
   });
   defineCall(app, {
-    method: 'GET', path: 'upload/batchDownLoad', auth: 'none', unsigned: true, input: SignedZipSchema,
+    method: 'GET',
+    path: 'upload/batchDownLoad',
+    auth: 'none',
+    unsigned: true,
+    input: SignedZipSchema,
     handler: async ({ input, reply }) => stream(reply, await download.openZip(ctx, input)),
   });
 

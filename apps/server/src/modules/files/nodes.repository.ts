@@ -18,14 +18,25 @@ export const findNode = (db: Db, id: number): Promise<FileNodeRow | undefined> =
 export async function findNodes(db: Db, ids: readonly number[]): Promise<FileNodeRow[]> {
   // Guard against an empty id list: SQL "IN ()" is a syntax error.
   if (!ids.length) return [];
-  return db.selectFrom('file_nodes').selectAll().where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('file_nodes')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export const insertNode = (db: Db, node: Insertable<FileNodesTable>): Promise<FileNodeRow> =>
   db.insertInto('file_nodes').values(node).returningAll().executeTakeFirstOrThrow();
 
 /** One page of a folder's live children: folders first, then by the chosen column. */
-export function childrenPage(db: Db, parentId: number, sort: Sort, order: 'asc' | 'desc', limit: number, offset: number): Promise<FileNodeRow[]> {
+export function childrenPage(
+  db: Db,
+  parentId: number,
+  sort: Sort,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+): Promise<FileNodeRow[]> {
   const column = sort === 'name' ? 'name_key' : sort;
   return db
     .selectFrom('file_nodes')
@@ -63,11 +74,21 @@ export async function takenNameKeys(db: Db, parentId: number, baseKey: string): 
 }
 
 export const liveChildByKey = (db: Db, parentId: number, key: string) =>
-  db.selectFrom('file_nodes').select(['id', 'name']).where('parent_id', '=', parentId).where('name_key', '=', key).where('trashed_at', 'is', null).executeTakeFirst();
+  db
+    .selectFrom('file_nodes')
+    .select(['id', 'name'])
+    .where('parent_id', '=', parentId)
+    .where('name_key', '=', key)
+    .where('trashed_at', 'is', null)
+    .executeTakeFirst();
 
 /** Every node below `node` (not the node itself), live ones only unless `all`. */
 export function descendants(db: Db, node: FileNodeRow, all = false): Promise<FileNodeRow[]> {
-  let query = db.selectFrom('file_nodes').selectAll().where('space_id', '=', node.space_id).where(pathStartsWith(subtreePrefix(node)));
+  let query = db
+    .selectFrom('file_nodes')
+    .selectAll()
+    .where('space_id', '=', node.space_id)
+    .where(pathStartsWith(subtreePrefix(node)));
   if (!all) query = query.where('trashed_at', 'is', null);
   return query.orderBy('depth').orderBy('name_key').execute();
 }
@@ -83,7 +104,12 @@ export async function deepestBelow(db: Db, node: FileNodeRow): Promise<number> {
 }
 
 /** Moves a node (and its subtree) under `target`, optionally renaming it. */
-export async function reparent(db: Db, node: FileNodeRow, target: FileNodeRow, changes: { name?: string; nameKey?: string; now: string; by: number | null }): Promise<void> {
+export async function reparent(
+  db: Db,
+  node: FileNodeRow,
+  target: FileNodeRow,
+  changes: { name?: string; nameKey?: string; now: string; by: number | null },
+): Promise<void> {
   const newPath = subtreePrefix(target);
   const delta = target.depth + 1 - node.depth;
   await db
@@ -112,8 +138,19 @@ export async function reparent(db: Db, node: FileNodeRow, target: FileNodeRow, c
     .execute();
 }
 
-export async function renameNode(db: Db, id: number, name: string, key: string, now: string, by: number): Promise<void> {
-  await db.updateTable('file_nodes').set({ name, name_key: key, updated_at: now, updated_by: by }).where('id', '=', id).execute();
+export async function renameNode(
+  db: Db,
+  id: number,
+  name: string,
+  key: string,
+  now: string,
+  by: number,
+): Promise<void> {
+  await db
+    .updateTable('file_nodes')
+    .set({ name, name_key: key, updated_at: now, updated_by: by })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Puts a node and its live subtree in the trash as one batch (trash_root_id = the node). */
@@ -140,7 +177,10 @@ export async function untrashBatch(db: Db, spaceId: number, rootId: number): Pro
 }
 
 /** Deletes a node and everything below it; returns the file rows that went (for quota and blobs). */
-export async function deleteSubtree(db: Db, node: FileNodeRow): Promise<{ stored_file_id: number | null; size: number; is_dir: number }[]> {
+export async function deleteSubtree(
+  db: Db,
+  node: FileNodeRow,
+): Promise<{ stored_file_id: number | null; size: number; is_dir: number }[]> {
   const gone = await db
     .selectFrom('file_nodes')
     .select(['stored_file_id', 'size', 'is_dir'])
@@ -193,29 +233,64 @@ export const expiredTrashRoots = (db: Db, trashedBefore: string, limit: number) 
 
 export async function namesById(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('file_nodes').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('file_nodes')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /* Stored bytes. Several nodes may share one stored file (copies); the bytes go with the last. */
 
 export const findStoredFile = (db: Db, id: number) =>
-  db.selectFrom('stored_files').select(['id', 'storage_key', 'mime', 'size', 'sha256']).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('stored_files')
+    .select(['id', 'storage_key', 'mime', 'size', 'sha256'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export async function storedFilesOf(db: Db, ids: readonly number[]) {
   if (!ids.length) return [];
-  return db.selectFrom('stored_files').select(['id', 'storage_key']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('stored_files')
+    .select(['id', 'storage_key'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
-export async function insertStoredFile(db: Db, file: { storage_key: string; original_name: string; mime: string; size: number; sha256: string; owner_id: number | null; created_at: string }): Promise<number> {
-  const row = await db.insertInto('stored_files').values({ ...file, purpose: 'space' }).returning('id').executeTakeFirstOrThrow();
+export async function insertStoredFile(
+  db: Db,
+  file: {
+    storage_key: string;
+    original_name: string;
+    mime: string;
+    size: number;
+    sha256: string;
+    owner_id: number | null;
+    created_at: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('stored_files')
+    .values({ ...file, purpose: 'space' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Of these stored files, the ones no node refers to any more. */
-export async function unreferencedStoredFiles(db: Db, ids: readonly number[]): Promise<{ id: number; storage_key: string }[]> {
+export async function unreferencedStoredFiles(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id: number; storage_key: string }[]> {
   if (!ids.length) return [];
-  const used = await db.selectFrom('file_nodes').select('stored_file_id').distinct().where('stored_file_id', 'in', [...ids]).execute();
+  const used = await db
+    .selectFrom('file_nodes')
+    .select('stored_file_id')
+    .distinct()
+    .where('stored_file_id', 'in', [...ids])
+    .execute();
   const stillUsed = new Set(used.map((r) => r.stored_file_id));
   const candidates = ids.filter((id) => !stillUsed.has(id));
   return storedFilesOf(db, candidates);
@@ -223,5 +298,8 @@ export async function unreferencedStoredFiles(db: Db, ids: readonly number[]): P
 
 export async function deleteStoredFiles(db: Db, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
-  await db.deleteFrom('stored_files').where('id', 'in', [...ids]).execute();
+  await db
+    .deleteFrom('stored_files')
+    .where('id', 'in', [...ids])
+    .execute();
 }

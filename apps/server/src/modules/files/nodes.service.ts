@@ -61,7 +61,12 @@ export interface IncomingUpload {
 const MULTIPART_MARGIN = 16 * 1024;
 
 export function viewerFor(ctx: AppContext, caller: Caller, access: SpaceAccess, exp = linkExpiry()): Viewer {
-  return { userId: caller.id, secret: filesConfig(ctx).urlSecret, exp, canEdit: (node) => canEdit(access, node, caller.id) };
+  return {
+    userId: caller.id,
+    secret: filesConfig(ctx).urlSecret,
+    exp,
+    canEdit: (node) => canEdit(access, node, caller.id),
+  };
 }
 
 /**
@@ -69,7 +74,13 @@ export function viewerFor(ctx: AppContext, caller: Caller, access: SpaceAccess, 
  * `trashed`), 304 when it is in a space the caller cannot use this way. `edit` = write access
  * and, in publish-own spaces, a node the caller created.
  */
-export async function loadNode(ctx: AppContext, caller: Caller, id: number, need: Need, options: { trashed?: boolean; db?: Db } = {}) {
+export async function loadNode(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  need: Need,
+  options: { trashed?: boolean; db?: Db } = {},
+) {
   const db = options.db ?? ctx.db;
   const node = await nodes.findNode(db, id);
   if (!node) throw fail.nodeNotFound();
@@ -77,13 +88,19 @@ export async function loadNode(ctx: AppContext, caller: Caller, id: number, need
   if (!space) throw fail.nodeNotFound();
   const access = await accessOf(db, caller, space);
   if (!access) throw forbidden();
-  if (need === 'read' ? false : need === 'write' ? !atLeast(access, 'write') : !canEdit(access, node, caller.id)) throw forbidden();
+  if (need === 'read' ? false : need === 'write' ? !atLeast(access, 'write') : !canEdit(access, node, caller.id))
+    throw forbidden();
   if (node.trashed_at !== null && !options.trashed) throw fail.nodeNotFound();
   return { node, access };
 }
 
 /** The folder a call works in: `parent_id`, else the root of `space_id`, else of the caller's personal space. */
-export async function resolveFolder(ctx: AppContext, caller: Caller, target: { space_id?: number; parent_id?: number }, need: 'read' | 'write') {
+export async function resolveFolder(
+  ctx: AppContext,
+  caller: Caller,
+  target: { space_id?: number; parent_id?: number },
+  need: 'read' | 'write',
+) {
   if (target.parent_id !== undefined) {
     const { node, access } = await loadNode(ctx, caller, target.parent_id, need);
     if (node.is_dir !== 1) throw fail.notAFolder();
@@ -108,7 +125,10 @@ export async function listFolder(ctx: AppContext, caller: Caller, input: Attachm
   ]);
   const exp = linkExpiry();
   const viewer = viewerFor(ctx, caller, access, exp);
-  const path = [...ancestorIds(folder).map((id) => ({ id, name: names.get(id) ?? '' })), { id: folder.id, name: folder.name }];
+  const path = [
+    ...ancestorIds(folder).map((id) => ({ id, name: names.get(id) ?? '' })),
+    { id: folder.id, name: folder.name },
+  ];
   return {
     space: await presentSpace(ctx, access),
     folder: { id: folder.id, name: folder.name, parent_id: folder.parent_id },
@@ -122,25 +142,41 @@ export async function listFolder(ctx: AppContext, caller: Caller, input: Attachm
 }
 
 /** Loads every distinct id for editing, in order; one refusal refuses the whole call. */
-export async function loadEach(ctx: AppContext, caller: Caller, ids: readonly number[]): Promise<{ node: FileNodeRow; access: SpaceAccess }[]> {
+export async function loadEach(
+  ctx: AppContext,
+  caller: Caller,
+  ids: readonly number[],
+): Promise<{ node: FileNodeRow; access: SpaceAccess }[]> {
   const out: { node: FileNodeRow; access: SpaceAccess }[] = [];
   for (const id of new Set(ids)) out.push(await loadNode(ctx, caller, id, 'edit'));
   return out;
 }
 
 /** Ids of a node's ancestors, root first. */
-export const ancestorIds = (node: Pick<FileNodeRow, 'path'>): number[] => node.path.split('/').filter(Boolean).map(Number);
+export const ancestorIds = (node: Pick<FileNodeRow, 'path'>): number[] =>
+  node.path.split('/').filter(Boolean).map(Number);
 
 /**
  * Writes a node under `folder` with `name`, retrying on a name clash: 'rename' picks the next
  * free 'name (n)' (uploads, copies, restores), 'refuse' answers 409. The unique index on live
  * sibling names is the authority, so concurrent writers can never end up with the same name.
  */
-async function placeNode<T>(ctx: AppContext, folderId: number, name: string, isDir: boolean, mode: 'rename' | 'refuse', write: (trx: Db, name: string) => Promise<T>): Promise<T> {
+async function placeNode<T>(
+  ctx: AppContext,
+  folderId: number,
+  name: string,
+  isDir: boolean,
+  mode: 'rename' | 'refuse',
+  write: (trx: Db, name: string) => Promise<T>,
+): Promise<T> {
   for (let attempt = 0; attempt < 25; attempt += 1) {
     let finalName = name;
     if (mode === 'rename') {
-      finalName = firstFreeName(name, isDir, await nodes.takenNameKeys(ctx.db, folderId, nameKey(splitName(name, isDir)[0])));
+      finalName = firstFreeName(
+        name,
+        isDir,
+        await nodes.takenNameKeys(ctx.db, folderId, nameKey(splitName(name, isDir)[0])),
+      );
     } else if (await nodes.liveChildByKey(ctx.db, folderId, nameKey(name))) {
       throw fail.nameTaken(name);
     }
@@ -174,7 +210,15 @@ interface Placement {
  * Refuses before any byte is stored when the declared size cannot fit (profile or quota), then
  * streams the file into storage with the quota left as a hard cap.
  */
-async function receive(ctx: AppContext, access: SpaceAccess, profileName: UploadQuery['profile'], declared: number | undefined, upload: IncomingUpload, locale: Locale, freedBytes = 0) {
+async function receive(
+  ctx: AppContext,
+  access: SpaceAccess,
+  profileName: UploadQuery['profile'],
+  declared: number | undefined,
+  upload: IncomingUpload,
+  locale: Locale,
+  freedBytes = 0,
+) {
   const profile: UploadProfile = FILE_UPLOAD_PROFILES[profileName];
   const quota = await quotaOf(ctx, access.space);
   const remaining = Math.max(0, quota.quota_bytes - quota.used_bytes + freedBytes);
@@ -205,13 +249,28 @@ async function chargeOrRefuse(ctx: AppContext, trx: Db, access: SpaceAccess, byt
   const { space } = access;
   const now = nowIso();
   await ensureQuota(trx, space.quota_holder_type, space.quota_holder_id, now);
-  if (!(await chargeQuota(trx, space.quota_holder_type, space.quota_holder_id, bytes, defaultQuota(ctx, space.quota_holder_type), now))) {
+  if (
+    !(await chargeQuota(
+      trx,
+      space.quota_holder_type,
+      space.quota_holder_id,
+      bytes,
+      defaultQuota(ctx, space.quota_holder_type),
+      now,
+    ))
+  ) {
     throw fail.quotaExceeded(await quotaOf(ctx, space, trx));
   }
 }
 
 /** The row of a new node in `folder`: a folder when `file` is absent. */
-function nodeValues(folder: FileNodeRow, name: string, by: number, now: string, file?: { storedFileId: number; size: number; mime: string }) {
+function nodeValues(
+  folder: FileNodeRow,
+  name: string,
+  by: number,
+  now: string,
+  file?: { storedFileId: number; size: number; mime: string },
+) {
   return {
     space_id: folder.space_id,
     parent_id: folder.id,
@@ -234,15 +293,40 @@ function nodeValues(folder: FileNodeRow, name: string, by: number, now: string, 
 }
 
 /** Stores an upload as a new file in a folder; a clashing name becomes 'name (1).ext'. Internal API for other modules too. */
-export async function storeFileInFolder(ctx: AppContext, caller: Caller, place: Placement, stored: StoredUpload, name: string, ip?: string): Promise<FileNodeRow> {
+export async function storeFileInFolder(
+  ctx: AppContext,
+  caller: Caller,
+  place: Placement,
+  stored: StoredUpload,
+  name: string,
+  ip?: string,
+): Promise<FileNodeRow> {
   checkDepth(place.folder.depth + 1);
   try {
     return await placeNode(ctx, place.folder.id, name, false, 'rename', async (trx, finalName) => {
       const now = nowIso();
-      const storedFileId = await nodes.insertStoredFile(trx, { storage_key: stored.key, original_name: stored.originalName, mime: stored.mime, size: stored.size, sha256: stored.sha256, owner_id: caller.id, created_at: now });
+      const storedFileId = await nodes.insertStoredFile(trx, {
+        storage_key: stored.key,
+        original_name: stored.originalName,
+        mime: stored.mime,
+        size: stored.size,
+        sha256: stored.sha256,
+        owner_id: caller.id,
+        created_at: now,
+      });
       await chargeOrRefuse(ctx, trx, place.access, stored.size);
-      const node = await nodes.insertNode(trx, nodeValues(place.folder, finalName, caller.id, now, { storedFileId, size: stored.size, mime: stored.mime }));
-      await writeAudit(trx, { actorId: caller.id, action: 'files.upload', targetType: 'file_node', targetId: node.id, detail: { space: node.space_id, size: stored.size }, ip });
+      const node = await nodes.insertNode(
+        trx,
+        nodeValues(place.folder, finalName, caller.id, now, { storedFileId, size: stored.size, mime: stored.mime }),
+      );
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'files.upload',
+        targetType: 'file_node',
+        targetId: node.id,
+        detail: { space: node.space_id, size: stored.size },
+        ip,
+      });
       return node;
     });
   } catch (error) {
@@ -252,7 +336,14 @@ export async function storeFileInFolder(ctx: AppContext, caller: Caller, place: 
 }
 
 /** POST upload/upload. */
-export async function uploadFile(ctx: AppContext, caller: Caller, input: UploadQuery, upload: IncomingUpload, locale: Locale, ip: string): Promise<FileNode> {
+export async function uploadFile(
+  ctx: AppContext,
+  caller: Caller,
+  input: UploadQuery,
+  upload: IncomingUpload,
+  locale: Locale,
+  ip: string,
+): Promise<FileNode> {
   const place = await resolveFolder(ctx, caller, input, 'write');
   const { stored, name } = await receive(ctx, place.access, input.profile, input.size, upload, locale);
   const node = await storeFileInFolder(ctx, caller, place, stored, name, ip);
@@ -260,7 +351,12 @@ export async function uploadFile(ctx: AppContext, caller: Caller, input: UploadQ
 }
 
 /** POST upload/createDirOrFile: a folder (a clash is 409), or a copy of a readable file (a clash gets ' (1)'). */
-export async function createDirOrFile(ctx: AppContext, caller: Caller, input: CreateDirOrFileInput, ip: string): Promise<FileNode> {
+export async function createDirOrFile(
+  ctx: AppContext,
+  caller: Caller,
+  input: CreateDirOrFileInput,
+  ip: string,
+): Promise<FileNode> {
   const place = await resolveFolder(ctx, caller, input, 'write');
   const viewer = viewerFor(ctx, caller, place.access);
   if (input.type === 'dir') {
@@ -269,7 +365,13 @@ export async function createDirOrFile(ctx: AppContext, caller: Caller, input: Cr
     const node = await placeNode(ctx, place.folder.id, name, true, 'refuse', async (trx, finalName) => {
       const now = nowIso();
       const row = await nodes.insertNode(trx, nodeValues(place.folder, finalName, caller.id, now));
-      await writeAudit(trx, { actorId: caller.id, action: 'files.folder_create', targetType: 'file_node', targetId: row.id, ip });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'files.folder_create',
+        targetType: 'file_node',
+        targetId: row.id,
+        ip,
+      });
       return row;
     });
     return presentNode(node, viewer);
@@ -285,8 +387,22 @@ export async function createDirOrFile(ctx: AppContext, caller: Caller, input: Cr
   const node = await placeNode(ctx, place.folder.id, name, false, 'rename', async (trx, finalName) => {
     const now = nowIso();
     await chargeOrRefuse(ctx, trx, place.access, Number(source.size));
-    const row = await nodes.insertNode(trx, nodeValues(place.folder, finalName, caller.id, now, { storedFileId, size: Number(source.size), mime: source.mime ?? 'application/octet-stream' }));
-    await writeAudit(trx, { actorId: caller.id, action: 'files.copy', targetType: 'file_node', targetId: row.id, detail: { from: source.id }, ip });
+    const row = await nodes.insertNode(
+      trx,
+      nodeValues(place.folder, finalName, caller.id, now, {
+        storedFileId,
+        size: Number(source.size),
+        mime: source.mime ?? 'application/octet-stream',
+      }),
+    );
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'files.copy',
+      targetType: 'file_node',
+      targetId: row.id,
+      detail: { from: source.id },
+      ip,
+    });
     return row;
   });
   return presentNode(node, viewer);
@@ -296,7 +412,12 @@ export async function createDirOrFile(ctx: AppContext, caller: Caller, input: Cr
  * POST upload/moveFile: into a folder of the same space (absent = its root). Refused whole when
  * any item would clash by name, move a folder into itself or below itself, or nest too deep.
  */
-export async function moveNodes(ctx: AppContext, caller: Caller, input: MoveFileInput, ip: string): Promise<{ items: FileNode[] }> {
+export async function moveNodes(
+  ctx: AppContext,
+  caller: Caller,
+  input: MoveFileInput,
+  ip: string,
+): Promise<{ items: FileNode[] }> {
   const loaded = await loadEach(ctx, caller, input.ids);
   const first = loaded[0];
   if (!first) return { items: [] };
@@ -327,20 +448,35 @@ export async function moveNodes(ctx: AppContext, caller: Caller, input: MoveFile
         const clash = await nodes.liveChildByKey(trx, freshTarget.id, node.name_key);
         if (clash && clash.id !== node.id) throw fail.nameTaken(node.name);
         await nodes.reparent(trx, node, freshTarget, { now, by: caller.id });
-        await writeAudit(trx, { actorId: caller.id, action: 'files.move', targetType: 'file_node', targetId: node.id, detail: { from: node.parent_id, to: freshTarget.id }, ip });
+        await writeAudit(trx, {
+          actorId: caller.id,
+          action: 'files.move',
+          targetType: 'file_node',
+          targetId: node.id,
+          detail: { from: node.parent_id, to: freshTarget.id },
+          ip,
+        });
       }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fail.nameTaken(first.node.name);
     throw error;
   }
-  const moved = await nodes.findNodes(ctx.db, loaded.map(({ node }) => node.id));
+  const moved = await nodes.findNodes(
+    ctx.db,
+    loaded.map(({ node }) => node.id),
+  );
   const viewer = viewerFor(ctx, caller, first.access);
   return { items: moved.map((node) => presentNode(node, viewer)) };
 }
 
 /** POST upload/updateFileName: a clash is 409; a file keeps its extension (its content was checked against it). */
-export async function renameNode(ctx: AppContext, caller: Caller, input: UpdateFileNameInput, ip: string): Promise<FileNode> {
+export async function renameNode(
+  ctx: AppContext,
+  caller: Caller,
+  input: UpdateFileNameInput,
+  ip: string,
+): Promise<FileNode> {
   const { node, access } = await loadNode(ctx, caller, input.id, 'edit');
   if (node.parent_id === null) throw fail.rootFolder();
   if (node.is_dir !== 1) {
@@ -353,17 +489,34 @@ export async function renameNode(ctx: AppContext, caller: Caller, input: UpdateF
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await nodes.renameNode(trx, node.id, input.name, key, nowIso(), caller.id);
-      await writeAudit(trx, { actorId: caller.id, action: 'files.rename', targetType: 'file_node', targetId: node.id, detail: { from: node.name, to: input.name }, ip });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'files.rename',
+        targetType: 'file_node',
+        targetId: node.id,
+        detail: { from: node.name, to: input.name },
+        ip,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fail.nameTaken(input.name);
     throw error;
   }
-  return presentNode({ ...node, name: input.name, name_key: key, updated_at: nowIso(), updated_by: caller.id }, viewerFor(ctx, caller, access));
+  return presentNode(
+    { ...node, name: input.name, name_key: key, updated_at: nowIso(), updated_by: caller.id },
+    viewerFor(ctx, caller, access),
+  );
 }
 
 /** POST upload/update: replaces a file's content (same type), keeping its id, name and place. */
-export async function replaceContent(ctx: AppContext, caller: Caller, input: UpdateQuery, upload: IncomingUpload, locale: Locale, ip: string): Promise<FileNode> {
+export async function replaceContent(
+  ctx: AppContext,
+  caller: Caller,
+  input: UpdateQuery,
+  upload: IncomingUpload,
+  locale: Locale,
+  ip: string,
+): Promise<FileNode> {
   const { node, access } = await loadNode(ctx, caller, input.id, 'edit');
   if (node.is_dir === 1 || node.stored_file_id === null) throw fail.notAFile();
   const oldSize = Number(node.size);
@@ -385,17 +538,38 @@ export async function replaceContent(ctx: AppContext, caller: Caller, input: Upd
   try {
     updated = await ctx.db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const storedFileId = await nodes.insertStoredFile(trx, { storage_key: stored.key, original_name: stored.originalName, mime: stored.mime, size: stored.size, sha256: stored.sha256, owner_id: caller.id, created_at: now });
+      const storedFileId = await nodes.insertStoredFile(trx, {
+        storage_key: stored.key,
+        original_name: stored.originalName,
+        mime: stored.mime,
+        size: stored.size,
+        sha256: stored.sha256,
+        owner_id: caller.id,
+        created_at: now,
+      });
       await chargeOrRefuse(ctx, trx, access, stored.size - oldSize);
       const row = await trx
         .updateTable('file_nodes')
-        .set({ stored_file_id: storedFileId, size: stored.size, mime: stored.mime, updated_at: now, updated_by: caller.id })
+        .set({
+          stored_file_id: storedFileId,
+          size: stored.size,
+          mime: stored.mime,
+          updated_at: now,
+          updated_by: caller.id,
+        })
         .where('id', '=', node.id)
         .where('trashed_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
       if (!row) throw fail.nodeNotFound();
-      await writeAudit(trx, { actorId: caller.id, action: 'files.replace', targetType: 'file_node', targetId: node.id, detail: { size: stored.size }, ip });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'files.replace',
+        targetType: 'file_node',
+        targetId: node.id,
+        detail: { size: stored.size },
+        ip,
+      });
       return row;
     });
   } catch (error) {
@@ -417,6 +591,8 @@ export async function releaseStoredFiles(ctx: AppContext, ids: readonly number[]
       ctx.log.info({ err: error, id: file.id }, 'stored file still referenced');
       continue;
     }
-    await ctx.storage.delete(file.storage_key).catch((error: unknown) => ctx.log.warn({ err: error, key: file.storage_key }, 'stored file not removed'));
+    await ctx.storage
+      .delete(file.storage_key)
+      .catch((error: unknown) => ctx.log.warn({ err: error, key: file.storage_key }, 'stored file not removed'));
   }
 }

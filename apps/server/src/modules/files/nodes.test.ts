@@ -13,27 +13,53 @@ describeApi('file spaces: folders and files', () => {
     const spaces = await call<{ items: SpaceInfo[] }>(t().app, 'GET', 'upload/spaces', {}, { token: user.token });
     expect(spaces.status).toBe(200);
     const personal = spaces.result.items[0];
-    expect(personal).toMatchObject({ kind: 'personal', role: 'manage', quota: { holder: 'user', used_bytes: 0, quota_bytes: 1024 ** 3 } });
+    expect(personal).toMatchObject({
+      kind: 'personal',
+      role: 'manage',
+      quota: { holder: 'user', used_bytes: 0, quota_bytes: 1024 ** 3 },
+    });
     // A visitor (no certified role) does not see the shared templates.
     expect(spaces.result.items.map((s) => s.kind)).toEqual(['personal']);
     const again = await call<{ items: SpaceInfo[] }>(t().app, 'GET', 'upload/spaces', {}, { token: user.token });
     expect(again.result.items[0]?.id).toBe(personal?.id);
     const listed = await list(t().app, user.token);
-    expect(listed.result).toMatchObject({ space: { id: personal?.id }, folder: { id: personal?.root_id }, items: [], total: 0, page: 1, page_size: 20 });
+    expect(listed.result).toMatchObject({
+      space: { id: personal?.id },
+      folder: { id: personal?.root_id },
+      items: [],
+      total: 0,
+      page: 1,
+      page_size: 20,
+    });
   });
 
   it('creates folders, lists folders first with breadcrumbs and icons, and pages through', async () => {
     const user = await registerUser(t().app);
     const docs = await mkdir(t().app, user.token, 'Docs');
-    expect(docs.result).toMatchObject({ name: 'Docs', type: 'dir', kind: 'folder', size: null, editable: true, download_url: null });
+    expect(docs.result).toMatchObject({
+      name: 'Docs',
+      type: 'dir',
+      kind: 'folder',
+      size: null,
+      editable: true,
+      download_url: null,
+    });
     const sub = await mkdir(t().app, user.token, '2026 报告', { parent_id: docs.result.id });
-    for (const [name, content] of [['b.png', png(300)], ['a.pdf', pdf(300)], ['c.jpg', jpg(300)]] as const) {
+    for (const [name, content] of [
+      ['b.png', png(300)],
+      ['a.pdf', pdf(300)],
+      ['c.jpg', jpg(300)],
+    ] as const) {
       expect((await upload(t().app, user.token, name, content, { parent_id: docs.result.id })).status).toBe(200);
     }
     await mkdir(t().app, user.token, 'zeta', { parent_id: docs.result.id });
 
     const page1 = await list(t().app, user.token, { parent_id: docs.result.id, page_size: 3 });
-    expect(page1.result.items.map((i) => [i.name, i.kind])).toEqual([['2026 报告', 'folder'], ['zeta', 'folder'], ['a.pdf', 'pdf']]);
+    expect(page1.result.items.map((i) => [i.name, i.kind])).toEqual([
+      ['2026 报告', 'folder'],
+      ['zeta', 'folder'],
+      ['a.pdf', 'pdf'],
+    ]);
     expect(page1.result.total).toBe(5);
     expect(page1.result.path.map((p) => p.name)).toEqual(['personal', 'Docs']);
     const pdfItem = page1.result.items[2];
@@ -53,7 +79,13 @@ describeApi('file spaces: folders and files', () => {
     const clash = await mkdir(t().app, user.token, 'data');
     expect(clash).toMatchObject({ status: 409, message: 'An item named "data" already exists in this folder' });
     for (const name of ['a/b', 'a\\b', '..', '.', 'x\u0000y', 'tab\there', 'x'.repeat(256)]) {
-      const reply = await call(t().app, 'POST', 'upload/createDirOrFile', { type: 'dir', name }, { token: user.token, ...en });
+      const reply = await call(
+        t().app,
+        'POST',
+        'upload/createDirOrFile',
+        { type: 'dir', name },
+        { token: user.token, ...en },
+      );
       expect(reply.status, JSON.stringify(name)).toBe(400);
     }
     const file = await upload(t().app, user.token, 'x.png', png(200));
@@ -75,9 +107,13 @@ describeApi('file spaces: folders and files', () => {
     const user = await registerUser(t().app);
     const a = await upload(t().app, user.token, 'a.pdf', pdf(300));
     await upload(t().app, user.token, 'b.pdf', pdf(300));
-    const rename = (id: number | undefined, name: string) => call<FileNode>(t().app, 'POST', 'upload/updateFileName', { id, name }, { token: user.token, ...en });
+    const rename = (id: number | undefined, name: string) =>
+      call<FileNode>(t().app, 'POST', 'upload/updateFileName', { id, name }, { token: user.token, ...en });
     expect((await rename(a.result?.id, 'B.pdf')).status).toBe(409);
-    expect(await rename(a.result?.id, 'a.exe')).toMatchObject({ status: 415, message: 'The name must keep the .pdf extension' });
+    expect(await rename(a.result?.id, 'a.exe')).toMatchObject({
+      status: 415,
+      message: 'The name must keep the .pdf extension',
+    });
     expect((await rename(a.result?.id, '../a.pdf')).status).toBe(400);
     expect((await rename(a.result?.id, 'A.pdf')).result.name).toBe('A.pdf');
     expect((await rename(a.result?.id, '论文 终稿.PDF')).result).toMatchObject({ name: '论文 终稿.PDF', kind: 'pdf' });
@@ -91,9 +127,13 @@ describeApi('file spaces: folders and files', () => {
     const b = await mkdir(t().app, user.token, 'B', { parent_id: a.result.id });
     const c = await mkdir(t().app, user.token, 'C', { parent_id: b.result.id });
     const f = await upload(t().app, user.token, 'f.png', png(300), { parent_id: c.result.id });
-    const move = (ids: (number | undefined)[], target_id?: number) => call<{ items: FileNode[] }>(t().app, 'POST', 'upload/moveFile', { ids, target_id }, { token: user.token, ...en });
+    const move = (ids: (number | undefined)[], target_id?: number) =>
+      call<{ items: FileNode[] }>(t().app, 'POST', 'upload/moveFile', { ids, target_id }, { token: user.token, ...en });
 
-    expect(await move([a.result.id], a.result.id)).toMatchObject({ status: 409, message: 'A folder cannot be moved into itself or one of its subfolders' });
+    expect(await move([a.result.id], a.result.id)).toMatchObject({
+      status: 409,
+      message: 'A folder cannot be moved into itself or one of its subfolders',
+    });
     expect((await move([a.result.id], c.result.id)).status).toBe(409);
     expect((await move([b.result.id], f.result?.id)).status).toBe(409);
 
@@ -106,7 +146,12 @@ describeApi('file spaces: folders and files', () => {
     expect(inC.result.items.map((i) => i.name)).toEqual(['f.png']);
     // Now A may go into C (no longer its descendant).
     expect((await move([a.result.id], c.result.id)).status).toBe(200);
-    expect((await list(t().app, user.token, { parent_id: a.result.id })).result.path.map((p) => p.name)).toEqual(['personal', 'B', 'C', 'A']);
+    expect((await list(t().app, user.token, { parent_id: a.result.id })).result.path.map((p) => p.name)).toEqual([
+      'personal',
+      'B',
+      'C',
+      'A',
+    ]);
 
     // A clash in the target refuses the whole call, nothing moves.
     const other = await upload(t().app, user.token, 'f.png', png(300));
@@ -119,15 +164,49 @@ describeApi('file spaces: folders and files', () => {
     const user = await registerUser(t().app);
     const src = await upload(t().app, user.token, 'plan.pdf', pdf(5000));
     const dir = await mkdir(t().app, user.token, 'Copies');
-    const copy = await call<FileNode>(t().app, 'POST', 'upload/createDirOrFile', { type: 'file', source_id: src.result?.id, parent_id: dir.result.id }, { token: user.token });
+    const copy = await call<FileNode>(
+      t().app,
+      'POST',
+      'upload/createDirOrFile',
+      { type: 'file', source_id: src.result?.id, parent_id: dir.result.id },
+      { token: user.token },
+    );
     expect(copy.result).toMatchObject({ name: 'plan.pdf', type: 'file', size: 5000 });
-    const again = await call<FileNode>(t().app, 'POST', 'upload/createDirOrFile', { type: 'file', source_id: src.result?.id, parent_id: dir.result.id }, { token: user.token });
+    const again = await call<FileNode>(
+      t().app,
+      'POST',
+      'upload/createDirOrFile',
+      { type: 'file', source_id: src.result?.id, parent_id: dir.result.id },
+      { token: user.token },
+    );
     expect(again.result.name).toBe('plan (1).pdf');
-    const renamed = await call(t().app, 'POST', 'upload/createDirOrFile', { type: 'file', source_id: src.result?.id, name: 'plan.exe' }, { token: user.token });
+    const renamed = await call(
+      t().app,
+      'POST',
+      'upload/createDirOrFile',
+      { type: 'file', source_id: src.result?.id, name: 'plan.exe' },
+      { token: user.token },
+    );
     expect(renamed.status).toBe(415);
-    expect((await call(t().app, 'POST', 'upload/createDirOrFile', { type: 'file', source_id: dir.result.id }, { token: user.token })).status).toBe(409);
-    expect((await call(t().app, 'POST', 'upload/createDirOrFile', { type: 'file' }, { token: user.token })).status).toBe(400);
-    const rows = await t().ctx.db.selectFrom('file_nodes').select('stored_file_id').where('name', 'like', 'plan%').execute();
+    expect(
+      (
+        await call(
+          t().app,
+          'POST',
+          'upload/createDirOrFile',
+          { type: 'file', source_id: dir.result.id },
+          { token: user.token },
+        )
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call(t().app, 'POST', 'upload/createDirOrFile', { type: 'file' }, { token: user.token })).status,
+    ).toBe(400);
+    const rows = await t()
+      .ctx.db.selectFrom('file_nodes')
+      .select('stored_file_id')
+      .where('name', 'like', 'plan%')
+      .execute();
     expect(new Set(rows.map((r) => r.stored_file_id)).size).toBe(1);
     expect((await list(t().app, user.token)).result.space.quota.used_bytes).toBe(15000);
   });
@@ -135,19 +214,53 @@ describeApi('file spaces: folders and files', () => {
   it('replaces a file’s content (update), keeping id, name and place; a different type is refused', async () => {
     const user = await registerUser(t().app);
     const first = await upload(t().app, user.token, 'photo.png', png(1000));
-    const storedOf = async () => (await t().ctx.db.selectFrom('file_nodes').select('stored_file_id').where('id', '=', first.result?.id ?? 0).executeTakeFirstOrThrow()).stored_file_id ?? 0;
+    const storedOf = async () =>
+      (
+        await t()
+          .ctx.db.selectFrom('file_nodes')
+          .select('stored_file_id')
+          .where('id', '=', first.result?.id ?? 0)
+          .executeTakeFirstOrThrow()
+      ).stored_file_id ?? 0;
     const oldStored = await storedOf();
-    const replaced = await upload(t().app, user.token, 'new-version.png', png(3000), { id: first.result?.id ?? 0 }, { path: 'upload/update' });
+    const replaced = await upload(
+      t().app,
+      user.token,
+      'new-version.png',
+      png(3000),
+      { id: first.result?.id ?? 0 },
+      { path: 'upload/update' },
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.result).toMatchObject({ id: first.result?.id, name: 'photo.png', size: 3000 });
     expect((await list(t().app, user.token)).result.space.quota.used_bytes).toBe(3000);
-    const wrongType = await upload(t().app, user.token, 'doc.pdf', pdf(1000), { id: first.result?.id ?? 0 }, { path: 'upload/update' });
+    const wrongType = await upload(
+      t().app,
+      user.token,
+      'doc.pdf',
+      pdf(1000),
+      { id: first.result?.id ?? 0 },
+      { path: 'upload/update' },
+    );
     expect(wrongType).toMatchObject({ status: 415, message: 'The new file must also be a .png file' });
-    const disguised = await upload(t().app, user.token, 'x.png', Buffer.from('MZ' + 'x'.repeat(5000)), { id: first.result?.id ?? 0 }, { path: 'upload/update' });
+    const disguised = await upload(
+      t().app,
+      user.token,
+      'x.png',
+      Buffer.from('MZ' + 'x'.repeat(5000)),
+      { id: first.result?.id ?? 0 },
+      { path: 'upload/update' },
+    );
     expect(disguised.status).toBe(415);
     // The old bytes are gone; the node refers to the new ones.
-    expect(await t().ctx.db.selectFrom('stored_files').select('id').where('id', '=', oldStored).executeTakeFirst()).toBeUndefined();
-    const current = await t().ctx.db.selectFrom('stored_files').select('size').where('id', '=', await storedOf()).executeTakeFirstOrThrow();
+    expect(
+      await t().ctx.db.selectFrom('stored_files').select('id').where('id', '=', oldStored).executeTakeFirst(),
+    ).toBeUndefined();
+    const current = await t()
+      .ctx.db.selectFrom('stored_files')
+      .select('size')
+      .where('id', '=', await storedOf())
+      .executeTakeFirstOrThrow();
     expect(Number(current.size)).toBe(3000);
   });
 
@@ -175,8 +288,20 @@ describeApi('file spaces: folders and files', () => {
         mkdir: await mkdir(app, intruder.token, 'x', { parent_id: dir.result.id }),
         copyFrom: await call(app, 'POST', 'upload/createDirOrFile', { type: 'file', source_id: fileId }, tk),
         moveTheirs: await call(app, 'POST', 'upload/moveFile', { ids: [fileId] }, tk),
-        moveInto: await call(app, 'POST', 'upload/moveFile', { ids: [myFile.result?.id], target_id: dir.result.id }, tk),
-        moveMixed: await call(app, 'POST', 'upload/moveFile', { ids: [mine.result.id, fileId], target_id: mine.result.id }, tk),
+        moveInto: await call(
+          app,
+          'POST',
+          'upload/moveFile',
+          { ids: [myFile.result?.id], target_id: dir.result.id },
+          tk,
+        ),
+        moveMixed: await call(
+          app,
+          'POST',
+          'upload/moveFile',
+          { ids: [mine.result.id, fileId], target_id: mine.result.id },
+          tk,
+        ),
         rename: await call(app, 'POST', 'upload/updateFileName', { id: fileId, name: 'pwned.pdf' }, tk),
         delete: await call(app, 'POST', 'upload/delete', { ids: [fileId] }, tk),
         trashList: await call(app, 'GET', 'upload/trashList', { space_id: ownerSpace }, tk),
@@ -197,7 +322,10 @@ describeApi('file spaces: folders and files', () => {
     it('a node that does not exist answers 404', async () => {
       const user = await registerUser(t().app);
       expect((await list(t().app, user.token, { parent_id: 999_999 })).status).toBe(404);
-      expect((await call(t().app, 'POST', 'upload/updateFileName', { id: 999_999, name: 'x' }, { token: user.token })).status).toBe(404);
+      expect(
+        (await call(t().app, 'POST', 'upload/updateFileName', { id: 999_999, name: 'x' }, { token: user.token }))
+          .status,
+      ).toBe(404);
       expect((await list(t().app, user.token, { space_id: 999_999 })).status).toBe(404);
     });
 

@@ -50,9 +50,18 @@ describeApi('file spaces on S3-compatible storage (a real S3rver)', () => {
     expect(downloaded.rawPayload.equals(content)).toBe(true);
 
     const zip = await call<SignedUrl>(app, 'POST', 'upload/batchDownLoad', { ids: [file.id] }, { token: user.token });
-    expect((await unzip((await fetchLink(app, zip.result.url)).rawPayload)).get('scan.png')?.equals(content)).toBe(true);
+    expect((await unzip((await fetchLink(app, zip.result.url)).rawPayload)).get('scan.png')?.equals(content)).toBe(
+      true,
+    );
 
-    const key = (await ctx.db.selectFrom('file_nodes').innerJoin('stored_files', 'stored_files.id', 'file_nodes.stored_file_id').select('storage_key').where('file_nodes.id', '=', file.id).executeTakeFirstOrThrow()).storage_key;
+    const key = (
+      await ctx.db
+        .selectFrom('file_nodes')
+        .innerJoin('stored_files', 'stored_files.id', 'file_nodes.stored_file_id')
+        .select('storage_key')
+        .where('file_nodes.id', '=', file.id)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
     expect(objectsInBucket()).toHaveLength(1);
     await call(app, 'POST', 'upload/delete', { ids: [file.id] }, { token: user.token });
     await call(app, 'POST', 'upload/purge', { ids: [file.id] }, { token: user.token });

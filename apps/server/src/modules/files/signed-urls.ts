@@ -27,7 +27,11 @@ export function fileUrl(secret: Buffer, nodeId: number, userId: number, exp: num
   return `/api/upload/download/${nodeId}?u=${userId}&e=${exp}&d=${d}&s=${s}`;
 }
 
-export function checkFileUrl(secret: Buffer, q: { id: number; u: number; e: number; d: 'i' | 'a'; s: string }, now = Date.now()): 'ok' | 'expired' | 'bad' {
+export function checkFileUrl(
+  secret: Buffer,
+  q: { id: number; u: number; e: number; d: 'i' | 'a'; s: string },
+  now = Date.now(),
+): 'ok' | 'expired' | 'bad' {
   if (!verifyMac(secret, `file:${q.id}:${q.u}:${q.e}:${q.d}`, q.s)) return 'bad';
   return q.e * 1000 < now ? 'expired' : 'ok';
 }
@@ -38,7 +42,11 @@ export function zipUrl(secret: Buffer, ids: readonly number[], userId: number, e
   return `/api/upload/batchDownLoad?ids=${list}&u=${userId}&e=${exp}&n=${encodeURIComponent(name)}&s=${s}`;
 }
 
-export function checkZipUrl(secret: Buffer, q: { ids: string; u: number; e: number; n: string; s: string }, now = Date.now()): 'ok' | 'expired' | 'bad' {
+export function checkZipUrl(
+  secret: Buffer,
+  q: { ids: string; u: number; e: number; n: string; s: string },
+  now = Date.now(),
+): 'ok' | 'expired' | 'bad' {
   if (!verifyMac(secret, `zip:${q.ids}:${q.u}:${q.e}:${q.n}`, q.s)) return 'bad';
   return q.e * 1000 < now ? 'expired' : 'ok';
 }

@@ -18,15 +18,25 @@ export async function setSpaceRoot(db: Db, spaceId: number, rootId: number): Pro
 }
 
 export async function memberRole(db: Db, spaceId: number, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('file_space_members').select('role').where('space_id', '=', spaceId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('file_space_members')
+    .select('role')
+    .where('space_id', '=', spaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.role;
 }
 
-export async function upsertMember(db: Db, member: { space_id: number; user_id: number; role: string; granted_by: number | null; created_at: string }): Promise<void> {
+export async function upsertMember(
+  db: Db,
+  member: { space_id: number; user_id: number; role: string; granted_by: number | null; created_at: string },
+): Promise<void> {
   await db
     .insertInto('file_space_members')
     .values(member)
-    .onConflict((oc) => oc.columns(['space_id', 'user_id']).doUpdateSet({ role: member.role, granted_by: member.granted_by }))
+    .onConflict((oc) =>
+      oc.columns(['space_id', 'user_id']).doUpdateSet({ role: member.role, granted_by: member.granted_by }),
+    )
     .execute();
 }
 
@@ -35,7 +45,12 @@ export async function deleteMember(db: Db, spaceId: number, userId: number): Pro
 }
 
 export const listMembers = (db: Db, spaceId: number) =>
-  db.selectFrom('file_space_members').select(['user_id', 'role', 'granted_by', 'created_at']).where('space_id', '=', spaceId).orderBy('user_id').execute();
+  db
+    .selectFrom('file_space_members')
+    .select(['user_id', 'role', 'granted_by', 'created_at'])
+    .where('space_id', '=', spaceId)
+    .orderBy('user_id')
+    .execute();
 
 /** Spaces a user owns or is a member of, with the member role (null for owned ones). */
 export const spacesOfUser = (db: Db, userId: number) =>
@@ -54,7 +69,12 @@ export interface QuotaRow {
 }
 
 export const findQuota = (db: Db, holderType: string, holderId: number): Promise<QuotaRow | undefined> =>
-  db.selectFrom('file_quotas').select(['used_bytes', 'limit_bytes']).where('holder_type', '=', holderType).where('holder_id', '=', holderId).executeTakeFirst();
+  db
+    .selectFrom('file_quotas')
+    .select(['used_bytes', 'limit_bytes'])
+    .where('holder_type', '=', holderType)
+    .where('holder_id', '=', holderId)
+    .executeTakeFirst();
 
 export async function ensureQuota(db: Db, holderType: string, holderId: number, now: string): Promise<void> {
   await db
@@ -65,27 +85,63 @@ export async function ensureQuota(db: Db, holderType: string, holderId: number, 
 }
 
 /** Adds `bytes` (may be negative) unless the total would pass the limit; true when charged. Atomic on both databases. */
-export async function chargeQuota(db: Db, holderType: string, holderId: number, bytes: number, defaultLimit: number, now: string): Promise<boolean> {
+export async function chargeQuota(
+  db: Db,
+  holderType: string,
+  holderId: number,
+  bytes: number,
+  defaultLimit: number,
+  now: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('file_quotas')
     .set({ used_bytes: sql`used_bytes + cast(${bytes} as bigint)`, updated_at: now })
     .where('holder_type', '=', holderType)
     .where('holder_id', '=', holderId)
-    .where((eb) => eb.or([eb(sql`cast(${bytes} as bigint)`, '<=', 0), eb(sql`used_bytes + cast(${bytes} as bigint)`, '<=', sql`coalesce(limit_bytes, cast(${defaultLimit} as bigint))`)]))
+    .where((eb) =>
+      eb.or([
+        eb(sql`cast(${bytes} as bigint)`, '<=', 0),
+        eb(
+          sql`used_bytes + cast(${bytes} as bigint)`,
+          '<=',
+          sql`coalesce(limit_bytes, cast(${defaultLimit} as bigint))`,
+        ),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function releaseQuota(db: Db, holderType: string, holderId: number, bytes: number, now: string): Promise<void> {
+export async function releaseQuota(
+  db: Db,
+  holderType: string,
+  holderId: number,
+  bytes: number,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('file_quotas')
-    .set({ used_bytes: sql`case when used_bytes > cast(${bytes} as bigint) then used_bytes - cast(${bytes} as bigint) else 0 end`, updated_at: now })
+    .set({
+      used_bytes: sql`case when used_bytes > cast(${bytes} as bigint) then used_bytes - cast(${bytes} as bigint) else 0 end`,
+      updated_at: now,
+    })
     .where('holder_type', '=', holderType)
     .where('holder_id', '=', holderId)
     .execute();
 }
 
-export async function setQuotaLimit(db: Db, holderType: string, holderId: number, limitBytes: number | null, now: string): Promise<void> {
+export async function setQuotaLimit(
+  db: Db,
+  holderType: string,
+  holderId: number,
+  limitBytes: number | null,
+  now: string,
+): Promise<void> {
   await ensureQuota(db, holderType, holderId, now);
-  await db.updateTable('file_quotas').set({ limit_bytes: limitBytes, updated_at: now }).where('holder_type', '=', holderType).where('holder_id', '=', holderId).execute();
+  await db
+    .updateTable('file_quotas')
+    .set({ limit_bytes: limitBytes, updated_at: now })
+    .where('holder_type', '=', holderType)
+    .where('holder_id', '=', holderId)
+    .execute();
 }

@@ -29,7 +29,8 @@ export interface SpaceAccess {
 
 const rank = (role: SpaceRole) => SPACE_ROLES.indexOf(role);
 export const atLeast = (access: SpaceAccess, role: SpaceRole) => rank(access.role) >= rank(role);
-const asRole = (role: string | undefined | null): SpaceRole | null => ((SPACE_ROLES as readonly string[]).includes(role ?? '') ? (role as SpaceRole) : null);
+const asRole = (role: string | undefined | null): SpaceRole | null =>
+  (SPACE_ROLES as readonly string[]).includes(role ?? '') ? (role as SpaceRole) : null;
 
 export const PERSONAL = 'personal';
 export const SHARED_TPL = 'shared_tpl';
@@ -67,7 +68,12 @@ export function canEdit(access: SpaceAccess, node: FileNodeRow, callerId: number
 }
 
 /** A space the caller may use with at least `need`: 404 when it does not exist, 304 when not theirs. */
-export async function requireSpace(ctx: AppContext, caller: Caller, spaceId: number, need: SpaceRole): Promise<SpaceAccess> {
+export async function requireSpace(
+  ctx: AppContext,
+  caller: Caller,
+  spaceId: number,
+  need: SpaceRole,
+): Promise<SpaceAccess> {
   const space = await repo.findSpace(ctx.db, spaceId);
   if (!space || space.root_id === null) throw notFound();
   const access = await accessOf(ctx.db, caller, space);
@@ -88,7 +94,11 @@ export interface CreateSpaceInput {
  * Creates a space with its root folder (internal API). With `refKey` it is idempotent and safe
  * under races: a second caller gets the space the first one created.
  */
-export async function createSpace(ctx: AppContext, input: CreateSpaceInput, actorId: number | null = input.ownerUserId): Promise<FileSpaceRow> {
+export async function createSpace(
+  ctx: AppContext,
+  input: CreateSpaceInput,
+  actorId: number | null = input.ownerUserId,
+): Promise<FileSpaceRow> {
   if (input.refKey) {
     const existing = await repo.findSpaceByRef(ctx.db, input.refKey);
     if (existing) return existing;
@@ -127,7 +137,13 @@ export async function createSpace(ctx: AppContext, input: CreateSpaceInput, acto
       });
       await repo.setSpaceRoot(trx, space.id, root.id);
       await repo.ensureQuota(trx, input.quotaHolder.type, input.quotaHolder.id, now);
-      await writeAudit(trx, { actorId, action: 'files.space_create', targetType: 'file_space', targetId: space.id, detail: { kind: input.kind, ref: input.refKey } });
+      await writeAudit(trx, {
+        actorId,
+        action: 'files.space_create',
+        targetType: 'file_space',
+        targetId: space.id,
+        detail: { kind: input.kind, ref: input.refKey },
+      });
       return { ...space, root_id: root.id };
     });
   } catch (error) {
@@ -141,25 +157,70 @@ export async function createSpace(ctx: AppContext, input: CreateSpaceInput, acto
 
 /** Every user's own space, created the first time it is needed. */
 export const ensurePersonalSpace = (ctx: AppContext, userId: number): Promise<FileSpaceRow> =>
-  createSpace(ctx, { kind: PERSONAL, refKey: `${PERSONAL}:${userId}`, name: PERSONAL, ownerUserId: userId, quotaHolder: { type: 'user', id: userId } });
+  createSpace(ctx, {
+    kind: PERSONAL,
+    refKey: `${PERSONAL}:${userId}`,
+    name: PERSONAL,
+    ownerUserId: userId,
+    quotaHolder: { type: 'user', id: userId },
+  });
 
 /** The platform's one space of shared template files (/manage/sharedTplFile). */
 export const ensureSharedTplSpace = (ctx: AppContext): Promise<FileSpaceRow> =>
-  createSpace(ctx, { kind: SHARED_TPL, refKey: SHARED_TPL, name: SHARED_TPL, ownerUserId: null, quotaHolder: { type: 'platform', id: 0 } }, null);
+  createSpace(
+    ctx,
+    {
+      kind: SHARED_TPL,
+      refKey: SHARED_TPL,
+      name: SHARED_TPL,
+      ownerUserId: null,
+      quotaHolder: { type: 'platform', id: 0 },
+    },
+    null,
+  );
 
 /** Grants (or changes) a member's role in a space (internal API, e.g. subject authorityManagement). */
-export async function grantSpaceMember(ctx: AppContext, spaceId: number, userId: number, role: SpaceRole, actorId: number | null): Promise<void> {
+export async function grantSpaceMember(
+  ctx: AppContext,
+  spaceId: number,
+  userId: number,
+  role: SpaceRole,
+  actorId: number | null,
+): Promise<void> {
   if (!asRole(role)) throw new AppError(STATUS.invalid, 'errors.invalidInput');
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.upsertMember(trx, { space_id: spaceId, user_id: userId, role, granted_by: actorId, created_at: nowIso() });
-    await writeAudit(trx, { actorId, action: 'files.member_grant', targetType: 'file_space', targetId: spaceId, detail: { userId, role } });
+    await repo.upsertMember(trx, {
+      space_id: spaceId,
+      user_id: userId,
+      role,
+      granted_by: actorId,
+      created_at: nowIso(),
+    });
+    await writeAudit(trx, {
+      actorId,
+      action: 'files.member_grant',
+      targetType: 'file_space',
+      targetId: spaceId,
+      detail: { userId, role },
+    });
   });
 }
 
-export async function revokeSpaceMember(ctx: AppContext, spaceId: number, userId: number, actorId: number | null): Promise<void> {
+export async function revokeSpaceMember(
+  ctx: AppContext,
+  spaceId: number,
+  userId: number,
+  actorId: number | null,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteMember(trx, spaceId, userId);
-    await writeAudit(trx, { actorId, action: 'files.member_revoke', targetType: 'file_space', targetId: spaceId, detail: { userId } });
+    await writeAudit(trx, {
+      actorId,
+      action: 'files.member_revoke',
+      targetType: 'file_space',
+      targetId: spaceId,
+      detail: { userId },
+    });
   });
 }
 
@@ -181,13 +242,23 @@ export async function quotaOf(ctx: AppContext, space: FileSpaceRow, db: Db = ctx
   return {
     holder: space.quota_holder_type as Quota['holder'],
     used_bytes: row ? Number(row.used_bytes) : 0,
-    quota_bytes: row?.limit_bytes === null || row?.limit_bytes === undefined ? defaultQuota(ctx, space.quota_holder_type) : Number(row.limit_bytes),
+    quota_bytes:
+      row?.limit_bytes === null || row?.limit_bytes === undefined
+        ? defaultQuota(ctx, space.quota_holder_type)
+        : Number(row.limit_bytes),
   };
 }
 
 export async function presentSpace(ctx: AppContext, access: SpaceAccess): Promise<SpaceInfo> {
   const { space } = access;
-  return { id: space.id, kind: space.kind, name: space.name, root_id: space.root_id ?? 0, role: access.role, quota: await quotaOf(ctx, space) };
+  return {
+    id: space.id,
+    kind: space.kind,
+    name: space.name,
+    root_id: space.root_id ?? 0,
+    role: access.role,
+    quota: await quotaOf(ctx, space),
+  };
 }
 
 /** The spaces the caller can open: the personal one first, shared templates if allowed, then the rest. */

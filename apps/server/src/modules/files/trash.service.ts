@@ -1,4 +1,9 @@
-import { TRASH_RETENTION_DAYS, type NodeIdsInput, type TrashList, type TrashListInput } from '@mathbridge/contracts/files';
+import {
+  TRASH_RETENTION_DAYS,
+  type NodeIdsInput,
+  type TrashList,
+  type TrashListInput,
+} from '@mathbridge/contracts/files';
 import type { AppContext } from '../../context.ts';
 import type { FileNodeRow } from '../../db/types.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -20,7 +25,12 @@ import { presentSpace, rootOf } from './spaces.service.ts';
 const DAY_MS = 86_400_000;
 
 /** POST upload/delete: to the trash, restorable for 30 days. */
-export async function trashNodes(ctx: AppContext, caller: Caller, input: NodeIdsInput, ip: string): Promise<{ ids: number[] }> {
+export async function trashNodes(
+  ctx: AppContext,
+  caller: Caller,
+  input: NodeIdsInput,
+  ip: string,
+): Promise<{ ids: number[] }> {
   const loaded = await loadEach(ctx, caller, input.ids);
   if (loaded.some(({ node }) => node.parent_id === null)) throw fail.rootFolder();
   const now = nowIso();
@@ -30,7 +40,13 @@ export async function trashNodes(ctx: AppContext, caller: Caller, input: NodeIds
       const node = await nodes.findNode(trx, stale.id);
       if (!node || node.trashed_at !== null) continue;
       await nodes.trashSubtree(trx, node, now, caller.id);
-      await writeAudit(trx, { actorId: caller.id, action: 'files.trash', targetType: 'file_node', targetId: node.id, ip });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'files.trash',
+        targetType: 'file_node',
+        targetId: node.id,
+        ip,
+      });
     }
   });
   return { ids: loaded.map(({ node }) => node.id) };
@@ -48,7 +64,11 @@ export async function listTrash(ctx: AppContext, caller: Caller, input: TrashLis
   const names = await nodes.namesById(ctx.db, folderIds);
   const viewer = viewerFor(ctx, caller, access);
   // The root folder's own name is not part of a path the user sees.
-  const origin = (node: FileNodeRow) => ancestorIds(node).slice(1).map((id) => names.get(id) ?? '').join('/');
+  const origin = (node: FileNodeRow) =>
+    ancestorIds(node)
+      .slice(1)
+      .map((id) => names.get(id) ?? '')
+      .join('/');
   return {
     space: await presentSpace(ctx, access),
     items: roots.map((node) => presentTrashItem(node, viewer, origin(node))),
@@ -86,7 +106,14 @@ export async function restoreNodes(ctx: AppContext, caller: Caller, input: NodeI
           if (target.id !== node.parent_id) await nodes.reparent(trx, node, target, { now, by: caller.id });
           if (name !== node.name) await nodes.renameNode(trx, node.id, name, nameKey(name), now, caller.id);
           await nodes.untrashBatch(trx, node.space_id, node.id);
-          await writeAudit(trx, { actorId: caller.id, action: 'files.restore', targetType: 'file_node', targetId: node.id, detail: { to: target.id }, ip });
+          await writeAudit(trx, {
+            actorId: caller.id,
+            action: 'files.restore',
+            targetType: 'file_node',
+            targetId: node.id,
+            detail: { to: target.id },
+            ip,
+          });
         });
         break;
       } catch (error) {
@@ -107,14 +134,29 @@ async function purgeRoot(ctx: AppContext, node: FileNodeRow, actorId: number | n
     const rows = await nodes.deleteSubtree(trx, node);
     const bytes = rows.reduce((sum, row) => sum + (row.is_dir === 1 ? 0 : Number(row.size)), 0);
     await releaseQuota(trx, space.quota_holder_type, space.quota_holder_id, bytes, nowIso());
-    await writeAudit(trx, { actorId, action: 'files.purge', targetType: 'file_node', targetId: node.id, detail: { bytes, nodes: rows.length }, ip });
+    await writeAudit(trx, {
+      actorId,
+      action: 'files.purge',
+      targetType: 'file_node',
+      targetId: node.id,
+      detail: { bytes, nodes: rows.length },
+      ip,
+    });
     return rows;
   });
-  await releaseStoredFiles(ctx, gone.flatMap((row) => (row.stored_file_id === null ? [] : [row.stored_file_id])));
+  await releaseStoredFiles(
+    ctx,
+    gone.flatMap((row) => (row.stored_file_id === null ? [] : [row.stored_file_id])),
+  );
 }
 
 /** POST upload/purge: deletes trashed items for good. */
-export async function purgeNodes(ctx: AppContext, caller: Caller, input: NodeIdsInput, ip: string): Promise<{ ids: number[] }> {
+export async function purgeNodes(
+  ctx: AppContext,
+  caller: Caller,
+  input: NodeIdsInput,
+  ip: string,
+): Promise<{ ids: number[] }> {
   const roots = [];
   for (const id of new Set(input.ids)) roots.push((await trashRootFor(ctx, caller, id)).node);
   for (const node of roots) await purgeRoot(ctx, node, caller.id, ip);
@@ -122,7 +164,12 @@ export async function purgeNodes(ctx: AppContext, caller: Caller, input: NodeIds
 }
 
 /** POST upload/emptyTrash: purges everything in a space's trash the caller may purge. */
-export async function emptyTrash(ctx: AppContext, caller: Caller, spaceId: number | undefined, ip: string): Promise<{ purged: number }> {
+export async function emptyTrash(
+  ctx: AppContext,
+  caller: Caller,
+  spaceId: number | undefined,
+  ip: string,
+): Promise<{ purged: number }> {
   const { access } = await resolveFolder(ctx, caller, { space_id: spaceId }, 'write');
   let purged = 0;
   // In publish-own spaces others' items stay; step over them.

@@ -15,8 +15,10 @@ describeApi('file spaces: trash, restore, purge', () => {
     const b = await upload(t().app, user.token, 'b.png', png(2000), { parent_id: dir.result.id });
     return { user, dir: dir.result, sub: sub.result, a: a.result as FileNode, b: b.result as FileNode };
   }
-  const trash = (token: string, params: Record<string, unknown> = {}) => call<TrashList>(t().app, 'GET', 'upload/trashList', params, { token, locale: 'en-US' });
-  const post = <T = unknown>(token: string, path: string, body: Record<string, unknown>) => call<T>(t().app, 'POST', path, body, { token, locale: 'en-US' });
+  const trash = (token: string, params: Record<string, unknown> = {}) =>
+    call<TrashList>(t().app, 'GET', 'upload/trashList', params, { token, locale: 'en-US' });
+  const post = <T = unknown>(token: string, path: string, body: Record<string, unknown>) =>
+    call<T>(t().app, 'POST', path, body, { token, locale: 'en-US' });
 
   it('deleting a folder moves it with its contents to the trash; its links stop working', async () => {
     const { user, dir, a } = await setup();
@@ -30,7 +32,9 @@ describeApi('file spaces: trash, restore, purge', () => {
     expect(listed.result.total).toBe(1);
     const item = listed.result.items[0];
     expect(item).toMatchObject({ id: dir.id, name: 'Project', type: 'dir', origin: '' });
-    expect(Date.parse(item?.expires_at ?? '') - Date.parse(item?.trashed_at ?? '')).toBe(TRASH_RETENTION_DAYS * 86_400_000);
+    expect(Date.parse(item?.expires_at ?? '') - Date.parse(item?.trashed_at ?? '')).toBe(
+      TRASH_RETENTION_DAYS * 86_400_000,
+    );
     // Trash keeps counting against the quota until purged.
     expect(listed.result.space.quota.used_bytes).toBe(3000);
   });
@@ -53,7 +57,11 @@ describeApi('file spaces: trash, restore, purge', () => {
     expect(origin).toBe('Project/Data');
     await upload(t().app, user.token, 'a.pdf', pdf(100));
     const restored = await post<{ items: FileNode[] }>(user.token, 'upload/restore', { ids: [a.id] });
-    expect(restored.result.items[0]).toMatchObject({ id: a.id, name: 'a (1).pdf', parent_id: (await list(t().app, user.token)).result.folder.id });
+    expect(restored.result.items[0]).toMatchObject({
+      id: a.id,
+      name: 'a (1).pdf',
+      parent_id: (await list(t().app, user.token)).result.folder.id,
+    });
     // Restoring the folder does not bring back what had been deleted on its own before.
     await post(user.token, 'upload/restore', { ids: [dir.id] });
     expect((await list(t().app, user.token, { parent_id: sub.id })).result.items).toEqual([]);
@@ -71,18 +79,24 @@ describeApi('file spaces: trash, restore, purge', () => {
     const { ctx } = t();
     const { user, dir, a } = await setup();
     const copy = await post<FileNode>(user.token, 'upload/createDirOrFile', { type: 'file', source_id: a.id });
-    const storedId = (await ctx.db.selectFrom('file_nodes').select('stored_file_id').where('id', '=', a.id).executeTakeFirstOrThrow()).stored_file_id ?? 0;
+    const storedId =
+      (await ctx.db.selectFrom('file_nodes').select('stored_file_id').where('id', '=', a.id).executeTakeFirstOrThrow())
+        .stored_file_id ?? 0;
     await post(user.token, 'upload/delete', { ids: [dir.id] });
     expect((await post(user.token, 'upload/purge', { ids: [dir.id] })).status).toBe(200);
     expect(await ctx.db.selectFrom('file_nodes').select('id').where('id', 'in', [dir.id, a.id]).execute()).toEqual([]);
     expect((await list(t().app, user.token)).result.space.quota.used_bytes).toBe(1000);
-    const key = (await ctx.db.selectFrom('stored_files').select('storage_key').where('id', '=', storedId).executeTakeFirstOrThrow()).storage_key;
+    const key = (
+      await ctx.db.selectFrom('stored_files').select('storage_key').where('id', '=', storedId).executeTakeFirstOrThrow()
+    ).storage_key;
     await expect(ctx.storage.get(key)).resolves.toBeDefined();
     // Purging the last copy removes the bytes too.
     await post(user.token, 'upload/delete', { ids: [copy.result.id] });
     const emptied = await post<{ purged: number }>(user.token, 'upload/emptyTrash', {});
     expect(emptied.result.purged).toBe(1);
-    expect(await ctx.db.selectFrom('stored_files').select('id').where('id', '=', storedId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await ctx.db.selectFrom('stored_files').select('id').where('id', '=', storedId).executeTakeFirst(),
+    ).toBeUndefined();
     await expect(ctx.storage.get(key)).rejects.toThrow();
     expect((await list(t().app, user.token)).result.space.quota.used_bytes).toBe(0);
   });

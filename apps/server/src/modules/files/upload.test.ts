@@ -2,11 +2,35 @@ import { GENERAL_MAX_UPLOAD_BYTES, MB } from '@mathbridge/contracts/constants';
 import { FILE_UPLOAD_PROFILES, type FileUploadProfileName } from '@mathbridge/contracts/files';
 import { expect, it } from 'vitest';
 import { describeApi, registerUser, useTestApp } from '../../test/harness.ts';
-import { bmp, doc, docx, exe, jpg, list, pdf, png, rar, sevenZip, shellScript, text, upload, zip } from './files.fixtures.ts';
+import {
+  bmp,
+  doc,
+  docx,
+  exe,
+  jpg,
+  list,
+  pdf,
+  png,
+  rar,
+  sevenZip,
+  shellScript,
+  text,
+  upload,
+  zip,
+} from './files.fixtures.ts';
 
 /** Content with the right magic bytes for each type a profile may allow, of an exact size. */
 const MAKE: Record<string, (size: number) => Buffer | Promise<Buffer>> = {
-  png, jpg, jpeg: jpg, bmp, pdf, doc, docx, zip, rar, '7z': sevenZip,
+  png,
+  jpg,
+  jpeg: jpg,
+  bmp,
+  pdf,
+  doc,
+  docx,
+  zip,
+  rar,
+  '7z': sevenZip,
 };
 
 /** Each distinct limit of a profile with one type it applies to. */
@@ -67,7 +91,10 @@ describeApi('uploads: every profile of spec §5', () => {
     const rule2 = await upload(t().app, user.token, 'a.gif', gif, { profile: 'rule2' });
     expect(rule2.message).toBe('Only doc/docx/pdf/jpg/jpeg/bmp/png/zip/rar/7z, at most 5 MB (zip/rar/7z: 10 MB)');
     const space = await upload(t().app, user.token, 'tool.msi', exe(), {});
-    expect(space).toMatchObject({ status: 415, message: expect.stringContaining('.msi files cannot be uploaded here') });
+    expect(space).toMatchObject({
+      status: 415,
+      message: expect.stringContaining('.msi files cannot be uploaded here'),
+    });
   });
 
   it('refuses a Windows executable renamed .png and a shell script renamed .pdf, in every profile that takes them', async () => {
@@ -83,7 +110,9 @@ describeApi('uploads: every profile of spec §5', () => {
     const space = await upload(t().app, user.token, 'paper.pdf', shellScript(), {}, { locale: 'zh-CN' });
     expect(space.message).toBe('文件内容与 .pdf 格式不符');
     expect((await upload(t().app, user.token, 'notes.txt', exe(), {})).status).toBe(415);
-    expect((await upload(t().app, user.token, 'data.csv', Buffer.concat([text('a,b\n'), Buffer.alloc(8)]), {})).status).toBe(415);
+    expect(
+      (await upload(t().app, user.token, 'data.csv', Buffer.concat([text('a,b\n'), Buffer.alloc(8)]), {})).status,
+    ).toBe(415);
     expect((await list(t().app, user.token)).result.total).toBe(0);
   });
 
@@ -98,7 +127,13 @@ describeApi('uploads: every profile of spec §5', () => {
 
   it('accepts text and code files whose bytes are text, stored as text/plain', async () => {
     const user = await registerUser(t().app);
-    const py = await upload(t().app, user.token, 'fit.py', text('#!/usr/bin/env python3\nimport numpy as np\nprint(np.pi)\n'), {});
+    const py = await upload(
+      t().app,
+      user.token,
+      'fit.py',
+      text('#!/usr/bin/env python3\nimport numpy as np\nprint(np.pi)\n'),
+      {},
+    );
     expect(py.result).toMatchObject({ kind: 'code', mime: 'text/plain', ext: 'py' });
     const csv = await upload(t().app, user.token, '数据.csv', text('年份,产量\n2024,1\n'), {});
     expect(csv.result).toMatchObject({ kind: 'spreadsheet', name: '数据.csv' });
@@ -119,7 +154,11 @@ describeApi('uploads: every profile of spec §5', () => {
       const reply = await upload(app, user.token, bad, png(500), {});
       expect(reply.status, JSON.stringify(bad)).not.toBe(200);
     }
-    const rows = await ctx.db.selectFrom('stored_files').select(['storage_key']).where('purpose', '=', 'space').execute();
+    const rows = await ctx.db
+      .selectFrom('stored_files')
+      .select(['storage_key'])
+      .where('purpose', '=', 'space')
+      .execute();
     for (const row of rows) expect(row.storage_key).toMatch(/^spaces\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
   });
 
@@ -134,7 +173,9 @@ describeApi('uploads: every profile of spec §5', () => {
 
   it('twenty concurrent uploads of one name into one folder all land, each under its own name', async () => {
     const user = await registerUser(t().app);
-    const replies = await Promise.all(Array.from({ length: 20 }, () => upload(t().app, user.token, 'scan.png', png(50_000), {})));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => upload(t().app, user.token, 'scan.png', png(50_000), {})),
+    );
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
     const names = replies.map((r) => r.result?.name);
     expect(new Set(names).size).toBe(20);

@@ -15,4 +15,5 @@ export function identityRoleOf(roles: readonly string[]): IdentityRole | null {
 }
 
 /** A unique-index violation, as SQLite and PostgreSQL word it. */
-export const isUniqueViolation = (error: unknown): boolean => /unique|duplicate/i.test(String((error as Error)?.message ?? ''));
+export const isUniqueViolation = (error: unknown): boolean =>
+  /unique|duplicate/i.test(String((error as Error)?.message ?? ''));

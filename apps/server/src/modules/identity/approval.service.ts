@@ -1,4 +1,9 @@
-import { CERT_STATUS, isOrganisationRole, type CertificationDetail, type CertificationSummary } from '@mathbridge/contracts/identity';
+import {
+  CERT_STATUS,
+  isOrganisationRole,
+  type CertificationDetail,
+  type CertificationSummary,
+} from '@mathbridge/contracts/identity';
 import type { ReviewDecision } from '@mathbridge/contracts/org';
 import { dayRange, type Page } from '@mathbridge/contracts/pagination';
 import { VERIFY_STATE } from '@mathbridge/contracts/roles';
@@ -27,10 +32,20 @@ import { ORG_STATUS, moveOrganisation } from './org.repository.ts';
 /** Admin review of certification requests (`workflow/auth2ApproveList`, `authDetail`, `approveAuth`). */
 
 /** `auth2ApproveList` / `V2`: requests filtered by status, identity, keyword and submission days. */
-export async function listCertificationsForReview(ctx: AppContext, caller: Caller, query: ApproveListQuery): Promise<Page<CertificationSummary>> {
+export async function listCertificationsForReview(
+  ctx: AppContext,
+  caller: Caller,
+  query: ApproveListQuery,
+): Promise<Page<CertificationSummary>> {
   requireAdmin(caller);
   const range = dayRange(query.date_from, query.date_to);
-  const filters = { status: query.status, role: query.role, keyword: query.keyword, from: range.from, before: range.before };
+  const filters = {
+    status: query.status,
+    role: query.role,
+    keyword: query.keyword,
+    from: range.from,
+    before: range.before,
+  };
   const [total, rows] = await Promise.all([
     countForReview(ctx.db, filters),
     listForReview(ctx.db, filters, query.page_size, (query.page - 1) * query.page_size),
@@ -42,12 +57,23 @@ export async function listCertificationsForReview(ctx: AppContext, caller: Calle
  * `authDetail` / `V2`: one request with its images. The applicant reads their own; admins read any
  * (and the read is logged: the form holds an ID number); anyone else gets 304.
  */
-export async function certificationDetail(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<CertificationDetail> {
+export async function certificationDetail(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  ip: string,
+): Promise<CertificationDetail> {
   const row = await findCertificationWithUser(ctx.db, id);
   if (!row) throw notFound('errors.certNotFound');
   if (row.user_id !== caller.id) {
     if (!isAdmin(caller)) throw forbidden();
-    await writeAudit(ctx.db, { actorId: caller.id, action: 'certification.view', targetType: 'certification', targetId: id, ip });
+    await writeAudit(ctx.db, {
+      actorId: caller.id,
+      action: 'certification.view',
+      targetType: 'certification',
+      targetId: id,
+      ip,
+    });
   }
   return certificationDetailOf(ctx.db, row);
 }
@@ -63,7 +89,12 @@ async function refuseReviewed(db: Db, id: number): Promise<never> {
  * or rejects with a reason (→ 2). Only a pending request can be decided: a decided or withdrawn one
  * answers 409 and nothing changes.
  */
-export async function reviewCertification(ctx: AppContext, caller: Caller, input: ReviewDecision, ip: string): Promise<CertificationSummary> {
+export async function reviewCertification(
+  ctx: AppContext,
+  caller: Caller,
+  input: ReviewDecision,
+  ip: string,
+): Promise<CertificationSummary> {
   requireAdmin(caller);
   const now = nowIso();
   return ctx.db.transaction().execute(async (trx) => {
@@ -85,7 +116,9 @@ export async function reviewCertification(ctx: AppContext, caller: Caller, input
         trx,
         certification.org_id,
         ORG_STATUS.pending,
-        approve ? { status: ORG_STATUS.certified, verified_at: now, updated_at: now } : { status: ORG_STATUS.rejected, updated_at: now },
+        approve
+          ? { status: ORG_STATUS.certified, verified_at: now, updated_at: now }
+          : { status: ORG_STATUS.rejected, updated_at: now },
       );
     }
     // A person's approved real name replaces whatever the account showed.
@@ -99,7 +132,11 @@ export async function reviewCertification(ctx: AppContext, caller: Caller, input
       action: approve ? 'certification.approve' : 'certification.reject',
       targetType: 'certification',
       targetId: certification.id,
-      detail: { user_id: certification.user_id, role: certification.role, ...(input.reason ? { reason: input.reason } : {}) },
+      detail: {
+        user_id: certification.user_id,
+        role: certification.role,
+        ...(input.reason ? { reason: input.reason } : {}),
+      },
       ip,
     });
     const row = await findCertificationWithUser(trx, certification.id);

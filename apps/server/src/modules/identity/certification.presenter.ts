@@ -11,8 +11,19 @@ import type { CertificationWithUser } from './certification.repository.ts';
 
 export const certificateUrl = (id: number) => `/api/user/certificateFile/${id}`;
 
-export function presentCertificateFile(file: { id: number; original_name: string; mime: string; size: number }): CertificateFile {
-  return { id: file.id, name: file.original_name, mime: file.mime, size: Number(file.size), url: certificateUrl(file.id) };
+export function presentCertificateFile(file: {
+  id: number;
+  original_name: string;
+  mime: string;
+  size: number;
+}): CertificateFile {
+  return {
+    id: file.id,
+    name: file.original_name,
+    mime: file.mime,
+    size: Number(file.size),
+    url: certificateUrl(file.id),
+  };
 }
 
 export const statusName = (status: number) => CERT_STATUS_NAMES[status] ?? 'pending';

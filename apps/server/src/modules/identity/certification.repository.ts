@@ -15,13 +15,32 @@ export const findCertification = (db: Db, id: number): Promise<CertificationRow 
   db.selectFrom('certifications').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const latestCertificationOf = (db: Db, userId: number): Promise<CertificationRow | undefined> =>
-  db.selectFrom('certifications').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('certifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 export const latestCertificationOfOrg = (db: Db, orgId: number): Promise<CertificationRow | undefined> =>
-  db.selectFrom('certifications').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('certifications')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 export const pendingCertificationOf = (db: Db, userId: number): Promise<CertificationRow | undefined> =>
-  db.selectFrom('certifications').selectAll().where('user_id', '=', userId).where('status', '=', 0).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('certifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 /**
  * Moves a request from one status to another only if it is still in the first: of two reviewers
@@ -33,7 +52,12 @@ export async function moveCertification(
   from: number,
   changes: Partial<Pick<CertificationRow, 'status' | 'reason' | 'reviewer_id' | 'reviewed_at'>>,
 ): Promise<boolean> {
-  const result = await db.updateTable('certifications').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  const result = await db
+    .updateTable('certifications')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -41,7 +65,13 @@ export async function moveCertification(
  * Sets verify_state only if it is one of `from` (null stands for unverified): the first write of a
  * transition, so two submissions racing for one user cannot both pass.
  */
-export async function moveVerifyState(db: Db, userId: number, from: readonly ('unverified' | number)[], to: number, now: string): Promise<boolean> {
+export async function moveVerifyState(
+  db: Db,
+  userId: number,
+  from: readonly ('unverified' | number)[],
+  to: number,
+  now: string,
+): Promise<boolean> {
   const numbers = from.filter((v): v is number => typeof v === 'number');
   const result = await db
     .updateTable('users')
@@ -66,7 +96,11 @@ export async function setTruename(db: Db, userId: number, truename: string, now:
 
 /** A user holds at most one identity role; Admin is kept. */
 export async function replaceIdentityRole(db: Db, userId: number, role: string, now: string): Promise<void> {
-  await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', 'in', [...IDENTITY_ROLES]).execute();
+  await db
+    .deleteFrom('user_roles')
+    .where('user_id', '=', userId)
+    .where('role', 'in', [...IDENTITY_ROLES])
+    .execute();
   await db.insertInto('user_roles').values({ user_id: userId, role, status: 1, created_at: now }).execute();
 }
 
@@ -104,10 +138,16 @@ function reviewQuery(db: Db, filters: ReviewFilters) {
   return query;
 }
 
-export const REVIEW_USER_COLUMNS = ['users.account as user_account', 'users.truename as user_truename', 'users.phone as user_phone'] as const;
+export const REVIEW_USER_COLUMNS = [
+  'users.account as user_account',
+  'users.truename as user_truename',
+  'users.phone as user_phone',
+] as const;
 
 export async function countForReview(db: Db, filters: ReviewFilters): Promise<number> {
-  const row = await reviewQuery(db, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await reviewQuery(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -139,23 +179,49 @@ export const CERTIFICATE_PURPOSE = 'certificate';
 
 export async function insertStoredFile(
   db: Db,
-  row: { storage_key: string; original_name: string; mime: string; size: number; sha256: string; owner_id: number; purpose: string; created_at: string },
+  row: {
+    storage_key: string;
+    original_name: string;
+    mime: string;
+    size: number;
+    sha256: string;
+    owner_id: number;
+    purpose: string;
+    created_at: string;
+  },
 ) {
-  return db.insertInto('stored_files').values(row).returning(['id', 'original_name', 'mime', 'size', 'owner_id', 'storage_key']).executeTakeFirstOrThrow();
+  return db
+    .insertInto('stored_files')
+    .values(row)
+    .returning(['id', 'original_name', 'mime', 'size', 'owner_id', 'storage_key'])
+    .executeTakeFirstOrThrow();
 }
 
 export async function findStoredFiles(db: Db, ids: readonly number[]) {
   // Guard against an empty id list: SQL "IN ()" is a syntax error.
   if (ids.length === 0) return [];
-  return db.selectFrom('stored_files').select(['id', 'original_name', 'mime', 'size', 'owner_id', 'purpose', 'storage_key']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('stored_files')
+    .select(['id', 'original_name', 'mime', 'size', 'owner_id', 'purpose', 'storage_key'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /* ---- surveys ---- */
 
 export const findSurvey = (db: Db, userId: number) =>
-  db.selectFrom('surveys').select(['direction', 'after_graduation', 'plans', 'time_investment']).where('user_id', '=', userId).executeTakeFirst();
+  db
+    .selectFrom('surveys')
+    .select(['direction', 'after_graduation', 'plans', 'time_investment'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 
-export async function saveSurvey(db: Db, userId: number, survey: { direction: string; after_graduation: string; plans: string; time_investment: string }, now: string): Promise<void> {
+export async function saveSurvey(
+  db: Db,
+  userId: number,
+  survey: { direction: string; after_graduation: string; plans: string; time_investment: string },
+  now: string,
+): Promise<void> {
   await db
     .insertInto('surveys')
     .values({ user_id: userId, ...survey, updated_at: now })

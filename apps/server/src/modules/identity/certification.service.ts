@@ -31,7 +31,12 @@ import { writeAudit } from '../system/audit.service.ts';
 import { findUserById, rolesOf } from '../user/user.repository.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { identityRoleOf, isAdmin, isUniqueViolation } from './access.ts';
-import { presentCertificateFile, presentCertification, presentCertificationDetail, statusName } from './certification.presenter.ts';
+import {
+  presentCertificateFile,
+  presentCertification,
+  presentCertificationDetail,
+  statusName,
+} from './certification.presenter.ts';
 import {
   CERTIFICATE_PURPOSE,
   findCertificationWithUser,
@@ -82,7 +87,12 @@ export async function listRoles(ctx: AppContext, caller: Caller | null): Promise
   if (!caller) return { items, current_role: null, verify_state: null, can_change: false };
   const user = await findUserById(ctx.db, caller.id);
   const verifyState = user?.verify_state ?? null;
-  return { items, current_role: identityRoleOf(caller.roles), verify_state: verifyState, can_change: verifyState !== 0 && verifyState !== 1 };
+  return {
+    items,
+    current_role: identityRoleOf(caller.roles),
+    verify_state: verifyState,
+    can_change: verifyState !== 0 && verifyState !== 1,
+  };
 }
 
 /**
@@ -90,20 +100,33 @@ export async function listRoles(ctx: AppContext, caller: Caller | null): Promise
  * approved certification fixes the identity (409). A rejection belonged to the old identity, so a
  * new identity starts unverified. Choosing the identity one holds changes nothing.
  */
-export async function selectRole(ctx: AppContext, caller: Caller, role: IdentityRole, ip: string): Promise<RoleSelectResult> {
+export async function selectRole(
+  ctx: AppContext,
+  caller: Caller,
+  role: IdentityRole,
+  ip: string,
+): Promise<RoleSelectResult> {
   const now = nowIso();
   return ctx.db.transaction().execute(async (trx) => {
     const user = await findUserById(trx, caller.id);
     if (!user) throw notLoggedIn();
     const current = identityRoleOf((await rolesOf(trx, caller.id)).map((r) => r.role));
     if (current === role) return { role, verify_state: user.verify_state, incomplete: false };
-    if (user.verify_state === VERIFY_STATE.pending || user.verify_state === VERIFY_STATE.verified) throw conflict('errors.identityLocked');
+    if (user.verify_state === VERIFY_STATE.pending || user.verify_state === VERIFY_STATE.verified)
+      throw conflict('errors.identityLocked');
     await replaceIdentityRole(trx, caller.id, role, now);
     // Claims stated for the old identity end with it.
     await withdrawPendingClaims(trx, caller.id, now);
     const verifyState = user.verify_state === VERIFY_STATE.rejected ? null : user.verify_state;
     if (verifyState !== user.verify_state) await setVerifyState(trx, caller.id, verifyState, now);
-    await writeAudit(trx, { actorId: caller.id, action: 'role.select', targetType: 'user', targetId: caller.id, detail: { from: current, to: role }, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'role.select',
+      targetType: 'user',
+      targetId: caller.id,
+      detail: { from: current, to: role },
+      ip,
+    });
     return { role, verify_state: verifyState, incomplete: false };
   });
 }
@@ -111,7 +134,12 @@ export async function selectRole(ctx: AppContext, caller: Caller, role: Identity
 /* ---- certificate images ---- */
 
 /** `user/uploadCertificate` (also `org/upload`): jpg/jpeg/png/bmp up to 5 MB, content sniffed. */
-export async function uploadCertificate(ctx: AppContext, caller: Caller, file: { filename: string; stream: Readable }, ip: string): Promise<CertificateFile> {
+export async function uploadCertificate(
+  ctx: AppContext,
+  caller: Caller,
+  file: { filename: string; stream: Readable },
+  ip: string,
+): Promise<CertificateFile> {
   const hit = await ctx.limiter.hit(`certificate-upload:${caller.id}`, 3600);
   if (hit.count > CERTIFICATE_UPLOADS_PER_HOUR) {
     file.stream.resume();
@@ -129,7 +157,13 @@ export async function uploadCertificate(ctx: AppContext, caller: Caller, file: {
       purpose: CERTIFICATE_PURPOSE,
       created_at: nowIso(),
     });
-    await writeAudit(trx, { actorId: caller.id, action: 'certificate.upload', targetType: 'file', targetId: inserted.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'certificate.upload',
+      targetType: 'file',
+      targetId: inserted.id,
+      ip,
+    });
     return inserted;
   });
   return presentCertificateFile(row);
@@ -153,7 +187,9 @@ function fileIdsOf(data: CertificationData | Record<string, never>): { field: st
 async function checkCertificateFiles(db: Db, userId: number, data: CertificationData, locale: Locale): Promise<void> {
   const { field, ids } = fileIdsOf(data);
   const found = await findStoredFiles(db, ids);
-  const ok = ids.every((id) => found.some((file) => file.id === id && file.owner_id === userId && file.purpose === CERTIFICATE_PURPOSE));
+  const ok = ids.every((id) =>
+    found.some((file) => file.id === id && file.owner_id === userId && file.purpose === CERTIFICATE_PURPOSE),
+  );
   if (!ok) throw invalidField(field, 'fileInvalid', translate(locale, 'validation.fileInvalid'));
 }
 
@@ -179,7 +215,13 @@ function claimDetails(data: CertificationData): Record<string, string> {
  * the identity. Organisations are written with the request; a named platform institution gets a
  * membership claim its owner reviews; admins get a to-do.
  */
-export async function submitCertification(ctx: AppContext, caller: Caller, role: IdentityRole, data: CertificationData, meta: RequestMeta): Promise<SubmitCertificationResult> {
+export async function submitCertification(
+  ctx: AppContext,
+  caller: Caller,
+  role: IdentityRole,
+  data: CertificationData,
+  meta: RequestMeta,
+): Promise<SubmitCertificationResult> {
   const now = nowIso();
   try {
     return await ctx.db.transaction().execute(async (trx) => {
@@ -197,7 +239,11 @@ export async function submitCertification(ctx: AppContext, caller: Caller, role:
       } else if ('institution_org_id' in data && data.institution_org_id !== undefined) {
         claimOrg = await findOrganisation(trx, data.institution_org_id);
         if (!claimOrg || claimOrg.status !== ORG_STATUS.certified) {
-          throw invalidField('institution_org_id', 'institutionInvalid', translate(meta.locale, 'validation.institutionInvalid'));
+          throw invalidField(
+            'institution_org_id',
+            'institutionInvalid',
+            translate(meta.locale, 'validation.institutionInvalid'),
+          );
         }
       }
 
@@ -219,11 +265,28 @@ export async function submitCertification(ctx: AppContext, caller: Caller, role:
       // A new request states the institution anew: earlier open claims end.
       await withdrawPendingClaims(trx, caller.id, now);
       if (claimOrg) {
-        await claimMembership(trx, { userId: caller.id, name: title, org: claimOrg, role, certificationId: certification.id, details: claimDetails(data), ip: meta.ip }, now);
+        await claimMembership(
+          trx,
+          {
+            userId: caller.id,
+            name: title,
+            org: claimOrg,
+            role,
+            certificationId: certification.id,
+            details: claimDetails(data),
+            ip: meta.ip,
+          },
+          now,
+        );
       }
       if ('survey' in data) await saveSurvey(trx, caller.id, data.survey, now);
 
-      await openTodo(trx, { kind: 'certificationReview', assignee: { role: 'Admin' }, target: certificationTarget(certification.id), params: { name: title, role } });
+      await openTodo(trx, {
+        kind: 'certificationReview',
+        assignee: { role: 'Admin' },
+        target: certificationTarget(certification.id),
+        params: { name: title, role },
+      });
       await writeAudit(trx, {
         actorId: caller.id,
         action: 'certification.submit',
@@ -248,17 +311,33 @@ export async function withdrawCertification(ctx: AppContext, caller: Caller, ip:
   const now = nowIso();
   return ctx.db.transaction().execute(async (trx) => {
     const pending = await pendingCertificationOf(trx, caller.id);
-    if (!pending || !(await moveCertification(trx, pending.id, CERT_STATUS.pending, { status: CERT_STATUS.withdrawn }))) {
+    if (
+      !pending ||
+      !(await moveCertification(trx, pending.id, CERT_STATUS.pending, { status: CERT_STATUS.withdrawn }))
+    ) {
       throw conflict('errors.noPendingCert');
     }
     await setVerifyState(trx, caller.id, -1, now);
-    if (pending.org_id !== null) await moveOrganisation(trx, pending.org_id, ORG_STATUS.pending, { status: ORG_STATUS.withdrawn, updated_at: now });
+    if (pending.org_id !== null)
+      await moveOrganisation(trx, pending.org_id, ORG_STATUS.pending, {
+        status: ORG_STATUS.withdrawn,
+        updated_at: now,
+      });
     const claim = await claimOfCertification(trx, pending.id);
-    if (claim && (await moveMember(trx, claim.id, MEMBER_STATUS.pending, { status: MEMBER_STATUS.withdrawn, reviewed_at: now }))) {
+    if (
+      claim &&
+      (await moveMember(trx, claim.id, MEMBER_STATUS.pending, { status: MEMBER_STATUS.withdrawn, reviewed_at: now }))
+    ) {
       await closeTodos(trx, memberTarget(claim.id), 'cancelled', caller.id);
     }
     await closeTodos(trx, certificationTarget(pending.id), 'cancelled', caller.id);
-    await writeAudit(trx, { actorId: caller.id, action: 'certification.withdraw', targetType: 'certification', targetId: pending.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'certification.withdraw',
+      targetType: 'certification',
+      targetId: pending.id,
+      ip,
+    });
     const row = await findCertificationWithUser(trx, pending.id);
     if (!row) throw notFound('errors.certNotFound');
     return { certification: presentCertification(row), verify_state: -1 };
@@ -268,14 +347,25 @@ export async function withdrawCertification(ctx: AppContext, caller: Caller, ip:
 /** A request with its images, reviewer and membership claim resolved. */
 export async function certificationDetailOf(db: Db, row: CertificationWithUser): Promise<CertificationDetail> {
   const { ids } = fileIdsOf(JSON.parse(row.data) as CertificationData | Record<string, never>);
-  const files = (await findStoredFiles(db, ids)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id)).map(presentCertificateFile);
+  const files = (await findStoredFiles(db, ids))
+    .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
+    .map(presentCertificateFile);
   const reviewer = row.reviewer_id !== null ? await findUserById(db, row.reviewer_id) : undefined;
   const claim = await claimOfCertification(db, row.id);
   const claimOrg = claim ? await findOrganisation(db, claim.org_id) : undefined;
   return presentCertificationDetail(row, {
     files,
     reviewer: reviewer ? { id: reviewer.id, account: reviewer.account } : null,
-    memberClaim: claim && claimOrg ? { id: claim.id, org_id: claim.org_id, org_name: claimOrg.name, status: claim.status as CertStatus, status_name: statusName(claim.status) } : null,
+    memberClaim:
+      claim && claimOrg
+        ? {
+            id: claim.id,
+            org_id: claim.org_id,
+            org_name: claimOrg.name,
+            status: claim.status as CertStatus,
+            status_name: statusName(claim.status),
+          }
+        : null,
   });
 }
 

@@ -30,16 +30,32 @@ export function idNumber(): string {
 }
 
 /** Sends one file as multipart to an upload call (`ignore_sign=1`, as the web client does). */
-export async function upload<T = CertificateFile>(app: FastifyInstance, token: string | undefined, filename: string, content: Buffer, options: { path?: string; locale?: string } = {}) {
+export async function upload<T = CertificateFile>(
+  app: FastifyInstance,
+  token: string | undefined,
+  filename: string,
+  content: Buffer,
+  options: { path?: string; locale?: string } = {},
+) {
   const boundary = '----mbtest';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': options.locale ?? 'zh-CN' };
+  const headers: Record<string, string> = {
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'accept-language': options.locale ?? 'zh-CN',
+  };
   if (token) headers[TOKEN_HEADER] = token;
-  const response = await app.inject({ method: 'POST', url: `/api/${options.path ?? 'user/uploadCertificate'}?ignore_sign=1`, headers, payload: body });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/${options.path ?? 'user/uploadCertificate'}?ignore_sign=1`,
+    headers,
+    payload: body,
+  });
   return JSON.parse(response.body) as Envelope<T>;
 }
 
@@ -56,7 +72,10 @@ export interface TestUser {
   token: string;
 }
 
-async function withId(app: FastifyInstance, user: { phone: string; password: string; token: string }): Promise<TestUser> {
+async function withId(
+  app: FastifyInstance,
+  user: { phone: string; password: string; token: string },
+): Promise<TestUser> {
   const profile = await call<{ info: { id: number } }>(app, 'GET', 'user/profile', {}, { token: user.token });
   return { ...user, id: profile.result.info.id };
 }
@@ -69,7 +88,10 @@ export async function newUser(app: FastifyInstance): Promise<TestUser> {
 export async function signInAdmin(t: TestApp): Promise<TestUser> {
   const phone = newPhone();
   const { password } = await createOrResetAdmin(t.ctx.db, phone);
-  const login = await call<{ token: { access_token: string } }>(t.app, 'POST', 'user/login', { phone_details: phone, password });
+  const login = await call<{ token: { access_token: string } }>(t.app, 'POST', 'user/login', {
+    phone_details: phone,
+    password,
+  });
   if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
   return withId(t.app, { phone, password, token: login.result.token.access_token });
 }
@@ -93,7 +115,12 @@ export function enterpriseForm(licenceFileId: number, overrides: Record<string, 
 }
 
 export function instituteForm(licenceFileId: number, overrides: Record<string, unknown> = {}) {
-  const { industry: _industry, ...rest } = enterpriseForm(licenceFileId, { name: '北京应用数学研究所', province_code: '1100', city_code: undefined, ...overrides });
+  const { industry: _industry, ...rest } = enterpriseForm(licenceFileId, {
+    name: '北京应用数学研究所',
+    province_code: '1100',
+    city_code: undefined,
+    ...overrides,
+  });
   return { research_fields: ['90', '65'], ...rest };
 }
 
@@ -125,10 +152,19 @@ export function studentForm(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const individualForm = (overrides: Record<string, unknown> = {}) => ({ truename: '赵六', idNumber: idNumber(), ...overrides });
+export const individualForm = (overrides: Record<string, unknown> = {}) => ({
+  truename: '赵六',
+  idNumber: idNumber(),
+  ...overrides,
+});
 
 /** Submits a valid certification of `role` for a user; returns the request. */
-export async function submitFor(app: FastifyInstance, user: TestUser, role: IdentityRole, overrides: Record<string, unknown> = {}) {
+export async function submitFor(
+  app: FastifyInstance,
+  user: TestUser,
+  role: IdentityRole,
+  overrides: Record<string, unknown> = {},
+) {
   const file = await uploadCertificate(app, user.token);
   const forms: Record<IdentityRole, () => Record<string, unknown>> = {
     Enterprise: () => enterpriseForm(file, overrides),
@@ -147,17 +183,29 @@ export async function submitFor(app: FastifyInstance, user: TestUser, role: Iden
     Individual: 'user/individualAuth',
   };
   const reply = await call<SubmitCertificationResult>(app, 'POST', paths[role], forms[role](), { token: user.token });
-  if (reply.status !== 200) throw new Error(`${paths[role]}: ${reply.status} ${reply.message} ${JSON.stringify(reply.result)}`);
+  if (reply.status !== 200)
+    throw new Error(`${paths[role]}: ${reply.status} ${reply.message} ${JSON.stringify(reply.result)}`);
   return reply.result.certification;
 }
 
 export async function approve(app: FastifyInstance, admin: TestUser, certificationId: number): Promise<void> {
-  const reply = await call(app, 'POST', 'workflow/approveAuth', { id: certificationId, approve: 1 }, { token: admin.token });
+  const reply = await call(
+    app,
+    'POST',
+    'workflow/approveAuth',
+    { id: certificationId, approve: 1 },
+    { token: admin.token },
+  );
   if (reply.status !== 200) throw new Error(`approveAuth: ${reply.status} ${reply.message}`);
 }
 
 /** A new user certified as `role` by an admin; `certificationId` and, for organisations, `orgId`. */
-export async function certifiedUser(app: FastifyInstance, admin: TestUser, role: IdentityRole, overrides: Record<string, unknown> = {}) {
+export async function certifiedUser(
+  app: FastifyInstance,
+  admin: TestUser,
+  role: IdentityRole,
+  overrides: Record<string, unknown> = {},
+) {
   const user = await newUser(app);
   const certification = await submitFor(app, user, role, overrides);
   await approve(app, admin, certification.id);

@@ -14,7 +14,12 @@ export const findInvitation = (db: Db, id: string): Promise<InvitationRow | unde
   db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Changes an invitation only while it is still open and unexpired. */
-export async function moveOpenInvitation(db: Db, id: string, now: string, changes: Updateable<InvitationsTable>): Promise<boolean> {
+export async function moveOpenInvitation(
+  db: Db,
+  id: string,
+  now: string,
+  changes: Updateable<InvitationsTable>,
+): Promise<boolean> {
   const result = await db
     .updateTable('invitations')
     .set(changes)
@@ -29,19 +34,35 @@ export type InvitationStateFilter = 'valid' | 'expired' | 'revoked' | 'accepted'
 
 function invitationQuery(db: Db, orgId: number, state: InvitationStateFilter | undefined, now: string) {
   let query = db.selectFrom('invitations').where('invitations.org_id', '=', orgId);
-  if (state === 'valid') query = query.where('invitations.status', '=', INVITATION_STATUS.open).where('invitations.expires_at', '>', now);
-  if (state === 'expired') query = query.where('invitations.status', '=', INVITATION_STATUS.open).where('invitations.expires_at', '<=', now);
+  if (state === 'valid')
+    query = query.where('invitations.status', '=', INVITATION_STATUS.open).where('invitations.expires_at', '>', now);
+  if (state === 'expired')
+    query = query.where('invitations.status', '=', INVITATION_STATUS.open).where('invitations.expires_at', '<=', now);
   if (state === 'revoked') query = query.where('invitations.status', '=', INVITATION_STATUS.revoked);
   if (state === 'accepted') query = query.where('invitations.status', '=', INVITATION_STATUS.accepted);
   return query;
 }
 
-export async function countInvitations(db: Db, orgId: number, state: InvitationStateFilter | undefined, now: string): Promise<number> {
-  const row = await invitationQuery(db, orgId, state, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countInvitations(
+  db: Db,
+  orgId: number,
+  state: InvitationStateFilter | undefined,
+  now: string,
+): Promise<number> {
+  const row = await invitationQuery(db, orgId, state, now)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export const listInvitations = (db: Db, orgId: number, state: InvitationStateFilter | undefined, now: string, limit: number, offset: number) =>
+export const listInvitations = (
+  db: Db,
+  orgId: number,
+  state: InvitationStateFilter | undefined,
+  now: string,
+  limit: number,
+  offset: number,
+) =>
   invitationQuery(db, orgId, state, now)
     .leftJoin('users', 'users.id', 'invitations.accepted_by')
     .selectAll('invitations')

@@ -79,7 +79,12 @@ function invitationProblem(row: InvitationRow, inviter: string, now: string): Ap
 }
 
 /** `sys/invite`: a new link for a certified organisation. */
-export async function createInvitation(ctx: AppContext, caller: Caller, orgId: number | undefined, ip: string): Promise<Invitation> {
+export async function createInvitation(
+  ctx: AppContext,
+  caller: Caller,
+  orgId: number | undefined,
+  ip: string,
+): Promise<Invitation> {
   const now = nowIso();
   return ctx.db.transaction().execute(async (trx) => {
     const org = await invitingOrganisation(trx, caller, orgId);
@@ -96,7 +101,14 @@ export async function createInvitation(ctx: AppContext, caller: Caller, orgId: n
       expires_at: isoAfter(INVITATION_TTL_DAYS * 86_400),
       created_at: now,
     });
-    await writeAudit(trx, { actorId: caller.id, action: 'invitation.create', targetType: 'invitation', targetId: row.id, detail: { org_id: org.id }, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'invitation.create',
+      targetType: 'invitation',
+      targetId: row.id,
+      detail: { org_id: org.id },
+      ip,
+    });
     return presentInvitation(row, { id: org.id, name: org.name }, now);
   });
 }
@@ -110,7 +122,8 @@ export async function revokeInvitation(ctx: AppContext, caller: Caller, id: stri
     const org = await findOrganisation(trx, row.org_id);
     if (!org || (org.owner_id !== caller.id && !isAdmin(caller))) throw forbidden();
     if (row.status === INVITATION_STATUS.accepted) throw conflict('errors.invitationUsed');
-    if (row.status === INVITATION_STATUS.revoked) throw conflict('errors.invitationRevoked', { inviter: await inviterName(trx, row.inviter_id) });
+    if (row.status === INVITATION_STATUS.revoked)
+      throw conflict('errors.invitationRevoked', { inviter: await inviterName(trx, row.inviter_id) });
     // An expired link is revoked too: the owner's list then says what they meant.
     const result = await trx
       .updateTable('invitations')
@@ -119,20 +132,40 @@ export async function revokeInvitation(ctx: AppContext, caller: Caller, id: stri
       .where('status', '=', INVITATION_STATUS.open)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw conflict('errors.invitationUsed');
-    await writeAudit(trx, { actorId: caller.id, action: 'invitation.revoke', targetType: 'invitation', targetId: id, detail: { org_id: org.id }, ip });
-    return presentInvitation({ ...row, status: INVITATION_STATUS.revoked, revoked_at: now }, { id: org.id, name: org.name }, now);
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'invitation.revoke',
+      targetType: 'invitation',
+      targetId: id,
+      detail: { org_id: org.id },
+      ip,
+    });
+    return presentInvitation(
+      { ...row, status: INVITATION_STATUS.revoked, revoked_at: now },
+      { id: org.id, name: org.name },
+      now,
+    );
   });
 }
 
 /** `sys/invitationList`: the links of the caller's organisation (admins name one). */
-export async function invitationList(ctx: AppContext, caller: Caller, query: InvitationListQuery): Promise<Page<Invitation>> {
+export async function invitationList(
+  ctx: AppContext,
+  caller: Caller,
+  query: InvitationListQuery,
+): Promise<Page<Invitation>> {
   const org = await invitingOrganisation(ctx.db, caller, query.org_id);
   const now = nowIso();
   const [total, rows] = await Promise.all([
     countInvitations(ctx.db, org.id, query.status, now),
     listInvitations(ctx.db, org.id, query.status, now, query.page_size, (query.page - 1) * query.page_size),
   ]);
-  return { items: rows.map((row) => presentInvitation(row, { id: org.id, name: org.name }, now)), total, page: query.page, page_size: query.page_size };
+  return {
+    items: rows.map((row) => presentInvitation(row, { id: org.id, name: org.name }, now)),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 /** `sys/invitationInfo` (public): who invites to what; a dead link says why, in the reader's language. */
@@ -159,7 +192,12 @@ export async function invitationInfo(ctx: AppContext, id: string, locale: Locale
  * expired, revoked or used, the organisation is not certified, the caller owns it or is already a
  * member, or their own certification is under review.
  */
-export async function acceptInvitation(ctx: AppContext, caller: Caller, id: string, ip: string): Promise<AcceptInvitationResult> {
+export async function acceptInvitation(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  ip: string,
+): Promise<AcceptInvitationResult> {
   const now = nowIso();
   return ctx.db.transaction().execute(async (trx) => {
     const row = await findInvitation(trx, id);
@@ -175,7 +213,13 @@ export async function acceptInvitation(ctx: AppContext, caller: Caller, id: stri
     if (!user) throw notLoggedIn();
     if (user.verify_state === VERIFY_STATE.pending) throw conflict('errors.certPending');
 
-    if (!(await moveOpenInvitation(trx, row.id, now, { status: INVITATION_STATUS.accepted, accepted_by: caller.id, accepted_at: now }))) {
+    if (
+      !(await moveOpenInvitation(trx, row.id, now, {
+        status: INVITATION_STATUS.accepted,
+        accepted_by: caller.id,
+        accepted_at: now,
+      }))
+    ) {
       throw conflict('errors.invitationUsed');
     }
 
@@ -203,7 +247,15 @@ export async function acceptInvitation(ctx: AppContext, caller: Caller, id: stri
     // A pending claim on this organisation is settled by the invitation; otherwise a new membership.
     const pending = await membershipOf(trx, org.id, caller.id, [MEMBER_STATUS.pending]);
     let membershipId: number;
-    if (pending && (await moveMember(trx, pending.id, MEMBER_STATUS.pending, { status: MEMBER_STATUS.member, invitation_id: row.id, reviewer_id: row.inviter_id, reviewed_at: now }))) {
+    if (
+      pending &&
+      (await moveMember(trx, pending.id, MEMBER_STATUS.pending, {
+        status: MEMBER_STATUS.member,
+        invitation_id: row.id,
+        reviewer_id: row.inviter_id,
+        reviewed_at: now,
+      }))
+    ) {
       membershipId = pending.id;
       await closeTodos(trx, memberTarget(pending.id), 'done', row.inviter_id);
     } else {

@@ -14,7 +14,12 @@ export const findMember = (db: Db, id: number): Promise<OrgMemberRow | undefined
   db.selectFrom('org_members').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The person's membership of the organisation in one of these statuses, newest first. */
-export const membershipOf = (db: Db, orgId: number, userId: number, statuses: readonly number[]): Promise<OrgMemberRow | undefined> =>
+export const membershipOf = (
+  db: Db,
+  orgId: number,
+  userId: number,
+  statuses: readonly number[],
+): Promise<OrgMemberRow | undefined> =>
   db
     .selectFrom('org_members')
     .selectAll()
@@ -26,14 +31,35 @@ export const membershipOf = (db: Db, orgId: number, userId: number, statuses: re
     .executeTakeFirst();
 
 export const pendingClaimsOf = (db: Db, userId: number): Promise<OrgMemberRow[]> =>
-  db.selectFrom('org_members').selectAll().where('user_id', '=', userId).where('status', '=', MEMBER_STATUS.pending).execute();
+  db
+    .selectFrom('org_members')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', MEMBER_STATUS.pending)
+    .execute();
 
 export const claimOfCertification = (db: Db, certificationId: number): Promise<OrgMemberRow | undefined> =>
-  db.selectFrom('org_members').selectAll().where('certification_id', '=', certificationId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('org_members')
+    .selectAll()
+    .where('certification_id', '=', certificationId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 /** Changes a membership only if it is still `from`. */
-export async function moveMember(db: Db, id: number, from: number, changes: Updateable<OrgMembersTable>): Promise<boolean> {
-  const result = await db.updateTable('org_members').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+export async function moveMember(
+  db: Db,
+  id: number,
+  from: number,
+  changes: Updateable<OrgMembersTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('org_members')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -63,7 +89,9 @@ function memberQuery(db: Db, filters: MemberFilters) {
 }
 
 export async function countMemberRows(db: Db, filters: MemberFilters): Promise<number> {
-  const row = await memberQuery(db, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await memberQuery(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -47,7 +47,15 @@ export async function withdrawPendingClaims(db: Db, userId: number, now: string)
  */
 export async function claimMembership(
   db: Db,
-  claim: { userId: number; name: string; org: OrganisationRow; role: IdentityRole; certificationId: number; details: Record<string, string>; ip: string },
+  claim: {
+    userId: number;
+    name: string;
+    org: OrganisationRow;
+    role: IdentityRole;
+    certificationId: number;
+    details: Record<string, string>;
+    ip: string;
+  },
   now: string,
 ): Promise<number | null> {
   if (await membershipOf(db, claim.org.id, claim.userId, [MEMBER_STATUS.member])) return null;
@@ -71,12 +79,24 @@ export async function claimMembership(
     target: memberTarget(row.id),
     params: { name: claim.name, org: claim.org.name, role: claim.role },
   });
-  await writeAudit(db, { actorId: claim.userId, action: 'member.claim', targetType: 'member_claim', targetId: row.id, detail: { org_id: claim.org.id }, ip: claim.ip });
+  await writeAudit(db, {
+    actorId: claim.userId,
+    action: 'member.claim',
+    targetType: 'member_claim',
+    targetId: row.id,
+    detail: { org_id: claim.org.id },
+    ip: claim.ip,
+  });
   return row.id;
 }
 
 /** `org/userAuth`: the owner (or an admin) approves or rejects a pending membership claim. */
-export async function reviewMemberClaim(ctx: AppContext, caller: Caller, input: ReviewDecision, ip: string): Promise<MemberClaim> {
+export async function reviewMemberClaim(
+  ctx: AppContext,
+  caller: Caller,
+  input: ReviewDecision,
+  ip: string,
+): Promise<MemberClaim> {
   const now = nowIso();
   return ctx.db.transaction().execute(async (trx) => {
     const claim = await findMember(trx, input.id);
@@ -112,7 +132,11 @@ export async function reviewMemberClaim(ctx: AppContext, caller: Caller, input: 
  * Admins see every organisation's, or the one they name; anyone else without an organisation, or
  * naming another's, gets 304.
  */
-export async function listMemberClaims(ctx: AppContext, caller: Caller, query: MemberClaimQuery): Promise<Page<MemberClaim>> {
+export async function listMemberClaims(
+  ctx: AppContext,
+  caller: Caller,
+  query: MemberClaimQuery,
+): Promise<Page<MemberClaim>> {
   let orgId: number | undefined;
   if (isAdmin(caller)) {
     orgId = query.org_id;

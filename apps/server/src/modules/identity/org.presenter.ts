@@ -1,5 +1,13 @@
 import type { CertStatus, CertificateFile, IdentityRole } from '@mathbridge/contracts/identity';
-import type { Invitation, InvitationState, MemberClaim, Organisation, OrganisationCard, OrganisationProfile, OrganisationType } from '@mathbridge/contracts/org';
+import type {
+  Invitation,
+  InvitationState,
+  MemberClaim,
+  Organisation,
+  OrganisationCard,
+  OrganisationProfile,
+  OrganisationType,
+} from '@mathbridge/contracts/org';
 import { invitationPath } from '@mathbridge/contracts/org';
 import type { InvitationRow, OrganisationRow } from '../../db/types.ts';
 import { statusName } from './certification.presenter.ts';
@@ -58,7 +66,11 @@ export function presentOrganisationCard(row: OrganisationRow): OrganisationCard 
   };
 }
 
-export function presentOrganisationProfile(row: OrganisationRow, memberCount: number, showContact: boolean): OrganisationProfile {
+export function presentOrganisationProfile(
+  row: OrganisationRow,
+  memberCount: number,
+  showContact: boolean,
+): OrganisationProfile {
   return {
     ...presentOrganisationCard(row),
     credit_code: row.credit_code,
@@ -110,7 +122,10 @@ export function presentInvitation(
     state: invitationState(row, now),
     expires_at: row.expires_at,
     created_at: row.created_at,
-    accepted_by: row.accepted_by !== null ? { id: row.accepted_by, account: row.accepted_account ?? '', truename: row.accepted_truename ?? null } : null,
+    accepted_by:
+      row.accepted_by !== null
+        ? { id: row.accepted_by, account: row.accepted_account ?? '', truename: row.accepted_truename ?? null }
+        : null,
     accepted_at: row.accepted_at,
   };
 }

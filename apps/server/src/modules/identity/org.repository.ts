@@ -34,8 +34,18 @@ export async function updateOrganisation(db: Db, id: number, changes: Updateable
 }
 
 /** Changes an organisation's status only if it is still `from`. */
-export async function moveOrganisation(db: Db, id: number, from: number, changes: Updateable<OrganisationsTable>): Promise<boolean> {
-  const result = await db.updateTable('organisations').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+export async function moveOrganisation(
+  db: Db,
+  id: number,
+  from: number,
+  changes: Updateable<OrganisationsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('organisations')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -69,9 +79,22 @@ function certifiedQuery(db: Db, filters: OrganisationFilters) {
 }
 
 export async function countCertified(db: Db, filters: OrganisationFilters): Promise<number> {
-  const row = await certifiedQuery(db, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await certifiedQuery(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export const listCertified = (db: Db, filters: OrganisationFilters, limit: number, offset: number): Promise<OrganisationRow[]> =>
-  certifiedQuery(db, filters).selectAll().orderBy('verified_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+export const listCertified = (
+  db: Db,
+  filters: OrganisationFilters,
+  limit: number,
+  offset: number,
+): Promise<OrganisationRow[]> =>
+  certifiedQuery(db, filters)
+    .selectAll()
+    .orderBy('verified_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();

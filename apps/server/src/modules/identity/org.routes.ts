@@ -1,5 +1,11 @@
 import { STATUS } from '@mathbridge/contracts/api';
-import { MemberClaimQuerySchema, OrganisationIdSchema, OrganisationListQuerySchema, OrganisationUpdateSchema, ReviewDecisionSchema } from '@mathbridge/contracts/org';
+import {
+  MemberClaimQuerySchema,
+  OrganisationIdSchema,
+  OrganisationListQuerySchema,
+  OrganisationUpdateSchema,
+  ReviewDecisionSchema,
+} from '@mathbridge/contracts/org';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -11,11 +17,17 @@ import { sendStoredBytes } from '../../lib/send-bytes.ts';
 /** Organisations and their members (spec §7 organisation). */
 export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
-    method: 'POST', path: 'org/update', auth: 'user', input: OrganisationUpdateSchema,
+    method: 'POST',
+    path: 'org/update',
+    auth: 'user',
+    input: OrganisationUpdateSchema,
     handler: ({ caller, input, ip }) => org.updateOrganisationProfile(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'org/upload_logo', auth: 'user', multipart: true,
+    method: 'POST',
+    path: 'org/upload_logo',
+    auth: 'user',
+    multipart: true,
     handler: async ({ caller, request }) => {
       const file = await request.file();
       if (!file) throw new AppError(STATUS.invalid, 'errors.uploadFailed');
@@ -23,7 +35,11 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
   defineCall(app, {
-    method: 'GET', path: 'org/logo/:id', auth: 'none', unsigned: true, input: OrganisationIdSchema,
+    method: 'GET',
+    path: 'org/logo/:id',
+    auth: 'none',
+    unsigned: true,
+    input: OrganisationIdSchema,
     handler: async ({ input, reply }) => {
       const logo = await org.readLogo(ctx, input.id);
       if (!logo) return reply.code(404).send();
@@ -31,27 +47,47 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
   defineCall(app, {
-    method: 'GET', path: 'org/getAuthOrgEditInfo', auth: 'user',
+    method: 'GET',
+    path: 'org/getAuthOrgEditInfo',
+    auth: 'user',
     handler: ({ caller }) => org.getAuthOrgEditInfo(ctx, caller),
   });
   defineCall(app, {
-    method: 'GET', path: 'org/orgInfoIsCompleted', auth: 'user',
+    method: 'GET',
+    path: 'org/orgInfoIsCompleted',
+    auth: 'user',
     handler: ({ caller }) => org.orgInfoIsCompleted(ctx, caller),
   });
   defineCall(app, {
-    method: 'GET', path: 'org/listAllV2', auth: 'none', input: OrganisationListQuerySchema,
+    method: 'GET',
+    path: 'org/listAllV2',
+    auth: 'none',
+    input: OrganisationListQuerySchema,
     handler: ({ input }) => org.listOrganisations(ctx, input),
   });
   defineCall(app, {
-    method: 'GET', path: 'org/detail/:id', auth: 'none', input: OrganisationIdSchema,
+    method: 'GET',
+    path: 'org/detail/:id',
+    auth: 'none',
+    input: OrganisationIdSchema,
     handler: ({ caller, input }) => org.organisationDetail(ctx, caller, input.id),
   });
   defineCall(app, {
-    method: 'POST', path: 'org/userAuth', auth: 'user', section: 'todoList', verified: true, input: ReviewDecisionSchema,
+    method: 'POST',
+    path: 'org/userAuth',
+    auth: 'user',
+    section: 'todoList',
+    verified: true,
+    input: ReviewDecisionSchema,
     handler: ({ caller, input, ip }) => members.reviewMemberClaim(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'GET', path: 'org/getUserAuth', auth: 'user', section: 'todoList', verified: true, input: MemberClaimQuerySchema,
+    method: 'GET',
+    path: 'org/getUserAuth',
+    auth: 'user',
+    section: 'todoList',
+    verified: true,
+    input: MemberClaimQuerySchema,
     handler: ({ caller, input }) => members.listMemberClaims(ctx, caller, input),
   });
 }

@@ -22,7 +22,12 @@ import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { isAdmin } from './access.ts';
 import { presentCertificateFile, presentCertification } from './certification.presenter.ts';
-import { findCertificationWithUser, findStoredFiles, insertStoredFile, latestCertificationOfOrg } from './certification.repository.ts';
+import {
+  findCertificationWithUser,
+  findStoredFiles,
+  insertStoredFile,
+  latestCertificationOfOrg,
+} from './certification.repository.ts';
 import { countMembers } from './member.repository.ts';
 import { presentOrganisation, presentOrganisationCard, presentOrganisationProfile } from './org.presenter.ts';
 import {
@@ -80,7 +85,14 @@ export async function prepareOrganisation(
     await updateOrganisation(db, existing.id, fields);
     return { ...existing, ...fields };
   }
-  return insertOrganisation(db, { ...fields, owner_id: ownerId, logo_key: null, introduction: null, created_at: now, verified_at: null });
+  return insertOrganisation(db, {
+    ...fields,
+    owner_id: ownerId,
+    logo_key: null,
+    introduction: null,
+    created_at: now,
+    verified_at: null,
+  });
 }
 
 async function licenceOf(db: Db, org: OrganisationRow) {
@@ -101,7 +113,10 @@ export async function getAuthOrgEditInfo(ctx: AppContext, caller: Caller): Promi
   if (!org) return { organisation: null, certification: null };
   const latest = await latestCertificationOfOrg(ctx.db, org.id);
   const certification = latest ? await findCertificationWithUser(ctx.db, latest.id) : undefined;
-  return { organisation: presentOrganisation(org, await licenceOf(ctx.db, org)), certification: certification ? presentCertification(certification) : null };
+  return {
+    organisation: presentOrganisation(org, await licenceOf(ctx.db, org)),
+    certification: certification ? presentCertification(certification) : null,
+  };
 }
 
 /** Profile fields a public organisation page needs beyond the certification. */
@@ -124,28 +139,47 @@ export async function orgInfoIsCompleted(ctx: AppContext, caller: Caller): Promi
 }
 
 /** `org/update`: the owner edits a certified organisation's profile. */
-export async function updateOrganisationProfile(ctx: AppContext, caller: Caller, input: OrganisationUpdate, ip: string): Promise<Organisation> {
+export async function updateOrganisationProfile(
+  ctx: AppContext,
+  caller: Caller,
+  input: OrganisationUpdate,
+  ip: string,
+): Promise<Organisation> {
   const now = nowIso();
   const org = await ctx.db.transaction().execute(async (trx) => {
     const owned = await ownedOrganisation(trx, caller);
     if (owned.status === ORG_STATUS.pending) throw conflict('errors.certPending');
     if (owned.status !== ORG_STATUS.certified) throw conflict('errors.orgNotVerified');
     const { research_fields: fields, industry, ...rest } = input;
-    const changes: Record<string, unknown> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+    const changes: Record<string, unknown> = Object.fromEntries(
+      Object.entries(rest).filter(([, v]) => v !== undefined),
+    );
     // Each type keeps its own classification: industry for enterprises, fields for institutes.
     if (industry !== undefined && owned.type === 'Enterprise') changes.industry = industry;
     if (fields !== undefined && owned.type === 'ResearchInstitute') changes.research_fields = fields.join(',');
     // A municipality sent without a city clears the old one.
     if (input.province_code !== undefined && input.city_code === undefined) changes.city_code = null;
     await updateOrganisation(trx, owned.id, { ...(changes as Updateable<OrganisationsTable>), updated_at: now });
-    await writeAudit(trx, { actorId: caller.id, action: 'org.update', targetType: 'organisation', targetId: owned.id, detail: { fields: Object.keys(changes) }, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'org.update',
+      targetType: 'organisation',
+      targetId: owned.id,
+      detail: { fields: Object.keys(changes) },
+      ip,
+    });
     return { ...owned, ...changes, updated_at: now } as OrganisationRow;
   });
   return presentOrganisation(org, await licenceOf(ctx.db, org));
 }
 
 /** `org/upload_logo`: jpg/png up to 2 MB, content sniffed; the old logo is removed. */
-export async function uploadLogo(ctx: AppContext, caller: Caller, file: { filename: string; stream: Readable }, ip: string) {
+export async function uploadLogo(
+  ctx: AppContext,
+  caller: Caller,
+  file: { filename: string; stream: Readable },
+  ip: string,
+) {
   const org = await findOrganisationByOwner(ctx.db, caller.id);
   if (!org) {
     file.stream.resume();
@@ -154,12 +188,29 @@ export async function uploadLogo(ctx: AppContext, caller: Caller, file: { filena
   const stored = await storeUpload(ctx.storage, 'org-logos', UPLOAD_PROFILES.image, file);
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
-    await insertStoredFile(trx, { storage_key: stored.key, original_name: stored.originalName, mime: stored.mime, size: stored.size, sha256: stored.sha256, owner_id: caller.id, purpose: 'org_logo', created_at: now });
+    await insertStoredFile(trx, {
+      storage_key: stored.key,
+      original_name: stored.originalName,
+      mime: stored.mime,
+      size: stored.size,
+      sha256: stored.sha256,
+      owner_id: caller.id,
+      purpose: 'org_logo',
+      created_at: now,
+    });
     await updateOrganisation(trx, org.id, { logo_key: stored.key, updated_at: now });
-    await writeAudit(trx, { actorId: caller.id, action: 'org.logo_upload', targetType: 'organisation', targetId: org.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'org.logo_upload',
+      targetType: 'organisation',
+      targetId: org.id,
+      ip,
+    });
   });
   if (org.logo_key) {
-    await ctx.storage.delete(org.logo_key).catch((error: unknown) => ctx.log.warn({ err: error }, 'old logo not removed'));
+    await ctx.storage
+      .delete(org.logo_key)
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'old logo not removed'));
     await ctx.db.deleteFrom('stored_files').where('storage_key', '=', org.logo_key).execute();
   }
   return { logo: `/api/org/logo/${org.id}?v=${stored.key.slice(-8)}` };
@@ -169,13 +220,20 @@ export async function uploadLogo(ctx: AppContext, caller: Caller, file: { filena
 export async function readLogo(ctx: AppContext, orgId: number) {
   const org = await findOrganisation(ctx.db, orgId);
   if (!org?.logo_key) return null;
-  const meta = await ctx.db.selectFrom('stored_files').select(['mime', 'size']).where('storage_key', '=', org.logo_key).executeTakeFirst();
+  const meta = await ctx.db
+    .selectFrom('stored_files')
+    .select(['mime', 'size'])
+    .where('storage_key', '=', org.logo_key)
+    .executeTakeFirst();
   if (!meta) return null;
   return { mime: meta.mime, size: Number(meta.size), stream: await ctx.storage.get(org.logo_key) };
 }
 
 /** `org/listAllV2` (public, feeds /members): certified organisations only. */
-export async function listOrganisations(ctx: AppContext, query: OrganisationListQuery): Promise<Page<OrganisationCard>> {
+export async function listOrganisations(
+  ctx: AppContext,
+  query: OrganisationListQuery,
+): Promise<Page<OrganisationCard>> {
   const [total, rows] = await Promise.all([
     countCertified(ctx.db, query),
     listCertified(ctx.db, query, query.page_size, (query.page - 1) * query.page_size),
@@ -187,7 +245,11 @@ export async function listOrganisations(ctx: AppContext, query: OrganisationList
  * `org/detail/{id}` (public): a certified organisation to anyone, an uncertified one only to its
  * owner and admins (304 for others). Contact details only for signed-in certified users.
  */
-export async function organisationDetail(ctx: AppContext, caller: Caller | null, id: number): Promise<OrganisationProfile> {
+export async function organisationDetail(
+  ctx: AppContext,
+  caller: Caller | null,
+  id: number,
+): Promise<OrganisationProfile> {
   const org = await findOrganisation(ctx.db, id);
   if (!org) throw notFound('errors.orgNotFound');
   const privileged = caller !== null && (caller.id === org.owner_id || isAdmin(caller));
@@ -197,8 +259,16 @@ export async function organisationDetail(ctx: AppContext, caller: Caller | null,
 }
 
 /** A user's certified organisation, for other modules (cooperation): null when none is certified. */
-export async function certifiedOrganisationOf(db: Db, userId: number): Promise<{ id: number; type: string; name: string; research_fields: string[] } | null> {
+export async function certifiedOrganisationOf(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; type: string; name: string; research_fields: string[] } | null> {
   const org = await findOrganisationByOwner(db, userId);
   if (!org || org.status !== ORG_STATUS.certified) return null;
-  return { id: org.id, type: org.type, name: org.name, research_fields: org.research_fields ? org.research_fields.split(',').filter(Boolean) : [] };
+  return {
+    id: org.id,
+    type: org.type,
+    name: org.name,
+    research_fields: org.research_fields ? org.research_fields.split(',').filter(Boolean) : [],
+  };
 }

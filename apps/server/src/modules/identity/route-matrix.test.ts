@@ -37,7 +37,11 @@ describeApi('workspace route × role matrix', () => {
     for (const section of MANAGE_SECTIONS) {
       if (REAL_CALLS[section.key]) continue;
       defineCall(t().app, {
-        method: 'GET', path: probePath(section.key), auth: 'user', section: section.key, verified: true,
+        method: 'GET',
+        path: probePath(section.key),
+        auth: 'user',
+        section: section.key,
+        verified: true,
         handler: async () => ({ section: section.key }),
       });
     }
@@ -45,7 +49,12 @@ describeApi('workspace route × role matrix', () => {
     subjects.push({ label: 'Admin', roles: ['Admin'], verifyState: 1, user: admin });
     subjects.push({ label: 'visitors', roles: [VISITOR_ROLE], verifyState: null, user: await newUser(t().app) });
     for (const role of IDENTITY_ROLES) {
-      subjects.push({ label: `${role} (certified)`, roles: [role], verifyState: 1, user: await certifiedUser(t().app, admin, role) });
+      subjects.push({
+        label: `${role} (certified)`,
+        roles: [role],
+        verifyState: 1,
+        user: await certifiedUser(t().app, admin, role),
+      });
       const chosen = await newUser(t().app);
       const reply = await call(t().app, 'POST', 'user/roleSelect', { role }, { token: chosen.token });
       if (reply.status !== 200) throw new Error(`roleSelect ${role}: ${reply.status}`);

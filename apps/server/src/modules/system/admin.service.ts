@@ -5,7 +5,9 @@ import { writeAudit } from './audit.service.ts';
 import { addRole, findUserByPhone, insertUser, updateUser } from '../user/user.repository.ts';
 
 export async function adminExists(db: Db): Promise<boolean> {
-  return (await db.selectFrom('user_roles').select('user_id').where('role', '=', 'Admin').executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('user_roles').select('user_id').where('role', '=', 'Admin').executeTakeFirst()) !== undefined
+  );
 }
 
 /**
@@ -20,14 +22,34 @@ export async function createOrResetAdmin(db: Db, phone: string, password = newPa
     const user =
       existing ??
       (await insertUser(trx, {
-        phone, password_hash: passwordHash, account: 'admin', truename: null, email: null, contact: null,
-        contact_phone: null, avatar_key: null, verify_state: 1, created_at: now, updated_at: now,
+        phone,
+        password_hash: passwordHash,
+        account: 'admin',
+        truename: null,
+        email: null,
+        contact: null,
+        contact_phone: null,
+        avatar_key: null,
+        verify_state: 1,
+        created_at: now,
+        updated_at: now,
       }));
-    if (existing) await updateUser(trx, user.id, { password_hash: passwordHash, verify_state: 1, disabled: 0, updated_at: now });
+    if (existing)
+      await updateUser(trx, user.id, { password_hash: passwordHash, verify_state: 1, disabled: 0, updated_at: now });
     await addRole(trx, user.id, 'Admin', now);
     // A reset password must end sessions opened with the old one.
-    await trx.updateTable('sessions').set({ ended_at: now, end_reason: 'password' }).where('user_id', '=', user.id).where('ended_at', 'is', null).execute();
-    await writeAudit(trx, { actorId: null, action: existing ? 'admin.reset' : 'admin.create', targetType: 'user', targetId: user.id });
+    await trx
+      .updateTable('sessions')
+      .set({ ended_at: now, end_reason: 'password' })
+      .where('user_id', '=', user.id)
+      .where('ended_at', 'is', null)
+      .execute();
+    await writeAudit(trx, {
+      actorId: null,
+      action: existing ? 'admin.reset' : 'admin.create',
+      targetType: 'user',
+      targetId: user.id,
+    });
     return { phone, password, created: !existing };
   });
 }

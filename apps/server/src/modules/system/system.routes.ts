@@ -10,7 +10,10 @@ export const VERSION = '0.1.0';
 /** Health, and the development outbox (DESIGN §3: 404 in production). */
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
-    method: 'GET', path: 'health', auth: 'none', unsigned: true,
+    method: 'GET',
+    path: 'health',
+    auth: 'none',
+    unsigned: true,
     handler: async () => {
       await sql`select 1`.execute(ctx.db);
       return { db: 'ok', version: VERSION };
@@ -19,7 +22,11 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   if (ctx.config.production) return;
   defineCall(app, {
-    method: 'GET', path: 'dev/outbox', auth: 'none', unsigned: true, input: z.object({ to: MobileSchema }),
+    method: 'GET',
+    path: 'dev/outbox',
+    auth: 'none',
+    unsigned: true,
+    input: z.object({ to: MobileSchema }),
     handler: async ({ input }) =>
       ctx.db
         .selectFrom('outbox')

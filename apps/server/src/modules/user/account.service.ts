@@ -50,7 +50,13 @@ export async function register(ctx: AppContext, input: Register, meta: RequestMe
         created_at: now,
         updated_at: now,
       });
-      await writeAudit(trx, { actorId: user.id, action: 'user.register', targetType: 'user', targetId: user.id, ip: meta.ip });
+      await writeAudit(trx, {
+        actorId: user.id,
+        action: 'user.register',
+        targetType: 'user',
+        targetId: user.id,
+        ip: meta.ip,
+      });
       return user.id;
     });
   } catch (error) {
@@ -68,7 +74,9 @@ export async function login(ctx: AppContext, input: Login, meta: RequestMeta) {
   if (failures.count >= LOGIN_FAIL_MAX) throw rateLimited(failures.retryAfterS, 'errors.loginLocked');
 
   const user = await findUserByPhone(ctx.db, input.phone_details);
-  const ok = user ? await verifyPassword(user.password_hash, input.password) : (await burnPasswordCheck(input.password), false);
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) {
     const hit = await ctx.limiter.hit(failKey, LOGIN_FAIL_WINDOW_S);
     // The lock-out lasts a full window from the failure that triggered it.
@@ -78,7 +86,13 @@ export async function login(ctx: AppContext, input: Login, meta: RequestMeta) {
   if (user.disabled) throw new AppError(STATUS.forbidden, 'errors.accountDisabled');
   await ctx.limiter.reset(failKey);
   const token = await startSession(ctx.db, user.id, meta);
-  await writeAudit(ctx.db, { actorId: user.id, action: 'user.login', targetType: 'user', targetId: user.id, ip: meta.ip });
+  await writeAudit(ctx.db, {
+    actorId: user.id,
+    action: 'user.login',
+    targetType: 'user',
+    targetId: user.id,
+    ip: meta.ip,
+  });
   const roles = await rolesOf(ctx.db, user.id);
   return { token, incomplete: roles.length === 0 };
 }
@@ -97,13 +111,24 @@ export async function resetPassword(ctx: AppContext, input: ResetPassword, meta:
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });
     await endAllSessions(trx, user.id, 'password');
-    await writeAudit(trx, { actorId: user.id, action: 'user.password_reset', targetType: 'user', targetId: user.id, ip: meta.ip });
+    await writeAudit(trx, {
+      actorId: user.id,
+      action: 'user.password_reset',
+      targetType: 'user',
+      targetId: user.id,
+      ip: meta.ip,
+    });
   });
   await ctx.limiter.reset(`login-fail:${input.phone}`);
   return null;
 }
 
-export async function changePassword(ctx: AppContext, caller: Caller, input: ChangePassword, meta: RequestMeta): Promise<null> {
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller,
+  input: ChangePassword,
+  meta: RequestMeta,
+): Promise<null> {
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notLoggedIn();
   if (!(await verifyPassword(user.password_hash, input.old_password))) {
@@ -116,7 +141,13 @@ export async function changePassword(ctx: AppContext, caller: Caller, input: Cha
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });
     await endAllSessions(trx, user.id, 'password');
-    await writeAudit(trx, { actorId: user.id, action: 'user.password_change', targetType: 'user', targetId: user.id, ip: meta.ip });
+    await writeAudit(trx, {
+      actorId: user.id,
+      action: 'user.password_change',
+      targetType: 'user',
+      targetId: user.id,
+      ip: meta.ip,
+    });
   });
   return null;
 }
@@ -125,7 +156,11 @@ export async function getProfile(ctx: AppContext, caller: Caller) {
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notLoggedIn();
   const roles = await rolesOf(ctx.db, user.id);
-  return presentProfile(user, roles, await identityProfile(ctx.db, { id: user.id, roles: roles.length ? roles.map((r) => r.role) : [VISITOR_ROLE] }));
+  return presentProfile(
+    user,
+    roles,
+    await identityProfile(ctx.db, { id: user.id, roles: roles.length ? roles.map((r) => r.role) : [VISITOR_ROLE] }),
+  );
 }
 
 export async function updateProfile(ctx: AppContext, caller: Caller, input: UpdateProfile, meta: RequestMeta) {
@@ -135,7 +170,14 @@ export async function updateProfile(ctx: AppContext, caller: Caller, input: Upda
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, caller.id, { ...changes, updated_at: nowIso() });
-    await writeAudit(trx, { actorId: caller.id, action: 'user.profile_update', targetType: 'user', targetId: caller.id, detail: { fields: Object.keys(changes) }, ip: meta.ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'user.profile_update',
+      targetType: 'user',
+      targetId: caller.id,
+      detail: { fields: Object.keys(changes) },
+      ip: meta.ip,
+    });
   });
   return getProfile(ctx, caller);
 }
@@ -148,7 +190,12 @@ export async function checkMailRegistered(ctx: AppContext, email: string, ip: st
 }
 
 /** Avatar: jpg/png up to 2 MB (spec §5 image rule), content sniffed; the old file is removed. */
-export async function uploadAvatar(ctx: AppContext, caller: Caller, file: { filename: string; stream: Readable }, ip: string) {
+export async function uploadAvatar(
+  ctx: AppContext,
+  caller: Caller,
+  file: { filename: string; stream: Readable },
+  ip: string,
+) {
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notLoggedIn();
   const stored = await storeUpload(ctx.storage, 'avatars', UPLOAD_PROFILES.image, file);
@@ -156,13 +203,30 @@ export async function uploadAvatar(ctx: AppContext, caller: Caller, file: { file
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('stored_files')
-      .values({ storage_key: stored.key, original_name: stored.originalName, mime: stored.mime, size: stored.size, sha256: stored.sha256, owner_id: caller.id, purpose: 'avatar', created_at: now })
+      .values({
+        storage_key: stored.key,
+        original_name: stored.originalName,
+        mime: stored.mime,
+        size: stored.size,
+        sha256: stored.sha256,
+        owner_id: caller.id,
+        purpose: 'avatar',
+        created_at: now,
+      })
       .execute();
     await updateUser(trx, caller.id, { avatar_key: stored.key, updated_at: now });
-    await writeAudit(trx, { actorId: caller.id, action: 'user.avatar_upload', targetType: 'user', targetId: caller.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'user.avatar_upload',
+      targetType: 'user',
+      targetId: caller.id,
+      ip,
+    });
   });
   if (user.avatar_key) {
-    await ctx.storage.delete(user.avatar_key).catch((error: unknown) => ctx.log.warn({ err: error }, 'old avatar not removed'));
+    await ctx.storage
+      .delete(user.avatar_key)
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'old avatar not removed'));
     await ctx.db.deleteFrom('stored_files').where('storage_key', '=', user.avatar_key).execute();
   }
   return { avatar: `/api/user/avatar/${caller.id}?v=${stored.key.slice(-8)}` };
@@ -172,7 +236,11 @@ export async function uploadAvatar(ctx: AppContext, caller: Caller, file: { file
 export async function readAvatar(ctx: AppContext, userId: number) {
   const user = await findUserById(ctx.db, userId);
   if (!user?.avatar_key) return null;
-  const meta = await ctx.db.selectFrom('stored_files').select(['mime', 'size']).where('storage_key', '=', user.avatar_key).executeTakeFirst();
+  const meta = await ctx.db
+    .selectFrom('stored_files')
+    .select(['mime', 'size'])
+    .where('storage_key', '=', user.avatar_key)
+    .executeTakeFirst();
   if (!meta) return null;
   return { mime: meta.mime, size: meta.size, stream: await ctx.storage.get(user.avatar_key) };
 }

@@ -4,18 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import { exe, jpg as jpeg, png } from '../../test/file-fixtures.ts';
 import { call, describeApi, registerUser, useTestApp } from '../../test/harness.ts';
 
-
 async function upload(app: FastifyInstance, token: string, filename: string, content: Buffer, locale = 'zh-CN') {
   const boundary = '----mbtest';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const response = await app.inject({
     method: 'POST',
     url: '/api/user/upload_avatar?ignore_sign=1',
-    headers: { [TOKEN_HEADER]: token, 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': locale },
+    headers: {
+      [TOKEN_HEADER]: token,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'accept-language': locale,
+    },
     payload: body,
   });
   return JSON.parse(response.body) as { status: number; message: string; result: { avatar: string } | null };
@@ -61,7 +66,11 @@ describeApi('avatar upload', () => {
     const user = await registerUser(t().app);
     const reply = await upload(t().app, user.token, '../../../../etc/evil.png', png(500));
     expect(reply.status).toBe(200);
-    const row = await t().ctx.db.selectFrom('stored_files').select(['storage_key', 'original_name']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t()
+      .ctx.db.selectFrom('stored_files')
+      .select(['storage_key', 'original_name'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.storage_key).toMatch(/^avatars\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
     expect(row.original_name).toBe('evil.png');
   });

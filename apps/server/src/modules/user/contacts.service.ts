@@ -28,7 +28,13 @@ export async function contactList(ctx: AppContext, caller: Caller) {
 /** Creates a contact, or edits one of the caller's own when `id` is given. */
 export async function contactModify(ctx: AppContext, caller: Caller, input: ContactInput, ip: string) {
   const now = nowIso();
-  const fields = { name: input.name, phone: input.phone, email: input.email ?? null, position: input.position ?? null, is_default: input.is_default ?? 0 };
+  const fields = {
+    name: input.name,
+    phone: input.phone,
+    email: input.email ?? null,
+    position: input.position ?? null,
+    is_default: input.is_default ?? 0,
+  };
   const saved = await ctx.db.transaction().execute(async (trx) => {
     if (input.id !== undefined) {
       const existing = await findContact(trx, input.id);
@@ -40,9 +46,24 @@ export async function contactModify(ctx: AppContext, caller: Caller, input: Cont
     if (fields.is_default === 1) await clearDefaultContact(trx, caller.id);
     const row =
       input.id !== undefined
-        ? await trx.updateTable('contacts').set({ ...fields, updated_at: now }).where('id', '=', input.id).returningAll().executeTakeFirstOrThrow()
-        : await trx.insertInto('contacts').values({ ...fields, user_id: caller.id, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
-    await writeAudit(trx, { actorId: caller.id, action: input.id ? 'contact.update' : 'contact.create', targetType: 'contact', targetId: row.id, ip });
+        ? await trx
+            .updateTable('contacts')
+            .set({ ...fields, updated_at: now })
+            .where('id', '=', input.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : await trx
+            .insertInto('contacts')
+            .values({ ...fields, user_id: caller.id, created_at: now, updated_at: now })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: input.id ? 'contact.update' : 'contact.create',
+      targetType: 'contact',
+      targetId: row.id,
+      ip,
+    });
     return row;
   });
   return present(saved);

@@ -54,7 +54,16 @@ const sessionRows = preparedQuery((db: Db, param: (name: 'tokenHash') => never) 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('user_roles', 'user_roles.user_id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.ended_at', 'sessions.end_reason', 'users.verify_state', 'users.disabled', 'user_roles.role'])
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.expires_at',
+      'sessions.ended_at',
+      'sessions.end_reason',
+      'users.verify_state',
+      'users.disabled',
+      'user_roles.role',
+    ])
     .where('sessions.token_hash', '=', param('tokenHash')),
 );
 
@@ -64,7 +73,10 @@ const sessionRows = preparedQuery((db: Db, param: (name: 'tokenHash') => never) 
  * password change (305) and a role or verification change apply to the next request. Only known
  * tokens are kept. The checks below run on every request, cached or not.
  */
-const sessionCache = new ShortCache<string, Awaited<ReturnType<typeof sessionRows>>>(['sessions', 'users', 'user_roles'], (rows) => rows.length > 0);
+const sessionCache = new ShortCache<string, Awaited<ReturnType<typeof sessionRows>>>(
+  ['sessions', 'users', 'user_roles'],
+  (rows) => rows.length > 0,
+);
 
 export async function resolveSession(db: Db, token: string | undefined): Promise<Caller> {
   if (!token || token.length > 200) throw notLoggedIn();
@@ -84,9 +96,19 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
 }
 
 export async function endSession(db: Db, sessionId: number, reason: EndReason): Promise<void> {
-  await db.updateTable('sessions').set({ ended_at: nowIso(), end_reason: reason }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: nowIso(), end_reason: reason })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
 }
 
 export async function endAllSessions(db: Db, userId: number, reason: EndReason): Promise<void> {
-  await db.updateTable('sessions').set({ ended_at: nowIso(), end_reason: reason }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: nowIso(), end_reason: reason })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
 }

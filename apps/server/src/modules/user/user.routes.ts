@@ -21,48 +21,80 @@ import * as contacts from './contacts.service.ts';
 import { sendVerifyCode } from './verify-code.service.ts';
 import { sendStoredBytes } from '../../lib/send-bytes.ts';
 
-const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale });
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  locale: request.locale,
+});
 
 /** The user module's calls (spec §7 'User', DESIGN §3 accounts contract). */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
-    method: 'POST', path: 'user/sendVerifyCode', auth: 'none', input: SendVerifyCodeSchema,
+    method: 'POST',
+    path: 'user/sendVerifyCode',
+    auth: 'none',
+    input: SendVerifyCodeSchema,
     handler: ({ input, ip, locale }) => sendVerifyCode(ctx, input.phone, input.scene, ip, locale),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/register', auth: 'none', input: RegisterSchema,
+    method: 'POST',
+    path: 'user/register',
+    auth: 'none',
+    input: RegisterSchema,
     handler: ({ input, request }) => accounts.register(ctx, input, meta(request)),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/login', auth: 'none', input: LoginSchema,
+    method: 'POST',
+    path: 'user/login',
+    auth: 'none',
+    input: LoginSchema,
     handler: ({ input, request }) => accounts.login(ctx, input, meta(request)),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/logout', auth: 'user',
+    method: 'POST',
+    path: 'user/logout',
+    auth: 'user',
     handler: ({ caller }) => accounts.logout(ctx, caller),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/doConfirm', auth: 'none', input: ResetPasswordSchema,
+    method: 'POST',
+    path: 'user/doConfirm',
+    auth: 'none',
+    input: ResetPasswordSchema,
     handler: ({ input, request }) => accounts.resetPassword(ctx, input, meta(request)),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/change_password', auth: 'user', input: ChangePasswordSchema,
+    method: 'POST',
+    path: 'user/change_password',
+    auth: 'user',
+    input: ChangePasswordSchema,
     handler: ({ caller, input, request }) => accounts.changePassword(ctx, caller, input, meta(request)),
   });
   defineCall(app, {
-    method: 'GET', path: 'user/profile', auth: 'user',
+    method: 'GET',
+    path: 'user/profile',
+    auth: 'user',
     handler: ({ caller }) => accounts.getProfile(ctx, caller),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/update_profile', auth: 'user', input: UpdateProfileSchema,
+    method: 'POST',
+    path: 'user/update_profile',
+    auth: 'user',
+    input: UpdateProfileSchema,
     handler: ({ caller, input, request }) => accounts.updateProfile(ctx, caller, input, meta(request)),
   });
   defineCall(app, {
-    method: 'GET', path: 'user/checkMailRegistered', auth: 'none', input: CheckMailSchema,
+    method: 'GET',
+    path: 'user/checkMailRegistered',
+    auth: 'none',
+    input: CheckMailSchema,
     handler: ({ input, ip }) => accounts.checkMailRegistered(ctx, input.email, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/upload_avatar', auth: 'user', multipart: true,
+    method: 'POST',
+    path: 'user/upload_avatar',
+    auth: 'user',
+    multipart: true,
     handler: async ({ caller, request }) => {
       const file = await request.file();
       if (!file) throw new AppError(STATUS.invalid, 'errors.uploadFailed');
@@ -70,7 +102,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
   defineCall(app, {
-    method: 'GET', path: 'user/avatar/:id', auth: 'none', unsigned: true, input: z.object({ id: IdSchema }),
+    method: 'GET',
+    path: 'user/avatar/:id',
+    auth: 'none',
+    unsigned: true,
+    input: z.object({ id: IdSchema }),
     handler: async ({ input, reply }) => {
       const avatar = await accounts.readAvatar(ctx, input.id);
       if (!avatar) return reply.code(404).send();
@@ -78,15 +114,23 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
   defineCall(app, {
-    method: 'GET', path: 'user/contactList', auth: 'user',
+    method: 'GET',
+    path: 'user/contactList',
+    auth: 'user',
     handler: ({ caller }) => contacts.contactList(ctx, caller),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/contactModify', auth: 'user', input: ContactSchema,
+    method: 'POST',
+    path: 'user/contactModify',
+    auth: 'user',
+    input: ContactSchema,
     handler: ({ caller, input, ip }) => contacts.contactModify(ctx, caller, input, ip),
   });
   defineCall(app, {
-    method: 'POST', path: 'user/contactDelete', auth: 'user', input: ContactDeleteSchema,
+    method: 'POST',
+    path: 'user/contactDelete',
+    auth: 'user',
+    input: ContactDeleteSchema,
     handler: ({ caller, input, ip }) => contacts.contactDelete(ctx, caller, input.id, ip),
   });
 }

@@ -23,7 +23,8 @@ import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 export async function sendVerifyCode(ctx: AppContext, phone: string, scene: VerifyScene, ip: string, locale: Locale) {
   const registered = (await findUserByPhone(ctx.db, phone)) !== undefined;
   if (scene === 'register' && registered) throw conflict('errors.phoneRegistered');
-  if (scene === 'forget' && !registered) throw invalidField('phone', 'phoneNotRegistered', translate(locale, 'errors.phoneNotRegistered'));
+  if (scene === 'forget' && !registered)
+    throw invalidField('phone', 'phoneNotRegistered', translate(locale, 'errors.phoneNotRegistered'));
 
   const perIp = await ctx.limiter.hit(`code-ip:${ip}`, 3600);
   if (perIp.count > ctx.config.limits.codesPerIpHour) throw rateLimited(perIp.retryAfterS);
@@ -58,11 +59,25 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
       .execute();
     await trx
       .insertInto('verify_codes')
-      .values({ phone, scene, code_hash: sha256Hex(`${phone}:${scene}:${code}`), ip, created_at: createdAt, expires_at: isoAfter(VERIFY_CODE_TTL_S), consumed_at: null })
+      .values({
+        phone,
+        scene,
+        code_hash: sha256Hex(`${phone}:${scene}:${code}`),
+        ip,
+        created_at: createdAt,
+        expires_at: isoAfter(VERIFY_CODE_TTL_S),
+        consumed_at: null,
+      })
       .execute();
     await trx
       .insertInto('outbox')
-      .values({ channel: 'sms', recipient: phone, body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`, code, created_at: createdAt })
+      .values({
+        channel: 'sms',
+        recipient: phone,
+        body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
+        code,
+        created_at: createdAt,
+      })
       .execute();
   });
   if (!ctx.config.production) ctx.log.info({ phone, scene, code }, 'verification code (development)');
@@ -75,7 +90,13 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
  * VERIFY_CODE_MAX_ATTEMPTS wrong guesses the code is burnt. Two requests racing with one code:
  * only one marks it consumed.
  */
-export async function consumeVerifyCode(db: Db, phone: string, scene: VerifyScene, code: string, locale: Locale): Promise<void> {
+export async function consumeVerifyCode(
+  db: Db,
+  phone: string,
+  scene: VerifyScene,
+  code: string,
+  locale: Locale,
+): Promise<void> {
   const wrong = () => invalidField('code', 'codeInvalid', translate(locale, 'errors.codeInvalid'));
   const row = await db
     .selectFrom('verify_codes')
@@ -88,7 +109,11 @@ export async function consumeVerifyCode(db: Db, phone: string, scene: VerifyScen
     .executeTakeFirst();
   if (!row || row.attempts >= VERIFY_CODE_MAX_ATTEMPTS) throw wrong();
   if (row.code_hash !== sha256Hex(`${phone}:${scene}:${code.trim()}`)) {
-    await db.updateTable('verify_codes').set({ attempts: sql<number>`attempts + 1` }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('verify_codes')
+      .set({ attempts: sql<number>`attempts + 1` })
+      .where('id', '=', row.id)
+      .execute();
     throw wrong();
   }
   const used = await db

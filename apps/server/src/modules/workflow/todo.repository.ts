@@ -11,11 +11,21 @@ export interface TodoAssignee {
 }
 
 export async function insertTodo(db: Db, row: Omit<TodoRow, 'id' | 'closed_at' | 'closed_by'>): Promise<void> {
-  await db.insertInto('todos').values({ ...row, closed_at: null, closed_by: null }).execute();
+  await db
+    .insertInto('todos')
+    .values({ ...row, closed_at: null, closed_by: null })
+    .execute();
 }
 
 /** Closes the open items about one object; returns how many were open. */
-export async function closeTodosFor(db: Db, targetType: string, targetId: number, status: number, closedBy: number | null, closedAt: string): Promise<number> {
+export async function closeTodosFor(
+  db: Db,
+  targetType: string,
+  targetId: number,
+  status: number,
+  closedBy: number | null,
+  closedAt: string,
+): Promise<number> {
   const result = await db
     .updateTable('todos')
     .set({ status, closed_by: closedBy, closed_at: closedAt })
@@ -37,10 +47,18 @@ function visibleTo(db: Db, who: TodoAssignee, status: number) {
 }
 
 export async function countTodos(db: Db, who: TodoAssignee, status: number): Promise<number> {
-  const row = await visibleTo(db, who, status).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await visibleTo(db, who, status)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function listTodos(db: Db, who: TodoAssignee, status: number, limit: number, offset: number): Promise<TodoRow[]> {
+export async function listTodos(
+  db: Db,
+  who: TodoAssignee,
+  status: number,
+  limit: number,
+  offset: number,
+): Promise<TodoRow[]> {
   return visibleTo(db, who, status).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }

@@ -35,8 +35,20 @@ export async function openTodo(db: Db, todo: NewTodo): Promise<void> {
 }
 
 /** Marks the open items about an object done (someone acted) or cancelled (the object went away). */
-export async function closeTodos(db: Db, target: { type: string; id: number }, outcome: 'done' | 'cancelled', by: number | null): Promise<void> {
-  await closeTodosFor(db, target.type, target.id, outcome === 'done' ? TODO_STATUS.done : TODO_STATUS.cancelled, by, nowIso());
+export async function closeTodos(
+  db: Db,
+  target: { type: string; id: number },
+  outcome: 'done' | 'cancelled',
+  by: number | null,
+): Promise<void> {
+  await closeTodosFor(
+    db,
+    target.type,
+    target.id,
+    outcome === 'done' ? TODO_STATUS.done : TODO_STATUS.cancelled,
+    by,
+    nowIso(),
+  );
 }
 
 /** Whoever reads to-dos: a user and the roles they hold. */
@@ -69,7 +81,12 @@ function presentTodo(row: TodoRow, locale: Locale): TodoItem {
   };
 }
 
-export async function todoList(db: Db, caller: TodoReader, query: TodoListQuery, locale: Locale): Promise<Page<TodoItem>> {
+export async function todoList(
+  db: Db,
+  caller: TodoReader,
+  query: TodoListQuery,
+  locale: Locale,
+): Promise<Page<TodoItem>> {
   const status = TODO_STATUS[query.status];
   const who = assigneeOf(caller);
   const [total, rows] = await Promise.all([

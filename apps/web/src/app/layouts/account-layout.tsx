@@ -1,4 +1,11 @@
-import { ContactsOutlined, FolderOutlined, IdcardOutlined, BankOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ContactsOutlined,
+  FolderOutlined,
+  IdcardOutlined,
+  BankOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -20,22 +27,24 @@ const ICONS: Record<AccountChild, ReactNode> = {
 export function AccountLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const selected = pathname.startsWith('/account/files') ? 'files' : ACCOUNT_CHILDREN.find((child) => pathname === `/account/${child}` || pathname.startsWith(`/account/${child}/`));
+  const selected = pathname.startsWith('/account/files')
+    ? 'files'
+    : ACCOUNT_CHILDREN.find((child) => pathname === `/account/${child}` || pathname.startsWith(`/account/${child}/`));
   return (
     <QueryProvider>
       <SideMenuLayout
-      title={t('account.title')}
-      label={t('account.menuLabel')}
-      selectedKey={selected}
-      items={[
-        ...ACCOUNT_CHILDREN.map((child) => ({
-          key: child,
-          icon: ICONS[child],
-          label: <Link to={`/account/${child}`}>{t(`account.menu.${child}`)}</Link>,
-        })),
-        // The personal file space (issue 4), beside spec §2's children.
-        { key: 'files', icon: <FolderOutlined />, label: <Link to="/account/files">{t('account.menu.files')}</Link> },
-      ]}
+        title={t('account.title')}
+        label={t('account.menuLabel')}
+        selectedKey={selected}
+        items={[
+          ...ACCOUNT_CHILDREN.map((child) => ({
+            key: child,
+            icon: ICONS[child],
+            label: <Link to={`/account/${child}`}>{t(`account.menu.${child}`)}</Link>,
+          })),
+          // The personal file space (issue 4), beside spec §2's children.
+          { key: 'files', icon: <FolderOutlined />, label: <Link to="/account/files">{t('account.menu.files')}</Link> },
+        ]}
       />
     </QueryProvider>
   );

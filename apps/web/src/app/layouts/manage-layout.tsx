@@ -63,18 +63,26 @@ export function ManageLayout() {
   return (
     <QueryProvider>
       <SideMenuLayout
-      title={t('manage.title')}
-      label={t('manage.menuLabel')}
-      selectedKey={selected}
-      items={[
-        ...sections.map((section) => ({
-          key: section.key,
-          icon: ICONS[section.key] ?? <TeamOutlined />,
-          label: <Link to={`/manage/${section.key}`}>{t(manageSectionTitleKey(section.key))}</Link>,
-        })),
-        // Beyond spec §6's sections: the audit log, for admins (issue 3).
-        ...(admin ? [{ key: 'logs', icon: <HistoryOutlined />, label: <Link to="/manage/logs">{t('workspace.dashboard.logs')}</Link> }] : []),
-      ]}
+        title={t('manage.title')}
+        label={t('manage.menuLabel')}
+        selectedKey={selected}
+        items={[
+          ...sections.map((section) => ({
+            key: section.key,
+            icon: ICONS[section.key] ?? <TeamOutlined />,
+            label: <Link to={`/manage/${section.key}`}>{t(manageSectionTitleKey(section.key))}</Link>,
+          })),
+          // Beyond spec §6's sections: the audit log, for admins (issue 3).
+          ...(admin
+            ? [
+                {
+                  key: 'logs',
+                  icon: <HistoryOutlined />,
+                  label: <Link to="/manage/logs">{t('workspace.dashboard.logs')}</Link>,
+                },
+              ]
+            : []),
+        ]}
       />
     </QueryProvider>
   );

@@ -9,7 +9,14 @@ export default function MobileNavDrawer({ open, onClose }: { open: boolean; onCl
   const { pathname } = useLocation();
   const items = useNavMenuItems();
   return (
-    <Drawer open={open} onClose={onClose} placement="right" size={300} title={t('nav.mainMenu')} styles={{ body: { padding: 0 } }}>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="right"
+      size={300}
+      title={t('nav.mainMenu')}
+      styles={{ body: { padding: 0 } }}
+    >
       <nav aria-label={t('nav.mainMenu')}>
         <Menu
           mode="inline"

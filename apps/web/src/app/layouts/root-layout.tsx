@@ -19,7 +19,9 @@ export function RootLayout() {
       <a className="mb-skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
-      {navigation.state !== 'idle' && <div className="mb-route-progress" role="progressbar" aria-label={t('common.loading')} />}
+      {navigation.state !== 'idle' && (
+        <div className="mb-route-progress" role="progressbar" aria-label={t('common.loading')} />
+      )}
       <TopNav />
       <main id="main" className="mb-main" tabIndex={-1}>
         <Outlet />

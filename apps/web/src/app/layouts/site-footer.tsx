@@ -10,7 +10,9 @@ export function SiteFooter() {
       <div className="mb-container">
         <div className="mb-footer-grid">
           <div className="mb-footer-about">
-            <div style={{ display: 'flex', alignItems: 'center', gap: 10, color: '#fff', fontSize: 18, fontWeight: 700 }}>
+            <div
+              style={{ display: 'flex', alignItems: 'center', gap: 10, color: '#fff', fontSize: 18, fontWeight: 700 }}
+            >
               <BrandMark className="mb-brand-mark" />
               {t('brand.name')}
             </div>
@@ -19,28 +21,52 @@ export function SiteFooter() {
           <nav aria-label={t('footer.platform')}>
             <div className="mb-footer-title">{t('footer.platform')}</div>
             <ul className="mb-footer-links">
-              <li><Link to="/service">{t('nav.service')}</Link></li>
-              <li><Link to="/industry">{t('nav.industry')}</Link></li>
-              <li><Link to="/employ">{t('nav.recruitment')}</Link></li>
-              <li><Link to="/news">{t('nav.news')}</Link></li>
-              <li><Link to="/aboutUs">{t('nav.about')}</Link></li>
+              <li>
+                <Link to="/service">{t('nav.service')}</Link>
+              </li>
+              <li>
+                <Link to="/industry">{t('nav.industry')}</Link>
+              </li>
+              <li>
+                <Link to="/employ">{t('nav.recruitment')}</Link>
+              </li>
+              <li>
+                <Link to="/news">{t('nav.news')}</Link>
+              </li>
+              <li>
+                <Link to="/aboutUs">{t('nav.about')}</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label={t('footer.identities')}>
             <div className="mb-footer-title">{t('footer.identities')}</div>
             <ul className="mb-footer-links">
-              <li><Link to="/enterprise">{t('nav.enterprise')}</Link></li>
-              <li><Link to="/researchinstitute">{t('nav.researchInstitute')}</Link></li>
-              <li><Link to="/specialist">{t('nav.specialist')}</Link></li>
-              <li><Link to="/student">{t('nav.student')}</Link></li>
+              <li>
+                <Link to="/enterprise">{t('nav.enterprise')}</Link>
+              </li>
+              <li>
+                <Link to="/researchinstitute">{t('nav.researchInstitute')}</Link>
+              </li>
+              <li>
+                <Link to="/specialist">{t('nav.specialist')}</Link>
+              </li>
+              <li>
+                <Link to="/student">{t('nav.student')}</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label={t('footer.account')}>
             <div className="mb-footer-title">{t('footer.account')}</div>
             <ul className="mb-footer-links">
-              <li><Link to="/signup">{t('nav.signUp')}</Link></li>
-              <li><Link to="/signin">{t('nav.signIn')}</Link></li>
-              <li><Link to="/account/individual">{t('nav.account')}</Link></li>
+              <li>
+                <Link to="/signup">{t('nav.signUp')}</Link>
+              </li>
+              <li>
+                <Link to="/signin">{t('nav.signIn')}</Link>
+              </li>
+              <li>
+                <Link to="/account/individual">{t('nav.account')}</Link>
+              </li>
             </ul>
           </nav>
         </div>

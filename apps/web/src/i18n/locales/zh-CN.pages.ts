@@ -39,8 +39,7 @@ export const zhCNPages = {
   start: {
     heroEyebrow: '数学 × 产业',
     heroTitle: '让数学的力量，解决产业的难题',
-    heroSubtitle:
-      '数桥连接面临量化难题的企业与数学家、科研院所和学生——从发布需求到成果落地，全流程在一个平台上完成。',
+    heroSubtitle: '数桥连接面临量化难题的企业与数学家、科研院所和学生——从发布需求到成果落地，全流程在一个平台上完成。',
     ctaSignUp: '免费注册',
     ctaHow: '了解合作流程',
     ctaWorkspace: '进入工作台',

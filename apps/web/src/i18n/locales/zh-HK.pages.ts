@@ -39,8 +39,7 @@ export const zhHKPages = {
   start: {
     heroEyebrow: '數學 × 產業',
     heroTitle: '讓數學的力量，解決產業的難題',
-    heroSubtitle:
-      '數橋連接面對量化難題的企業與數學家、科研院所和學生——由發布需求到成果落地，全流程在一個平台上完成。',
+    heroSubtitle: '數橋連接面對量化難題的企業與數學家、科研院所和學生——由發布需求到成果落地，全流程在一個平台上完成。',
     ctaSignUp: '免費註冊',
     ctaHow: '了解合作流程',
     ctaWorkspace: '進入工作台',

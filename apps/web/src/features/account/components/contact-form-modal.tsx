@@ -94,7 +94,11 @@ export function ContactFormModal({ open, contact, onClose }: ContactFormModalPro
         <Form.Item name="email" label={t('account.contacts.email')} {...schemaField(ContactSchema.shape.email)}>
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item name="position" label={t('account.contacts.position')} {...schemaField(ContactSchema.shape.position)}>
+        <Form.Item
+          name="position"
+          label={t('account.contacts.position')}
+          {...schemaField(ContactSchema.shape.position)}
+        >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="is_default" label={t('account.contacts.isDefault')} valuePropName="checked">

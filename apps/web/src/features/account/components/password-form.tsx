@@ -30,7 +30,11 @@ export function PasswordForm() {
     <Card variant="borderless" title={t('account.password.title')}>
       <Typography.Paragraph type="secondary">{t('account.password.hint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => void onFinish(values)} style={{ maxWidth: 560 }}>
-        <Form.Item name="old_password" label={t('account.password.old')} {...schemaField(ChangePasswordSchema.shape.old_password)}>
+        <Form.Item
+          name="old_password"
+          label={t('account.password.old')}
+          {...schemaField(ChangePasswordSchema.shape.old_password)}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <NewPasswordFields label={t('account.password.new')} />

@@ -59,16 +59,28 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <Form.Item label={t('account.profile.phone')} extra={t('account.profile.phoneHint')}>
           <Input value={profile.info.phone} disabled />
         </Form.Item>
-        <Form.Item name="account" label={t('account.profile.account')} {...schemaField(UpdateProfileSchema.shape.account)}>
+        <Form.Item
+          name="account"
+          label={t('account.profile.account')}
+          {...schemaField(UpdateProfileSchema.shape.account)}
+        >
           <Input autoComplete="nickname" />
         </Form.Item>
-        <Form.Item name="truename" label={t('account.profile.truename')} {...schemaField(UpdateProfileSchema.shape.truename)}>
+        <Form.Item
+          name="truename"
+          label={t('account.profile.truename')}
+          {...schemaField(UpdateProfileSchema.shape.truename)}
+        >
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item name="email" label={t('account.profile.email')} {...schemaField(UpdateProfileSchema.shape.email)}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item name="contact" label={t('account.profile.contact')} {...schemaField(UpdateProfileSchema.shape.contact)}>
+        <Form.Item
+          name="contact"
+          label={t('account.profile.contact')}
+          {...schemaField(UpdateProfileSchema.shape.contact)}
+        >
           <Input />
         </Form.Item>
         <Form.Item

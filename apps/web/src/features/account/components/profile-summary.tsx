@@ -87,7 +87,9 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
             <Typography.Text type="secondary">{t('account.profile.noRoles')}</Typography.Text>
           )}
         </Descriptions.Item>
-        {profile.owned_org && <Descriptions.Item label={t('account.profile.org')}>{profile.owned_org.name}</Descriptions.Item>}
+        {profile.owned_org && (
+          <Descriptions.Item label={t('account.profile.org')}>{profile.owned_org.name}</Descriptions.Item>
+        )}
       </Descriptions>
       {profile.verify_state !== 1 && (
         <ButtonLink to="/account/individual-authentication" type="primary" ghost block style={{ marginTop: 8 }}>

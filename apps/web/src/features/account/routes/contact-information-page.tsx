@@ -37,7 +37,12 @@ export default function ContactInformationPage() {
       ),
     },
     { title: t('account.contacts.phone'), dataIndex: 'phone' },
-    { title: t('account.contacts.email'), dataIndex: 'email', render: (email: string | null) => email || '—', responsive: ['md'] },
+    {
+      title: t('account.contacts.email'),
+      dataIndex: 'email',
+      render: (email: string | null) => email || '—',
+      responsive: ['md'],
+    },
     {
       title: t('account.contacts.position'),
       dataIndex: 'position',

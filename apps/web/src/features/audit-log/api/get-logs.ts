@@ -19,7 +19,11 @@ export function getLogs(filter: LogsFilter, signal?: AbortSignal): Promise<Page<
 }
 
 export const logsQueryOptions = (filter: LogsFilter) =>
-  queryOptions({ queryKey: [...logsQueryKey, filter], queryFn: ({ signal }) => getLogs(filter, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...logsQueryKey, filter],
+    queryFn: ({ signal }) => getLogs(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET sys/getLogs (admins): the audit log, newest first, by actor, action and days. */
 export function useLogs(filter: LogsFilter) {

@@ -16,17 +16,71 @@ type Family = keyof AuditLogMessages['auditLog']['families'];
 type Action = keyof AuditLogMessages['auditLog']['actions'];
 type Target = keyof AuditLogMessages['auditLog']['targets'];
 
-const FAMILIES: Family[] = ['certification', 'certificate', 'role', 'survey', 'org', 'member', 'invitation', 'user', 'contact', 'admin', 'files'];
-const ACTIONS: Action[] = [
-  'certification.submit', 'certification.approve', 'certification.reject', 'certification.withdraw', 'certification.view',
-  'certificate.upload', 'role.select', 'survey.save', 'org.update', 'org.logo_upload',
-  'member.claim', 'member.approve', 'member.reject', 'invitation.create', 'invitation.revoke', 'invitation.accept',
-  'user.register', 'user.login', 'user.profile_update', 'user.password_change', 'user.password_reset', 'user.avatar_upload',
-  'contact.create', 'contact.update', 'contact.delete', 'admin.create', 'admin.reset',
-  'files.upload', 'files.folder_create', 'files.rename', 'files.move', 'files.copy', 'files.trash', 'files.restore',
-  'files.purge', 'files.replace', 'files.space_create', 'files.member_grant', 'files.member_revoke',
+const FAMILIES: Family[] = [
+  'certification',
+  'certificate',
+  'role',
+  'survey',
+  'org',
+  'member',
+  'invitation',
+  'user',
+  'contact',
+  'admin',
+  'files',
 ];
-const TARGETS = new Set<string>(['certification', 'contact', 'file', 'file_node', 'file_space', 'invitation', 'member_claim', 'organisation', 'user']);
+const ACTIONS: Action[] = [
+  'certification.submit',
+  'certification.approve',
+  'certification.reject',
+  'certification.withdraw',
+  'certification.view',
+  'certificate.upload',
+  'role.select',
+  'survey.save',
+  'org.update',
+  'org.logo_upload',
+  'member.claim',
+  'member.approve',
+  'member.reject',
+  'invitation.create',
+  'invitation.revoke',
+  'invitation.accept',
+  'user.register',
+  'user.login',
+  'user.profile_update',
+  'user.password_change',
+  'user.password_reset',
+  'user.avatar_upload',
+  'contact.create',
+  'contact.update',
+  'contact.delete',
+  'admin.create',
+  'admin.reset',
+  'files.upload',
+  'files.folder_create',
+  'files.rename',
+  'files.move',
+  'files.copy',
+  'files.trash',
+  'files.restore',
+  'files.purge',
+  'files.replace',
+  'files.space_create',
+  'files.member_grant',
+  'files.member_revoke',
+];
+const TARGETS = new Set<string>([
+  'certification',
+  'contact',
+  'file',
+  'file_node',
+  'file_space',
+  'invitation',
+  'member_claim',
+  'organisation',
+  'user',
+]);
 
 interface FilterValues {
   actor?: string;
@@ -36,12 +90,19 @@ interface FilterValues {
 
 function filterOf(values: FilterValues): Omit<LogsFilter, 'page' | 'page_size'> {
   const [from, to] = values.dates ?? [];
-  return { actor: values.actor?.trim() || undefined, action: values.action, date_from: from?.format('YYYY-MM-DD'), date_to: to?.format('YYYY-MM-DD') };
+  return {
+    actor: values.actor?.trim() || undefined,
+    action: values.action,
+    date_from: from?.format('YYYY-MM-DD'),
+    date_to: to?.format('YYYY-MM-DD'),
+  };
 }
 
 function formatTime(iso: string, locale: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
 }
 
 /** /manage/logs (admins): the audit log (sys/getLogs) by actor, action and date range, paged. */
@@ -60,12 +121,16 @@ export default function LogsPage() {
         label: t(`auditLog.families.${family}`),
         options: [
           { value: family, label: t('auditLog.allOf', { family: t(`auditLog.families.${family}`) }) },
-          ...ACTIONS.filter((action) => action.startsWith(`${family}.`)).map((action) => ({ value: action, label: t(`auditLog.actions.${action}`) })),
+          ...ACTIONS.filter((action) => action.startsWith(`${family}.`)).map((action) => ({
+            value: action,
+            label: t(`auditLog.actions.${action}`),
+          })),
         ],
       })),
     [t],
   );
-  const actionLabel = (action: string) => ((ACTIONS as string[]).includes(action) ? t(`auditLog.actions.${action as Action}`) : action);
+  const actionLabel = (action: string) =>
+    (ACTIONS as string[]).includes(action) ? t(`auditLog.actions.${action as Action}`) : action;
 
   const columns: TableProps<AuditLogEntry>['columns'] = [
     { key: 'time', title: t('auditLog.time'), width: 180, render: (_, entry) => formatTime(entry.created_at, locale) },
@@ -98,7 +163,9 @@ export default function LogsPage() {
       title: t('auditLog.target'),
       width: 240,
       render: (_, entry) =>
-        entry.target_type ? `${TARGETS.has(entry.target_type) ? t(`auditLog.targets.${entry.target_type as Target}`) : entry.target_type} #${entry.target_id ?? ''}` : '—',
+        entry.target_type
+          ? `${TARGETS.has(entry.target_type) ? t(`auditLog.targets.${entry.target_type as Target}`) : entry.target_type} #${entry.target_id ?? ''}`
+          : '—',
     },
     { key: 'ip', title: t('auditLog.ip'), width: 140, render: (_, entry) => entry.ip ?? '—' },
   ];
@@ -123,7 +190,13 @@ export default function LogsPage() {
             <Input allowClear placeholder={t('auditLog.actorPlaceholder')} maxLength={60} style={{ width: 220 }} />
           </Form.Item>
           <Form.Item name="action" label={t('auditLog.action')}>
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('auditLog.anyAction')} options={actionOptions} style={{ width: 240 }} />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('auditLog.anyAction')}
+              options={actionOptions}
+              style={{ width: 240 }}
+            />
           </Form.Item>
           <Form.Item name="dates" label={t('auditLog.dates')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} />

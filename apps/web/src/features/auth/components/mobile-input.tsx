@@ -9,5 +9,13 @@ import { TextInput } from '../../../components/text-inputs.tsx';
  */
 export function MobileInput(props: InputProps) {
   const { t } = useTranslation();
-  return <TextInput prefix={<MobileOutlined aria-hidden />} placeholder={t('auth.phonePlaceholder')} inputMode="tel" maxLength={11} {...props} />;
+  return (
+    <TextInput
+      prefix={<MobileOutlined aria-hidden />}
+      placeholder={t('auth.phonePlaceholder')}
+      inputMode="tel"
+      maxLength={11}
+      {...props}
+    />
+  );
 }

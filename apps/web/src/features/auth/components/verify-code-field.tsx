@@ -57,7 +57,12 @@ export function VerifyCodeField({ form, phoneField, scene }: VerifyCodeFieldProp
             inputMode="numeric"
           />
         </Form.Item>
-        <Button onClick={() => void send()} disabled={remaining > 0} loading={sendCode.isPending} style={{ minWidth: 132 }}>
+        <Button
+          onClick={() => void send()}
+          disabled={remaining > 0}
+          loading={sendCode.isPending}
+          style={{ minWidth: 132 }}
+        >
           {remaining > 0 ? t('auth.resendIn', { seconds: remaining }) : t('auth.sendCode')}
         </Button>
       </div>

@@ -33,7 +33,14 @@ export default function ForgetPage() {
 
   return (
     <AuthShell title={t('auth.forgetTitle')} subtitle={t('auth.forgetSubtitle')}>
-      <Form form={form} layout="vertical" size="large" requiredMark={false} onFocus={preloadValidation} onFinish={(v) => void onFinish(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFocus={preloadValidation}
+        onFinish={(v) => void onFinish(v)}
+      >
         <Form.Item name="phone" label={t('auth.phone')} {...lazySchemaField(authSchemas.phone, true)}>
           <MobileInput autoComplete="username" />
         </Form.Item>

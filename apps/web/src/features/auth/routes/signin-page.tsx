@@ -36,7 +36,14 @@ export default function SignInPage() {
 
   return (
     <AuthShell title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
-      <Form form={form} layout="vertical" size="large" requiredMark={false} onFocus={preloadValidation} onFinish={(v) => void onFinish(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFocus={preloadValidation}
+        onFinish={(v) => void onFinish(v)}
+      >
         <Form.Item name="phone_details" label={t('auth.phone')} {...lazySchemaField(authSchemas.loginPhone, true)}>
           <MobileInput autoComplete="username" />
         </Form.Item>

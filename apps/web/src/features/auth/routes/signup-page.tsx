@@ -38,7 +38,14 @@ export default function SignUpPage() {
 
   return (
     <AuthShell title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')}>
-      <Form form={form} layout="vertical" size="large" requiredMark={false} onFocus={preloadValidation} onFinish={(v) => void onFinish(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFocus={preloadValidation}
+        onFinish={(v) => void onFinish(v)}
+      >
         <Form.Item name="phone" label={t('auth.phone')} {...lazySchemaField(authSchemas.phone, true)}>
           <MobileInput autoComplete="tel-national" />
         </Form.Item>

@@ -6,7 +6,11 @@ import { uploadRequest, type UploadProgress } from '../../../lib/upload-request.
  * POST upload/upload into a demand's or solution's own file space with the `document` profile
  * (spec §5). The item must exist first (it owns the space); its next save names the node ids.
  */
-export function uploadAttachment(spaceId: number, file: File, onProgress?: (progress: UploadProgress) => void): Promise<FileNode> {
+export function uploadAttachment(
+  spaceId: number,
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<FileNode> {
   const form = new FormData();
   form.append('file', file, file.name);
   return uploadRequest<FileNode>('upload/upload', form, {

@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DemandDetail, DemandPage, DemandReview, DemandSave, DemandState, DownloadLink, ReceiveDemand } from '@mathbridge/contracts/demands';
+import type {
+  DemandDetail,
+  DemandPage,
+  DemandReview,
+  DemandSave,
+  DemandState,
+  DownloadLink,
+  ReceiveDemand,
+} from '@mathbridge/contracts/demands';
 import { api } from '../../../lib/api-client.ts';
 import { cooperationKeys, invalidateCooperation } from './query-keys.ts';
 
@@ -34,13 +42,18 @@ export function useDemand(id: number | undefined) {
 }
 
 /** The form's payload: DemandSave without the defaults the schema fills in. */
-export type DemandSaveInput = Omit<DemandSave, 'commit' | 'nda_required' | 'attachments'> & { commit: 0 | 1; nda_required: 0 | 1; attachments: number[] };
+export type DemandSaveInput = Omit<DemandSave, 'commit' | 'nda_required' | 'attachments'> & {
+  commit: 0 | 1;
+  nda_required: 0 | 1;
+  attachments: number[];
+};
 
 /** POST demand/save: create or edit; `commit` 1 also submits. Field errors come back to the form. */
 export function useSaveDemand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DemandSaveInput) => api.post<DemandDetail>('demand/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: DemandSaveInput) =>
+      api.post<DemandDetail>('demand/save', { ...input }, { reportErrors: false }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(cooperationKeys.demand(detail.demand.id), detail);
       await invalidateCooperation(queryClient);
@@ -54,7 +67,8 @@ export type DemandAction = 'submit' | 'withdraw' | 'toggle' | 'close' | 'complet
 export function useDemandAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: DemandAction }) => api.post<DemandDetail>(`demand/${action}`, { id }),
+    mutationFn: ({ id, action }: { id: number; action: DemandAction }) =>
+      api.post<DemandDetail>(`demand/${action}`, { id }),
     onSettled: () => invalidateCooperation(queryClient),
   });
 }

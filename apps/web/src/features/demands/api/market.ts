@@ -21,7 +21,11 @@ export function usePublishedDemands(filters: MarketFilters) {
   return useInfiniteQuery({
     queryKey: cooperationKeys.published(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PublishedPage>('demand/publishedList', { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE }, { signal }),
+      api.get<PublishedPage>(
+        'demand/publishedList',
+        { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE },
+        { signal },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // Changing a filter keeps the previous results on screen until the new ones arrive.

@@ -17,5 +17,8 @@ export const cooperationKeys = {
  * together, and only what is on screen refetches. The to-do bell and list change too.
  */
 export async function invalidateCooperation(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: cooperationKeys.all }), queryClient.invalidateQueries({ queryKey: ['workflow'] })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: cooperationKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['workflow'] }),
+  ]);
 }

@@ -62,7 +62,8 @@ export interface SolutionSaveInput {
 export function useSaveSolution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SolutionSaveInput) => api.post<Solution>('solution/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: SolutionSaveInput) =>
+      api.post<Solution>('solution/save', { ...input }, { reportErrors: false }),
     onSuccess: async (solution) => {
       queryClient.setQueryData(cooperationKeys.solution(solution.id), solution);
       await invalidateCooperation(queryClient);
@@ -74,7 +75,8 @@ export function useSaveSolution() {
 export function useSolutionAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'submit' | 'withdraw' | 'accept' }) => api.post<Solution>(`solution/${action}`, { id }),
+    mutationFn: ({ id, action }: { id: number; action: 'submit' | 'withdraw' | 'accept' }) =>
+      api.post<Solution>(`solution/${action}`, { id }),
     onSettled: () => invalidateCooperation(queryClient),
   });
 }
@@ -83,7 +85,8 @@ export function useSolutionAction() {
 export function useDeclineSolution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeclineSolution) => api.post<Solution>('solution/decline', { ...input }, { reportErrors: false }),
+    mutationFn: (input: DeclineSolution) =>
+      api.post<Solution>('solution/decline', { ...input }, { reportErrors: false }),
     onSettled: () => invalidateCooperation(queryClient),
   });
 }

@@ -21,7 +21,13 @@ export function AttachmentList({ items }: { items: readonly Attachment[] }) {
       renderItem={(item) => (
         <List.Item
           actions={[
-            <Button key="download" type="link" size="small" aria-label={`${t('demands.detail.download')} ${item.name}`} onClick={() => void attachmentUrl(item.id).then((link) => followDownload(link.url))}>
+            <Button
+              key="download"
+              type="link"
+              size="small"
+              aria-label={`${t('demands.detail.download')} ${item.name}`}
+              onClick={() => void attachmentUrl(item.id).then((link) => followDownload(link.url))}
+            >
               {t('demands.detail.download')}
             </Button>,
           ]}

@@ -53,11 +53,18 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId }: Attachme
       }
       setProgress({ name: file.name, percent: 0 });
       try {
-        const node = await uploadAttachment(spaceId, file, (p) => setProgress({ name: file.name, percent: Math.round((p.loaded / p.total) * 100) }));
+        const node = await uploadAttachment(spaceId, file, (p) =>
+          setProgress({ name: file.name, percent: Math.round((p.loaded / p.total) * 100) }),
+        );
         next = [...next, { id: node.id, name: node.name, size: node.size ?? file.size }];
         onChange?.(next);
       } catch (error) {
-        problems.push(t('demands.form.uploadFailed', { name: file.name, message: isApiError(error) ? error.message : t('errors.error') }));
+        problems.push(
+          t('demands.form.uploadFailed', {
+            name: file.name,
+            message: isApiError(error) ? error.message : t('errors.error'),
+          }),
+        );
       }
     }
     setProgress(null);
@@ -79,10 +86,16 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId }: Attachme
         }}
         data-testid="attachment-input"
       />
-      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()} disabled={progress !== null || value.length >= MAX_ATTACHMENTS}>
+      <Button
+        icon={<UploadOutlined />}
+        onClick={() => input.current?.click()}
+        disabled={progress !== null || value.length >= MAX_ATTACHMENTS}
+      >
         {t('demands.form.upload')}
       </Button>
-      <div className="mb-muted mb-help">{t('demands.form.attachmentsHelp', { max: MAX_ATTACHMENTS, size: PROFILE.maxBytes / MB })}</div>
+      <div className="mb-muted mb-help">
+        {t('demands.form.attachmentsHelp', { max: MAX_ATTACHMENTS, size: PROFILE.maxBytes / MB })}
+      </div>
       {progress && (
         <div aria-live="polite">
           {t('demands.form.uploading', { name: progress.name })}

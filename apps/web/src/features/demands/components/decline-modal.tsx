@@ -1,6 +1,11 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DECLINE_REASONS, DeclineSolutionSchema, SOLUTION_TEXT_MAX, type DeclineSolution } from '@mathbridge/contracts/solutions';
+import {
+  DECLINE_REASONS,
+  DeclineSolutionSchema,
+  SOLUTION_TEXT_MAX,
+  type DeclineSolution,
+} from '@mathbridge/contracts/solutions';
 import { notify } from '../../../lib/notify.ts';
 import { payloadRule, showFormError } from '../../identity/components/form-kit.ts';
 import { useDeclineSolution } from '../api/solutions.ts';
@@ -23,7 +28,11 @@ export function DeclineModal({ solution, onClose }: DeclineModalProps) {
     if (!solution) return;
     const values = await form.validateFields();
     try {
-      await decline.mutateAsync({ id: solution.id, reason: values.reason, reason_text: values.reason_text || undefined });
+      await decline.mutateAsync({
+        id: solution.id,
+        reason: values.reason,
+        reason_text: values.reason_text || undefined,
+      });
       notify.success(t('demands.solutions.declined'));
       form.resetFields();
       onClose();
@@ -44,8 +53,16 @@ export function DeclineModal({ solution, onClose }: DeclineModalProps) {
       destroyOnHidden
     >
       <Form<Values> form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={t('demands.solutions.reason')} required rules={[payloadRule(DeclineSolutionSchema, payload, ['reason'])]}>
-          <Select options={DECLINE_REASONS.map((reason) => ({ value: reason, label: t(`demands.declineReasons.${reason}`) }))} placeholder={t('demands.form.placeholders.select')} />
+        <Form.Item
+          name="reason"
+          label={t('demands.solutions.reason')}
+          required
+          rules={[payloadRule(DeclineSolutionSchema, payload, ['reason'])]}
+        >
+          <Select
+            options={DECLINE_REASONS.map((reason) => ({ value: reason, label: t(`demands.declineReasons.${reason}`) }))}
+            placeholder={t('demands.form.placeholders.select')}
+          />
         </Form.Item>
         <Form.Item noStyle dependencies={['reason']}>
           {({ getFieldValue }) => (

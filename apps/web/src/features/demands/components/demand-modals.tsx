@@ -34,7 +34,13 @@ export function RejectModal({ demandId, open, onClose }: { demandId: number; ope
           label={t('demands.detail.review.reason')}
           extra={t('demands.detail.review.reasonHelp')}
           required
-          rules={[payloadRule(DemandReviewSchema, () => ({ id: demandId, approve: 0, reason: form.getFieldValue('reason') as string }), ['reason'])]}
+          rules={[
+            payloadRule(
+              DemandReviewSchema,
+              () => ({ id: demandId, approve: 0, reason: form.getFieldValue('reason') as string }),
+              ['reason'],
+            ),
+          ]}
         >
           <Input.TextArea rows={4} maxLength={500} showCount />
         </Form.Item>
@@ -73,7 +79,13 @@ export function ReceiveModal({ demand, open, onClose }: { demand: DemandSummary;
       <p>{t('demands.detail.receive.text')}</p>
       {nda && (
         <>
-          <Alert type="warning" showIcon title={t('demands.detail.nda')} description={t('demands.detail.receive.ndaText')} style={{ marginBottom: 12 }} />
+          <Alert
+            type="warning"
+            showIcon
+            title={t('demands.detail.nda')}
+            description={t('demands.detail.receive.ndaText')}
+            style={{ marginBottom: 12 }}
+          />
           <Checkbox
             checked={accepted}
             onChange={(event) => {

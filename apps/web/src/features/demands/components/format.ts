@@ -10,7 +10,9 @@ export function formatDay(day: string | null | undefined, locale: Locale): strin
   if (!day) return '';
   const [y, m, d] = day.slice(0, 10).split('-').map(Number);
   if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
 }
 
 export function fileSize(bytes: number): string {

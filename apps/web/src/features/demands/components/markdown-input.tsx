@@ -18,7 +18,14 @@ export function MarkdownInput({ id, value, onChange, maxLength, rows = 8 }: Mark
   const preview = useDeferredValue(value ?? '');
   return (
     <div className="mb-md-editor">
-      <Input.TextArea id={id} value={value} onChange={(event) => onChange?.(event.target.value)} rows={rows} maxLength={maxLength} showCount={!!maxLength} />
+      <Input.TextArea
+        id={id}
+        value={value}
+        onChange={(event) => onChange?.(event.target.value)}
+        rows={rows}
+        maxLength={maxLength}
+        showCount={!!maxLength}
+      />
       <section className="mb-md-preview" aria-label={t('demands.form.preview')}>
         <div className="mb-md-preview-label">{t('demands.form.preview')}</div>
         <MarkdownView source={preview} empty={t('demands.form.previewEmpty')} />

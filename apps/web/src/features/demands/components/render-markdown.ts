@@ -16,17 +16,26 @@ const TOKENS = /(```[\s\S]*?```|`[^`\n]+`)|\$\$([\s\S]+?)\$\$|(?<![\\$])\$([^$\n
 
 function renderMath(tex: string, displayMode: boolean): string {
   // throwOnError false: a typo shows the source in red instead of breaking the whole preview.
-  return katex.renderToString(tex, { displayMode, throwOnError: false, trust: false, strict: 'ignore', output: 'htmlAndMathml' });
+  return katex.renderToString(tex, {
+    displayMode,
+    throwOnError: false,
+    trust: false,
+    strict: 'ignore',
+    output: 'htmlAndMathml',
+  });
 }
 
 export function renderMarkdown(source: string): string {
   const formulas: string[] = [];
-  const withPlaceholders = source.replace(TOKENS, (match, code: string | undefined, display: string | undefined, inline: string | undefined) => {
-    if (code !== undefined) return match;
-    formulas.push(renderMath(display ?? inline ?? '', display !== undefined));
-    // Letters and digits only: Markdown leaves them alone wherever they stand.
-    return `MBMATH${formulas.length - 1}MBEND`;
-  });
+  const withPlaceholders = source.replace(
+    TOKENS,
+    (match, code: string | undefined, display: string | undefined, inline: string | undefined) => {
+      if (code !== undefined) return match;
+      formulas.push(renderMath(display ?? inline ?? '', display !== undefined));
+      // Letters and digits only: Markdown leaves them alone wherever they stand.
+      return `MBMATH${formulas.length - 1}MBEND`;
+    },
+  );
   const html = marked.parse(withPlaceholders) as string;
   const merged = html.replace(/MBMATH(\d+)MBEND/g, (_, index: string) => formulas[Number(index)] ?? '');
   return DOMPurify.sanitize(merged, { USE_PROFILES: { html: true, mathMl: true, svg: true }, ADD_ATTR: ['target'] });

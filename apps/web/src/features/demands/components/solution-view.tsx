@@ -20,15 +20,29 @@ export function SolutionView({ solution }: { solution: Solution }) {
         bordered
         items={[
           { key: 'institute', label: t('demands.solutions.institute'), children: solution.institute.name },
-          { key: 'status', label: t('demands.solutions.status'), children: <SolutionStatusTag status={solution.status} /> },
-          { key: 'cost', label: t('demands.solutions.cost'), children: t('demands.solutions.costValue', { value: formatYuan(solution.cost_estimate, locale) }) },
-          { key: 'submitted', label: t('demands.solutions.submittedAt'), children: formatDateTime(solution.submitted_at, locale) || '—' },
+          {
+            key: 'status',
+            label: t('demands.solutions.status'),
+            children: <SolutionStatusTag status={solution.status} />,
+          },
+          {
+            key: 'cost',
+            label: t('demands.solutions.cost'),
+            children: t('demands.solutions.costValue', { value: formatYuan(solution.cost_estimate, locale) }),
+          },
+          {
+            key: 'submitted',
+            label: t('demands.solutions.submittedAt'),
+            children: formatDateTime(solution.submitted_at, locale) || '—',
+          },
           ...(solution.decline_reason
             ? [
                 {
                   key: 'decline',
                   label: t('demands.solutions.declineReason'),
-                  children: [t(`demands.declineReasons.${solution.decline_reason}`), solution.decline_text].filter(Boolean).join(' — '),
+                  children: [t(`demands.declineReasons.${solution.decline_reason}`), solution.decline_text]
+                    .filter(Boolean)
+                    .join(' — '),
                 },
               ]
             : []),

@@ -60,8 +60,17 @@ export function SolutionsPanel({ demandId }: { demandId: number }) {
 
   const columns: TableProps<Solution>['columns'] = [
     { key: 'institute', title: t('demands.solutions.institute'), render: (_, s) => s.institute.name },
-    { key: 'cost', title: t('demands.solutions.cost'), align: 'end', render: (_, s) => t('demands.solutions.costValue', { value: formatYuan(s.cost_estimate, locale) }) },
-    { key: 'submitted', title: t('demands.solutions.submittedAt'), render: (_, s) => formatDateTime(s.submitted_at, locale) },
+    {
+      key: 'cost',
+      title: t('demands.solutions.cost'),
+      align: 'end',
+      render: (_, s) => t('demands.solutions.costValue', { value: formatYuan(s.cost_estimate, locale) }),
+    },
+    {
+      key: 'submitted',
+      title: t('demands.solutions.submittedAt'),
+      render: (_, s) => formatDateTime(s.submitted_at, locale),
+    },
     { key: 'status', title: t('demands.solutions.status'), render: (_, s) => <SolutionStatusTag status={s.status} /> },
     {
       key: 'actions',
@@ -81,11 +90,19 @@ export function SolutionsPanel({ demandId }: { demandId: number }) {
   const compared = items.filter((s) => selected.includes(s.id));
   const compareRows: { key: string; label: string; render: (s: Solution) => React.ReactNode }[] = [
     { key: 'status', label: t('demands.solutions.status'), render: (s) => <SolutionStatusTag status={s.status} /> },
-    { key: 'cost', label: t('demands.solutions.cost'), render: (s) => t('demands.solutions.costValue', { value: formatYuan(s.cost_estimate, locale) }) },
+    {
+      key: 'cost',
+      label: t('demands.solutions.cost'),
+      render: (s) => t('demands.solutions.costValue', { value: formatYuan(s.cost_estimate, locale) }),
+    },
     { key: 'timeline', label: t('demands.solutions.timeline'), render: (s) => <MarkdownView source={s.timeline} /> },
     { key: 'team', label: t('demands.solutions.team'), render: (s) => <MarkdownView source={s.team} /> },
     { key: 'approach', label: t('demands.solutions.approach'), render: (s) => <MarkdownView source={s.approach} /> },
-    { key: 'attachments', label: t('demands.solutions.attachments'), render: (s) => <AttachmentList items={s.attachments} /> },
+    {
+      key: 'attachments',
+      label: t('demands.solutions.attachments'),
+      render: (s) => <AttachmentList items={s.attachments} />,
+    },
     { key: 'decide', label: t('common.actions'), render: decisionButtons },
   ];
   const grid = { gridTemplateColumns: `120px repeat(${compared.length}, minmax(0, 1fr))` };
@@ -116,14 +133,31 @@ export function SolutionsPanel({ demandId }: { demandId: number }) {
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(Number)),
-            getCheckboxProps: (s) => ({ disabled: !selected.includes(s.id) && selected.length >= MAX_COMPARE, 'aria-label': s.institute.name }),
+            getCheckboxProps: (s) => ({
+              disabled: !selected.includes(s.id) && selected.length >= MAX_COMPARE,
+              'aria-label': s.institute.name,
+            }),
             hideSelectAll: true,
           }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.solutions.empty')} /> }}
-          pagination={{ current: page, pageSize: DEFAULT_PAGE_SIZE, total: list.data?.total ?? 0, hideOnSinglePage: true, onChange: setPage }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.solutions.empty')} />,
+          }}
+          pagination={{
+            current: page,
+            pageSize: DEFAULT_PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            hideOnSinglePage: true,
+            onChange: setPage,
+          }}
         />
       )}
-      <Modal open={comparing && compared.length >= 2} title={t('demands.solutions.compareTitle')} width={Math.min(1280, 240 + compared.length * 360)} footer={null} onCancel={() => setComparing(false)}>
+      <Modal
+        open={comparing && compared.length >= 2}
+        title={t('demands.solutions.compareTitle')}
+        width={Math.min(1280, 240 + compared.length * 360)}
+        footer={null}
+        onCancel={() => setComparing(false)}
+      >
         <div className="mb-compare" role="table" aria-label={t('demands.solutions.compareTitle')}>
           <div className="mb-compare-row" role="row" style={grid}>
             <span role="columnheader" />
@@ -147,7 +181,13 @@ export function SolutionsPanel({ demandId }: { demandId: number }) {
           ))}
         </div>
       </Modal>
-      <Drawer open={viewing !== null} size="large" title={viewing ? t('demands.solutions.detailTitle', { name: viewing.institute.name }) : ''} onClose={() => setViewing(null)} extra={viewing ? decisionButtons(viewing) : null}>
+      <Drawer
+        open={viewing !== null}
+        size="large"
+        title={viewing ? t('demands.solutions.detailTitle', { name: viewing.institute.name }) : ''}
+        onClose={() => setViewing(null)}
+        extra={viewing ? decisionButtons(viewing) : null}
+      >
         {viewing && <SolutionView solution={viewing} />}
       </Drawer>
       <DeclineModal

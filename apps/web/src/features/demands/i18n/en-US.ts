@@ -29,7 +29,8 @@ export const demandsEnUS = {
     },
     overview: {
       title: 'Demands',
-      subtitle: 'Bring a real problem to the mathematicians on the platform: post it, we review it, research institutes answer it.',
+      subtitle:
+        'Bring a real problem to the mathematicians on the platform: post it, we review it, research institutes answer it.',
       create: 'New demand',
       all: 'All demands',
       viewList: 'View',
@@ -80,7 +81,8 @@ export const demandsEnUS = {
       titleHelp: 'Up to 10 Chinese characters or 20 Latin letters (a Chinese character counts as two).',
       industry: 'Industry',
       summary: 'Public summary',
-      summaryHelp: 'Shown to every verified research institute before they receive the demand. Leave out confidential details.',
+      summaryHelp:
+        'Shown to every verified research institute before they receive the demand. Leave out confidential details.',
       problem: 'Problem description',
       expectedOutcome: 'Expected outcome',
       availableData: 'Available data',
@@ -92,7 +94,8 @@ export const demandsEnUS = {
       region: 'Region',
       mscFields: 'Mathematical fields (MSC 2020)',
       ndaRequired: 'Require a confidentiality agreement',
-      ndaHelp: 'The summary is public to verified institutes; the full description and attachments only to institutes that receive the demand. With this switch on, they must accept a confidentiality agreement first; who accepted and when is recorded.',
+      ndaHelp:
+        'The summary is public to verified institutes; the full description and attachments only to institutes that receive the demand. With this switch on, they must accept a confidentiality agreement first; who accepted and when is recorded.',
       attachmentsHelp: 'doc, docx, pdf, images or archives; up to {{size}} MB each, at most {{max}} files.',
       attachmentsAfterSave: 'Save the draft first; then you can add attachments.',
       upload: 'Add files',
@@ -191,7 +194,8 @@ export const demandsEnUS = {
         pause: 'Pause receiving? Institutes will not find it until you resume.',
         resume: 'Resume receiving solutions?',
         close: 'Close this demand? Open solutions are declined with the reason “demand closed”. This cannot be undone.',
-        complete: 'Mark this demand completed? Open solutions are declined with the reason “demand completed”. This cannot be undone.',
+        complete:
+          'Mark this demand completed? Open solutions are declined with the reason “demand completed”. This cannot be undone.',
         approve: 'Approve and publish this demand?',
       },
       done: {
@@ -212,7 +216,8 @@ export const demandsEnUS = {
       receive: {
         title: 'Receive this demand',
         text: 'Receiving shows you the full description and attachments, and lets you submit a solution.',
-        ndaText: 'This enterprise requires a confidentiality agreement: you undertake to keep the full description, the data and the attachments confidential and to use them only to prepare and carry out a solution for this demand.',
+        ndaText:
+          'This enterprise requires a confidentiality agreement: you undertake to keep the full description, the data and the attachments confidential and to use them only to prepare and carry out a solution for this demand.',
         ndaAccept: 'I accept the confidentiality agreement on behalf of my institute',
         ndaRequiredError: 'Accept the confidentiality agreement to receive this demand',
         received: 'You received this demand on {{date}}.',
@@ -278,7 +283,8 @@ export const demandsEnUS = {
     },
     market: {
       title: 'Published demands',
-      subtitle: 'Problems enterprises brought to the platform. Receive one to see everything and answer with a solution.',
+      subtitle:
+        'Problems enterprises brought to the platform. Receive one to see everything and answer with a solution.',
       recommended: 'Recommended for you',
       recommendedHint: 'Matching your research fields: {{fields}}',
       recommendedEmpty: 'No published demand matches your research fields yet.',

@@ -3,7 +3,15 @@ import type { DemandsStrings } from './strings.ts';
 /** 需求、方案与合作意愿（issue 5），简体中文。 */
 export const demandsZhCN: { demands: DemandsStrings } = {
   demands: {
-    states: { draft: '草稿', submitted: '审核中', published: '已发布', rejected: '未通过', paused: '已暂停', closed: '已关闭', completed: '已完成' },
+    states: {
+      draft: '草稿',
+      submitted: '审核中',
+      published: '已发布',
+      rejected: '未通过',
+      paused: '已暂停',
+      closed: '已关闭',
+      completed: '已完成',
+    },
     solutionStates: { draft: '草稿', submitted: '已提交', accepted: '已采纳', declined: '未采纳', withdrawn: '已撤回' },
     declineReasons: {
       budget: '费用超出预算',
@@ -38,7 +46,17 @@ export const demandsZhCN: { demands: DemandsStrings } = {
       create: '新建需求',
       empty: '这里还没有需求。',
       emptyAll: '您还没有发布过需求，从新建一个开始吧。',
-      columns: { title: '标题', industry: '行业', budget: '预算（元）', deadline: '截止日期', status: '状态', solutions: '方案', updated: '更新时间', actions: '操作', org: '企业' },
+      columns: {
+        title: '标题',
+        industry: '行业',
+        budget: '预算（元）',
+        deadline: '截止日期',
+        status: '状态',
+        solutions: '方案',
+        updated: '更新时间',
+        actions: '操作',
+        org: '企业',
+      },
       view: '查看',
       edit: '编辑',
     },
@@ -46,7 +64,14 @@ export const demandsZhCN: { demands: DemandsStrings } = {
       createTitle: '新建需求',
       editTitle: '编辑需求',
       subtitle: '带 * 的为必填项。草稿可随时保存，稍后再提交。',
-      sections: { basics: '基本信息', problem: '问题', terms: '预算、截止日期与地区', confidentiality: '保密', attachments: '附件', contact: '联系方式' },
+      sections: {
+        basics: '基本信息',
+        problem: '问题',
+        terms: '预算、截止日期与地区',
+        confidentiality: '保密',
+        attachments: '附件',
+        contact: '联系方式',
+      },
       title: '标题',
       titleHelp: '最多 10 个汉字或 20 个英文字母（一个汉字按两个字符计）。',
       industry: '行业',
@@ -63,7 +88,8 @@ export const demandsZhCN: { demands: DemandsStrings } = {
       region: '地区',
       mscFields: '数学领域（MSC 2020）',
       ndaRequired: '要求签署保密协议',
-      ndaHelp: '摘要对已认证的科研机构公开；完整描述和附件仅对接收需求的机构可见。开启后，机构接收前须先同意保密协议，系统记录同意人和时间。',
+      ndaHelp:
+        '摘要对已认证的科研机构公开；完整描述和附件仅对接收需求的机构可见。开启后，机构接收前须先同意保密协议，系统记录同意人和时间。',
       attachmentsHelp: '支持 doc、docx、pdf、图片或压缩包；单个文件不超过 {{size}} MB，最多 {{max}} 个。',
       attachmentsAfterSave: '请先保存草稿，然后即可添加附件。',
       upload: '添加文件',

@@ -3,7 +3,15 @@ import type { DemandsStrings } from './strings.ts';
 /** 需求、方案與合作意願（issue 5），繁體中文（香港）。 */
 export const demandsZhHK: { demands: DemandsStrings } = {
   demands: {
-    states: { draft: '草稿', submitted: '審核中', published: '已發佈', rejected: '未通過', paused: '已暫停', closed: '已關閉', completed: '已完成' },
+    states: {
+      draft: '草稿',
+      submitted: '審核中',
+      published: '已發佈',
+      rejected: '未通過',
+      paused: '已暫停',
+      closed: '已關閉',
+      completed: '已完成',
+    },
     solutionStates: { draft: '草稿', submitted: '已提交', accepted: '已採納', declined: '未採納', withdrawn: '已撤回' },
     declineReasons: {
       budget: '費用超出預算',
@@ -38,7 +46,17 @@ export const demandsZhHK: { demands: DemandsStrings } = {
       create: '新增需求',
       empty: '這裏還沒有需求。',
       emptyAll: '您尚未發佈任何需求，由新增一個開始吧。',
-      columns: { title: '標題', industry: '行業', budget: '預算（元）', deadline: '截止日期', status: '狀態', solutions: '方案', updated: '更新時間', actions: '操作', org: '企業' },
+      columns: {
+        title: '標題',
+        industry: '行業',
+        budget: '預算（元）',
+        deadline: '截止日期',
+        status: '狀態',
+        solutions: '方案',
+        updated: '更新時間',
+        actions: '操作',
+        org: '企業',
+      },
       view: '查看',
       edit: '編輯',
     },
@@ -46,7 +64,14 @@ export const demandsZhHK: { demands: DemandsStrings } = {
       createTitle: '新增需求',
       editTitle: '編輯需求',
       subtitle: '帶 * 的為必填項。草稿可隨時儲存，稍後再提交。',
-      sections: { basics: '基本資料', problem: '問題', terms: '預算、截止日期與地區', confidentiality: '保密', attachments: '附件', contact: '聯絡方式' },
+      sections: {
+        basics: '基本資料',
+        problem: '問題',
+        terms: '預算、截止日期與地區',
+        confidentiality: '保密',
+        attachments: '附件',
+        contact: '聯絡方式',
+      },
       title: '標題',
       titleHelp: '最多 10 個漢字或 20 個英文字母（一個漢字按兩個字元計）。',
       industry: '行業',
@@ -63,7 +88,8 @@ export const demandsZhHK: { demands: DemandsStrings } = {
       region: '地區',
       mscFields: '數學領域（MSC 2020）',
       ndaRequired: '要求簽署保密協議',
-      ndaHelp: '摘要對已認證的科研機構公開；完整描述和附件僅對接收需求的機構可見。開啟後，機構接收前須先同意保密協議，系統記錄同意人和時間。',
+      ndaHelp:
+        '摘要對已認證的科研機構公開；完整描述和附件僅對接收需求的機構可見。開啟後，機構接收前須先同意保密協議，系統記錄同意人和時間。',
       attachmentsHelp: '支援 doc、docx、pdf、圖片或壓縮檔；單個檔案不超過 {{size}} MB，最多 {{max}} 個。',
       attachmentsAfterSave: '請先儲存草稿，然後即可加入附件。',
       upload: '加入檔案',

@@ -143,7 +143,12 @@ export default function DemandDetailPage() {
       </Link>
     ),
     can.download && (
-      <Button key="download" icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadAll().catch(() => undefined)}>
+      <Button
+        key="download"
+        icon={<DownloadOutlined />}
+        loading={downloading}
+        onClick={() => void downloadAll().catch(() => undefined)}
+      >
         {t('demands.detail.downloadAll')}
       </Button>
     ),
@@ -160,14 +165,23 @@ export default function DemandDetailPage() {
         <span className="mb-muted">{demand.org.name}</span>
       </header>
       {demand.status === 'rejected' && full?.reject_reason && (
-        <Alert type="error" showIcon title={t('demands.detail.rejectReason')} description={`${full.reject_reason} ${can.edit ? t('demands.detail.rejectedHint') : ''}`} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('demands.detail.rejectReason')}
+          description={`${full.reject_reason} ${can.edit ? t('demands.detail.rejectedHint') : ''}`}
+          style={{ marginBottom: 16 }}
+        />
       )}
       {detail.cooperation && (
         <Alert
           type="success"
           showIcon
           title={t('demands.detail.cooperation')}
-          description={t('demands.detail.cooperationWith', { name: detail.cooperation.institute.name, date: formatDateTime(detail.cooperation.created_at, locale) })}
+          description={t('demands.detail.cooperationWith', {
+            name: detail.cooperation.institute.name,
+            date: formatDateTime(detail.cooperation.created_at, locale),
+          })}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -180,7 +194,12 @@ export default function DemandDetailPage() {
           style={{ marginBottom: 16 }}
         />
       )}
-      <Card variant="borderless" style={{ marginBottom: 16 }} title={t('demands.detail.title')} extra={buttons.length > 0 ? <div className="mb-detail-actions">{buttons}</div> : null}>
+      <Card
+        variant="borderless"
+        style={{ marginBottom: 16 }}
+        title={t('demands.detail.title')}
+        extra={buttons.length > 0 ? <div className="mb-detail-actions">{buttons}</div> : null}
+      >
         <Descriptions
           size="small"
           column={{ xs: 1, md: 2, xl: 3 }}
@@ -191,10 +210,17 @@ export default function DemandDetailPage() {
             {
               key: 'budget',
               label: t('demands.detail.budget'),
-              children: t('demands.detail.budgetRange', { min: formatYuan(demand.budget_min, locale), max: formatYuan(demand.budget_max, locale) }),
+              children: t('demands.detail.budgetRange', {
+                min: formatYuan(demand.budget_min, locale),
+                max: formatYuan(demand.budget_max, locale),
+              }),
             },
             { key: 'deadline', label: t('demands.detail.deadline'), children: formatDay(demand.deadline, locale) },
-            { key: 'region', label: t('demands.detail.region'), children: areaName(demand.province_code, demand.city_code, locale) },
+            {
+              key: 'region',
+              label: t('demands.detail.region'),
+              children: areaName(demand.province_code, demand.city_code, locale),
+            },
             {
               key: 'msc',
               label: t('demands.detail.mscFields'),
@@ -207,16 +233,36 @@ export default function DemandDetailPage() {
                 </Space>
               ),
             },
-            { key: 'nda', label: t('demands.detail.nda'), children: demand.nda_required ? t('demands.detail.ndaRequired') : t('demands.detail.ndaNotRequired') },
-            { key: 'published', label: t('demands.detail.publishedAt'), children: formatDateTime(demand.published_at, locale) || '—' },
-            { key: 'updated', label: t('demands.detail.updatedAt'), children: formatDateTime(demand.updated_at, locale) },
+            {
+              key: 'nda',
+              label: t('demands.detail.nda'),
+              children: demand.nda_required ? t('demands.detail.ndaRequired') : t('demands.detail.ndaNotRequired'),
+            },
+            {
+              key: 'published',
+              label: t('demands.detail.publishedAt'),
+              children: formatDateTime(demand.published_at, locale) || '—',
+            },
+            {
+              key: 'updated',
+              label: t('demands.detail.updatedAt'),
+              children: formatDateTime(demand.updated_at, locale),
+            },
             ...(owner
               ? [
                   { key: 'receivers', label: t('demands.detail.receivers'), children: demand.receive_count },
                   { key: 'solutions', label: t('demands.detail.solutionCount'), children: demand.solution_count },
                 ]
               : []),
-            ...(full ? [{ key: 'contact', label: t('demands.detail.contact'), children: `${full.contact} ${full.contact_phone}` }] : []),
+            ...(full
+              ? [
+                  {
+                    key: 'contact',
+                    label: t('demands.detail.contact'),
+                    children: `${full.contact} ${full.contact_phone}`,
+                  },
+                ]
+              : []),
           ]}
         />
         <h2 className="mb-section-title">{t('demands.detail.summary')}</h2>

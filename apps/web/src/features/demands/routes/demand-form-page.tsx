@@ -4,7 +4,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DATE_SHORTCUTS } from '@mathbridge/contracts/constants';
-import { BUDGET_MAX, DEMAND_TEXT_MAX, DemandSaveSchema, businessToday, type DemandFull } from '@mathbridge/contracts/demands';
+import {
+  BUDGET_MAX,
+  DEMAND_TEXT_MAX,
+  DemandSaveSchema,
+  businessToday,
+  type DemandFull,
+} from '@mathbridge/contracts/demands';
 import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
 import { isApiError } from '../../../lib/api-error.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
@@ -111,12 +117,28 @@ export default function DemandFormPage() {
   }, [leaveTo, dirty, navigate]);
 
   const full = existing.data?.full ?? null;
-  const initialValues = useMemo<Partial<DemandFormValues>>(() => (full ? toValues(full) : { nda_required: false, attachments: [], msc_fields: [] }), [full]);
-  const presets = useMemo(() => DATE_SHORTCUTS.map((s) => ({ label: t(`demands.form.datePresets.${s.key}`), value: dayjs().add(s.months, 'month') })), [t]);
+  const initialValues = useMemo<Partial<DemandFormValues>>(
+    () => (full ? toValues(full) : { nda_required: false, attachments: [], msc_fields: [] }),
+    [full],
+  );
+  const presets = useMemo(
+    () =>
+      DATE_SHORTCUTS.map((s) => ({
+        label: t(`demands.form.datePresets.${s.key}`),
+        value: dayjs().add(s.months, 'month'),
+      })),
+    [t],
+  );
 
   if (id !== undefined && existing.isPending) return <Skeleton active />;
   if (id !== undefined && (existing.isError || !full)) {
-    return <Result status="404" title={t('demands.detail.notFound')} extra={<Button onClick={() => navigate(`${BASE}/list`)}>{t('demands.submitted.toList')}</Button>} />;
+    return (
+      <Result
+        status="404"
+        title={t('demands.detail.notFound')}
+        extra={<Button onClick={() => navigate(`${BASE}/list`)}>{t('demands.submitted.toList')}</Button>}
+      />
+    );
   }
   const editable = id === undefined || existing.data?.can.edit === true;
 
@@ -125,7 +147,10 @@ export default function DemandFormPage() {
     try {
       values = await form.validateFields();
     } catch {
-      form.scrollToField(form.getFieldsError().find((f) => f.errors.length)?.name ?? [], { behavior: 'smooth', block: 'center' });
+      form.scrollToField(form.getFieldsError().find((f) => f.errors.length)?.name ?? [], {
+        behavior: 'smooth',
+        block: 'center',
+      });
       return;
     }
     setNotice(null);
@@ -158,10 +183,18 @@ export default function DemandFormPage() {
         <h1>{id === undefined ? t('demands.form.createTitle') : t('demands.form.editTitle')}</h1>
         <span className="mb-muted">{t('demands.form.subtitle')}</span>
       </header>
-      {!editable && <Alert type="warning" showIcon title={t('demands.form.notEditable')} style={{ marginBottom: 16 }} />}
+      {!editable && (
+        <Alert type="warning" showIcon title={t('demands.form.notEditable')} style={{ marginBottom: 16 }} />
+      )}
       {notice && <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16 }} closable />}
       {existing.data?.full?.reject_reason && existing.data.demand.status === 'rejected' && (
-        <Alert type="error" showIcon title={t('demands.detail.rejectReason')} description={existing.data.full.reject_reason} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('demands.detail.rejectReason')}
+          description={existing.data.full.reject_reason}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Form<DemandFormValues>
         form={form}
@@ -173,8 +206,16 @@ export default function DemandFormPage() {
         requiredMark
       >
         <Card variant="borderless" title={t('demands.form.sections.basics')} style={{ marginBottom: 16 }}>
-          <Form.Item name="title" label={t('demands.form.title')} extra={t('demands.form.titleHelp')} {...schemaField(shape.title)}>
-            <Input placeholder={t('demands.form.placeholders.title')} count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }} />
+          <Form.Item
+            name="title"
+            label={t('demands.form.title')}
+            extra={t('demands.form.titleHelp')}
+            {...schemaField(shape.title)}
+          >
+            <Input
+              placeholder={t('demands.form.placeholders.title')}
+              count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }}
+            />
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={12}>
@@ -188,18 +229,37 @@ export default function DemandFormPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item name="summary" label={t('demands.form.summary')} extra={t('demands.form.summaryHelp')} {...schemaField(shape.summary)}>
+          <Form.Item
+            name="summary"
+            label={t('demands.form.summary')}
+            extra={t('demands.form.summaryHelp')}
+            {...schemaField(shape.summary)}
+          >
             <Input.TextArea rows={3} maxLength={DEMAND_TEXT_MAX.summary} showCount />
           </Form.Item>
         </Card>
-        <Card variant="borderless" title={t('demands.form.sections.problem')} extra={<span className="mb-muted">{t('demands.form.markdownHelp')}</span>} style={{ marginBottom: 16 }}>
+        <Card
+          variant="borderless"
+          title={t('demands.form.sections.problem')}
+          extra={<span className="mb-muted">{t('demands.form.markdownHelp')}</span>}
+          style={{ marginBottom: 16 }}
+        >
           <Form.Item name="problem" label={t('demands.form.problem')} {...schemaField(shape.problem)}>
             <MarkdownInput maxLength={DEMAND_TEXT_MAX.problem} rows={10} />
           </Form.Item>
-          <Form.Item name="expected_outcome" label={t('demands.form.expectedOutcome')} {...schemaField(shape.expected_outcome)}>
+          <Form.Item
+            name="expected_outcome"
+            label={t('demands.form.expectedOutcome')}
+            {...schemaField(shape.expected_outcome)}
+          >
             <MarkdownInput maxLength={DEMAND_TEXT_MAX.expected_outcome} rows={6} />
           </Form.Item>
-          <Form.Item name="available_data" label={t('demands.form.availableData')} extra={t('demands.form.availableDataHelp')} {...schemaField(shape.available_data)}>
+          <Form.Item
+            name="available_data"
+            label={t('demands.form.availableData')}
+            extra={t('demands.form.availableDataHelp')}
+            {...schemaField(shape.available_data)}
+          >
             <Input.TextArea rows={3} maxLength={DEMAND_TEXT_MAX.available_data} showCount />
           </Form.Item>
         </Card>
@@ -218,7 +278,9 @@ export default function DemandFormPage() {
                 required
                 rules={[
                   ...(schemaField(shape.budget_max).rules ?? []),
-                  payloadRule(DemandSaveSchema, () => toPayload(form.getFieldsValue(true) as DemandFormValues, id, 0), ['budget_max']),
+                  payloadRule(DemandSaveSchema, () => toPayload(form.getFieldsValue(true) as DemandFormValues, id, 0), [
+                    'budget_max',
+                  ]),
                 ]}
               >
                 <InputNumber min={0} max={BUDGET_MAX} precision={0} step={1000} style={{ width: '100%' }} />
@@ -229,9 +291,15 @@ export default function DemandFormPage() {
                 name="deadline"
                 label={t('demands.form.deadline')}
                 required
-                rules={[valueRule(shape.deadline, (value) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : undefined))]}
+                rules={[
+                  valueRule(shape.deadline, (value) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : undefined)),
+                ]}
               >
-                <DatePicker presets={presets} disabledDate={(day) => day.format('YYYY-MM-DD') <= businessToday()} style={{ width: '100%' }} />
+                <DatePicker
+                  presets={presets}
+                  disabledDate={(day) => day.format('YYYY-MM-DD') <= businessToday()}
+                  style={{ width: '100%' }}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={6}>
@@ -239,7 +307,9 @@ export default function DemandFormPage() {
                 name="area"
                 label={t('demands.form.region')}
                 required
-                rules={[valueRule(shape.province_code, (value) => (Array.isArray(value) && value[0] ? value[0] : undefined))]}
+                rules={[
+                  valueRule(shape.province_code, (value) => (Array.isArray(value) && value[0] ? value[0] : undefined)),
+                ]}
               >
                 <AreaCascader />
               </Form.Item>
@@ -247,7 +317,12 @@ export default function DemandFormPage() {
           </Row>
         </Card>
         <Card variant="borderless" title={t('demands.form.sections.confidentiality')} style={{ marginBottom: 16 }}>
-          <Form.Item name="nda_required" label={t('demands.form.ndaRequired')} valuePropName="checked" extra={t('demands.form.ndaHelp')}>
+          <Form.Item
+            name="nda_required"
+            label={t('demands.form.ndaRequired')}
+            valuePropName="checked"
+            extra={t('demands.form.ndaHelp')}
+          >
             <Switch />
           </Form.Item>
         </Card>
@@ -264,17 +339,30 @@ export default function DemandFormPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contact_phone" label={t('demands.form.contactPhone')} {...schemaField(shape.contact_phone)}>
+              <Form.Item
+                name="contact_phone"
+                label={t('demands.form.contactPhone')}
+                {...schemaField(shape.contact_phone)}
+              >
                 <Input placeholder={t('demands.form.placeholders.contactPhone')} autoComplete="tel" />
               </Form.Item>
             </Col>
           </Row>
         </Card>
         <div className="mb-form-actions">
-          <Button onClick={() => void run(0)} loading={save.isPending && save.variables?.commit === 0} disabled={!editable}>
+          <Button
+            onClick={() => void run(0)}
+            loading={save.isPending && save.variables?.commit === 0}
+            disabled={!editable}
+          >
             {t('demands.form.saveDraft')}
           </Button>
-          <Button type="primary" onClick={() => void run(1)} loading={save.isPending && save.variables?.commit === 1} disabled={!editable}>
+          <Button
+            type="primary"
+            onClick={() => void run(1)}
+            loading={save.isPending && save.variables?.commit === 1}
+            disabled={!editable}
+          >
             {t('demands.form.submit')}
           </Button>
         </div>

@@ -36,7 +36,7 @@ export default function DemandListPage() {
       (current) => {
         const merged = new URLSearchParams(current);
         for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || value === 1 && key === 'page') merged.delete(key);
+          if (value === undefined || value === '' || (value === 1 && key === 'page')) merged.delete(key);
           else merged.set(key, String(value));
         }
         return merged;
@@ -50,25 +50,58 @@ export default function DemandListPage() {
       title: t('demands.list.columns.title'),
       render: (_, item) => <Link to={`${BASE}/detail/${item.id}`}>{item.title}</Link>,
     },
-    ...(admin ? [{ key: 'org', title: t('demands.list.columns.org'), render: (_: unknown, item: DemandSummary) => item.org.name }] : []),
-    { key: 'industry', title: t('demands.list.columns.industry'), render: (_, item) => industryLabel(item.industry, locale), responsive: ['lg'] },
+    ...(admin
+      ? [
+          {
+            key: 'org',
+            title: t('demands.list.columns.org'),
+            render: (_: unknown, item: DemandSummary) => item.org.name,
+          },
+        ]
+      : []),
+    {
+      key: 'industry',
+      title: t('demands.list.columns.industry'),
+      render: (_, item) => industryLabel(item.industry, locale),
+      responsive: ['lg'],
+    },
     {
       key: 'budget',
       title: t('demands.list.columns.budget'),
       align: 'end',
       render: (_, item) => `${formatYuan(item.budget_min, locale)} – ${formatYuan(item.budget_max, locale)}`,
     },
-    { key: 'deadline', title: t('demands.list.columns.deadline'), render: (_, item) => formatDay(item.deadline, locale) },
-    { key: 'status', title: t('demands.list.columns.status'), render: (_, item) => <DemandStatusTag status={item.status} /> },
-    { key: 'solutions', title: t('demands.list.columns.solutions'), align: 'end', render: (_, item) => item.solution_count },
-    { key: 'updated', title: t('demands.list.columns.updated'), render: (_, item) => formatDateTime(item.updated_at, locale), responsive: ['xl'] },
+    {
+      key: 'deadline',
+      title: t('demands.list.columns.deadline'),
+      render: (_, item) => formatDay(item.deadline, locale),
+    },
+    {
+      key: 'status',
+      title: t('demands.list.columns.status'),
+      render: (_, item) => <DemandStatusTag status={item.status} />,
+    },
+    {
+      key: 'solutions',
+      title: t('demands.list.columns.solutions'),
+      align: 'end',
+      render: (_, item) => item.solution_count,
+    },
+    {
+      key: 'updated',
+      title: t('demands.list.columns.updated'),
+      render: (_, item) => formatDateTime(item.updated_at, locale),
+      responsive: ['xl'],
+    },
     {
       key: 'actions',
       title: t('demands.list.columns.actions'),
       render: (_, item) => (
         <span className="mb-detail-actions">
           <Link to={`${BASE}/detail/${item.id}`}>{t('demands.list.view')}</Link>
-          {!admin && (item.status === 'draft' || item.status === 'rejected') && <Link to={`${BASE}/demandForm/${item.id}`}>{t('demands.list.edit')}</Link>}
+          {!admin && (item.status === 'draft' || item.status === 'rejected') && (
+            <Link to={`${BASE}/demandForm/${item.id}`}>{t('demands.list.edit')}</Link>
+          )}
         </span>
       ),
     },
@@ -99,7 +132,10 @@ export default function DemandListPage() {
             onChange={(key) => go({ status: key === 'all' ? undefined : key, page: 1 })}
             items={[
               { key: 'all', label: tabLabel(t('demands.list.all'), total) },
-              ...DEMAND_STATES.map((state) => ({ key: state, label: tabLabel(t(`demands.states.${state}`), counts?.[state]) })),
+              ...DEMAND_STATES.map((state) => ({
+                key: state,
+                label: tabLabel(t(`demands.states.${state}`), counts?.[state]),
+              })),
             ]}
           />
         }
@@ -115,7 +151,10 @@ export default function DemandListPage() {
             scroll={{ x: 760 }}
             locale={{
               emptyText: (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={status ? t('demands.list.empty') : t('demands.list.emptyAll')}>
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={status ? t('demands.list.empty') : t('demands.list.emptyAll')}
+                >
                   {!admin && !status && (
                     <Link to={`${BASE}/demandForm/new`}>
                       <Button type="primary">{t('demands.list.create')}</Button>
@@ -130,7 +169,8 @@ export default function DemandListPage() {
               total: list.data?.total ?? 0,
               showSizeChanger: true,
               hideOnSinglePage: true,
-              onChange: (next, size) => go({ page: size === pageSize ? next : 1, size: size === DEFAULT_PAGE_SIZE ? undefined : size }),
+              onChange: (next, size) =>
+                go({ page: size === pageSize ? next : 1, size: size === DEFAULT_PAGE_SIZE ? undefined : size }),
             }}
           />
         )}

@@ -2,7 +2,13 @@ import { Button, Card, Empty, Input, InputNumber, Select, Skeleton, Space, Tag }
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { BUDGET_MAX, PUBLISHED_SORTS, type DemandSummary, type PublishedSort, type RecommendedDemand } from '@mathbridge/contracts/demands';
+import {
+  BUDGET_MAX,
+  PUBLISHED_SORTS,
+  type DemandSummary,
+  type PublishedSort,
+  type RecommendedDemand,
+} from '@mathbridge/contracts/demands';
 import { InfiniteListFooter } from '../../../components/infinite-list-footer.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MscFilterSelect } from '../../../components/msc-filter-select.tsx';
@@ -46,7 +52,11 @@ function readFilters(params: URLSearchParams): MarketFilters {
 function DemandCardBody({ demand }: { demand: DemandSummary }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const meta = [demand.org.name, industryLabel(demand.industry, locale), areaName(demand.province_code, demand.city_code, locale)].filter(Boolean);
+  const meta = [
+    demand.org.name,
+    industryLabel(demand.industry, locale),
+    areaName(demand.province_code, demand.city_code, locale),
+  ].filter(Boolean);
   return (
     <>
       <div className="mb-market-card-head">
@@ -55,7 +65,10 @@ function DemandCardBody({ demand }: { demand: DemandSummary }) {
         </Link>
         {demand.nda_required === 1 && <Tag color="gold">{t('demands.market.nda')}</Tag>}
         <span className="mb-market-card-budget">
-          {t('demands.detail.budgetRange', { min: formatYuan(demand.budget_min, locale), max: formatYuan(demand.budget_max, locale) })}
+          {t('demands.detail.budgetRange', {
+            min: formatYuan(demand.budget_min, locale),
+            max: formatYuan(demand.budget_max, locale),
+          })}
         </span>
       </div>
       <div className="mb-market-card-meta mb-muted">
@@ -108,7 +121,8 @@ function RecommendedBlock() {
   let body;
   if (recommended.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;
   else if (recommended.isError) body = <LoadError onRetry={() => void recommended.refetch()} />;
-  else if (recommended.data.items.length === 0) body = <p className="mb-muted">{t('demands.market.recommendedEmpty')}</p>;
+  else if (recommended.data.items.length === 0)
+    body = <p className="mb-muted">{t('demands.market.recommendedEmpty')}</p>;
   else
     body = (
       <div className="mb-market-recommended-grid">
@@ -137,7 +151,10 @@ export default function DemandMarketPage() {
 
   // Typed values reach the address bar (and the query) once the typing pauses.
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  const [budget, setBudget] = useState<[number | null, number | null]>([filters.budget_min ?? null, filters.budget_max ?? null]);
+  const [budget, setBudget] = useState<[number | null, number | null]>([
+    filters.budget_min ?? null,
+    filters.budget_max ?? null,
+  ]);
   const typedKeyword = useDebouncedValue(keyword.trim());
   const typedBudget = useDebouncedValue(budget);
 
@@ -156,7 +173,11 @@ export default function DemandMarketPage() {
 
   useEffect(() => {
     const [min, max] = typedBudget;
-    const wanted = { keyword: typedKeyword, budget_min: min === null ? '' : String(min), budget_max: max === null ? '' : String(max) };
+    const wanted = {
+      keyword: typedKeyword,
+      budget_min: min === null ? '' : String(min),
+      budget_max: max === null ? '' : String(max),
+    };
     // Read the address bar itself: this runs when the typing settles, not on every filter change
     // (after 'reset' it would otherwise put the old words back until the debounce caught up).
     const current = new URLSearchParams(window.location.search);
@@ -182,12 +203,15 @@ export default function DemandMarketPage() {
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? null;
-  const area = filters.province_code ? [filters.province_code, ...(filters.city_code ? [filters.city_code] : [])] : undefined;
+  const area = filters.province_code
+    ? [filters.province_code, ...(filters.city_code ? [filters.city_code] : [])]
+    : undefined;
 
   let results;
   if (list.isPending) results = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (list.isError && !list.data) results = <LoadError onRetry={() => void list.refetch()} />;
-  else if (items.length === 0) results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.market.empty')} />;
+  else if (items.length === 0)
+    results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.market.empty')} />;
   else
     results = (
       <>
@@ -196,7 +220,11 @@ export default function DemandMarketPage() {
             <MarketCard key={demand.id} demand={demand} />
           ))}
         </div>
-        <InfiniteListFooter list={list} loadMoreLabel={t('demands.market.loadMore')} endLabel={t('demands.market.end')} />
+        <InfiniteListFooter
+          list={list}
+          loadMoreLabel={t('demands.market.loadMore')}
+          endLabel={t('demands.market.end')}
+        />
       </>
     );
 
@@ -211,11 +239,22 @@ export default function DemandMarketPage() {
         <div className="mb-market-filters" role="search">
           <div className="mb-market-filter mb-market-filter-wide">
             <label htmlFor="market-keyword">{t('demands.market.keyword')}</label>
-            <Input.Search id="market-keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(value) => setKeyword(value)} allowClear placeholder={t('demands.market.keyword')} />
+            <Input.Search
+              id="market-keyword"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              onSearch={(value) => setKeyword(value)}
+              allowClear
+              placeholder={t('demands.market.keyword')}
+            />
           </div>
           <div className="mb-market-filter">
             <label htmlFor="market-industry">{t('demands.market.industry')}</label>
-            <IndustrySelect id="market-industry" value={filters.industry} onChange={(value) => update({ industry: value })} />
+            <IndustrySelect
+              id="market-industry"
+              value={filters.industry}
+              onChange={(value) => update({ industry: value })}
+            />
           </div>
           <div className="mb-market-filter">
             <label htmlFor="market-region">{t('demands.market.region')}</label>
@@ -223,7 +262,12 @@ export default function DemandMarketPage() {
           </div>
           <div className="mb-market-filter">
             <label htmlFor="market-msc">{t('demands.market.msc')}</label>
-            <MscFilterSelect id="market-msc" value={filters.msc} onChange={(value) => update({ msc: value })} placeholder={t('demands.market.msc')} />
+            <MscFilterSelect
+              id="market-msc"
+              value={filters.msc}
+              onChange={(value) => update({ msc: value })}
+              placeholder={t('demands.market.msc')}
+            />
           </div>
           <div className="mb-market-filter mb-market-filter-wide">
             <span>{`${t('demands.market.budgetMin')} – ${t('demands.market.budgetMax')}`}</span>
@@ -254,7 +298,8 @@ export default function DemandMarketPage() {
           </div>
           <div className="mb-market-filter">
             <label htmlFor="market-sort">{t('demands.market.sort')}</label>
-            <Select<PublishedSort> id="market-sort"
+            <Select<PublishedSort>
+              id="market-sort"
               value={filters.sort}
               onChange={(value) => update({ sort: value === 'newest' ? undefined : value })}
               options={PUBLISHED_SORTS.map((sort) => ({ value: sort, label: t(`demands.market.sorts.${sort}`) }))}

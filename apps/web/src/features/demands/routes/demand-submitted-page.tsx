@@ -13,7 +13,11 @@ export default function DemandSubmittedPage() {
   const id = params.get('id');
   const committed = isCommit === '1';
   const steps = committed
-    ? [t('demands.submitted.commitSteps.one'), t('demands.submitted.commitSteps.two'), t('demands.submitted.commitSteps.three')]
+    ? [
+        t('demands.submitted.commitSteps.one'),
+        t('demands.submitted.commitSteps.two'),
+        t('demands.submitted.commitSteps.three'),
+      ]
     : [t('demands.submitted.draftSteps.one'), t('demands.submitted.draftSteps.two')];
   return (
     <Card variant="borderless">

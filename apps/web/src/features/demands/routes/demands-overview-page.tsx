@@ -50,7 +50,12 @@ export default function DemandsOverviewPage() {
               <strong>{total}</strong>
             </Link>
             {DEMAND_STATES.map((state) => (
-              <Link key={state} className="mb-demand-count" to={`${BASE}/list?status=${state}`} data-testid={`count-${state}`}>
+              <Link
+                key={state}
+                className="mb-demand-count"
+                to={`${BASE}/list?status=${state}`}
+                data-testid={`count-${state}`}
+              >
                 <span>{t(`demands.states.${state}`)}</span>
                 <strong>{counts[state]}</strong>
               </Link>
@@ -70,7 +75,10 @@ export default function DemandsOverviewPage() {
             dataSource={recent.data.items}
             renderItem={(item) => (
               <List.Item extra={<span className="mb-muted">{formatDateTime(item.updated_at, locale)}</span>}>
-                <List.Item.Meta title={<Link to={`${BASE}/detail/${item.id}`}>{item.title}</Link>} description={<DemandStatusTag status={item.status} />} />
+                <List.Item.Meta
+                  title={<Link to={`${BASE}/detail/${item.id}`}>{item.title}</Link>}
+                  description={<DemandStatusTag status={item.status} />}
+                />
               </List.Item>
             )}
           />
@@ -81,7 +89,9 @@ export default function DemandsOverviewPage() {
           direction="vertical"
           size="small"
           current={-1}
-          items={(['write', 'review', 'answer', 'choose'] as const).map((step) => ({ title: t(`demands.overview.steps.${step}`) }))}
+          items={(['write', 'review', 'answer', 'choose'] as const).map((step) => ({
+            title: t(`demands.overview.steps.${step}`),
+          }))}
         />
       </Card>
     </>

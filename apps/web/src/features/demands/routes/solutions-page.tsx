@@ -1,10 +1,30 @@
-import { Alert, Button, Card, Drawer, Empty, Form, InputNumber, Result, Skeleton, Space, Table, Tabs, type TableProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Form,
+  InputNumber,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  type TableProps,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import { BUDGET_MAX } from '@mathbridge/contracts/demands';
-import { SOLUTION_STATES, SOLUTION_TEXT_MAX, SolutionSaveSchema, type Solution, type SolutionState } from '@mathbridge/contracts/solutions';
+import {
+  SOLUTION_STATES,
+  SOLUTION_TEXT_MAX,
+  SolutionSaveSchema,
+  type Solution,
+  type SolutionState,
+} from '@mathbridge/contracts/solutions';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -34,7 +54,15 @@ interface SolutionFormValues {
 }
 
 /** Write or edit a solution: a new one for `demandId`, or the draft `solution`. */
-function SolutionForm({ demandId, solution, onDone }: { demandId: number; solution: Solution | null; onDone: (id: number) => void }) {
+function SolutionForm({
+  demandId,
+  solution,
+  onDone,
+}: {
+  demandId: number;
+  solution: Solution | null;
+  onDone: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const demand = useDemand(demandId);
   const save = useSaveSolution();
@@ -84,7 +112,13 @@ function SolutionForm({ demandId, solution, onDone }: { demandId: number; soluti
     <Card
       variant="borderless"
       title={solution ? t('demands.mySolutions.editTitle') : t('demands.mySolutions.createTitle')}
-      extra={demand.data ? <Link to={`/manage/demandManageRI/detail/${demandId}`}>{t('demands.mySolutions.forDemand', { title: demand.data.demand.title })}</Link> : null}
+      extra={
+        demand.data ? (
+          <Link to={`/manage/demandManageRI/detail/${demandId}`}>
+            {t('demands.mySolutions.forDemand', { title: demand.data.demand.title })}
+          </Link>
+        ) : null
+      }
     >
       <Form<SolutionFormValues>
         form={form}
@@ -93,17 +127,38 @@ function SolutionForm({ demandId, solution, onDone }: { demandId: number; soluti
         onValuesChange={() => setDirty(true)}
         initialValues={
           solution
-            ? { approach: solution.approach, team: solution.team, timeline: solution.timeline, cost_estimate: solution.cost_estimate, attachments: solution.attachments }
+            ? {
+                approach: solution.approach,
+                team: solution.team,
+                timeline: solution.timeline,
+                cost_estimate: solution.cost_estimate,
+                attachments: solution.attachments,
+              }
             : { attachments: [] }
         }
       >
-        <Form.Item name="approach" label={t('demands.mySolutions.approach')} extra={t('demands.mySolutions.approachHelp')} {...schemaField(shape.approach)}>
+        <Form.Item
+          name="approach"
+          label={t('demands.mySolutions.approach')}
+          extra={t('demands.mySolutions.approachHelp')}
+          {...schemaField(shape.approach)}
+        >
           <MarkdownInput maxLength={SOLUTION_TEXT_MAX.approach} rows={10} />
         </Form.Item>
-        <Form.Item name="team" label={t('demands.mySolutions.team')} extra={t('demands.mySolutions.teamHelp')} {...schemaField(shape.team)}>
+        <Form.Item
+          name="team"
+          label={t('demands.mySolutions.team')}
+          extra={t('demands.mySolutions.teamHelp')}
+          {...schemaField(shape.team)}
+        >
           <MarkdownInput maxLength={SOLUTION_TEXT_MAX.team} rows={4} />
         </Form.Item>
-        <Form.Item name="timeline" label={t('demands.mySolutions.timeline')} extra={t('demands.mySolutions.timelineHelp')} {...schemaField(shape.timeline)}>
+        <Form.Item
+          name="timeline"
+          label={t('demands.mySolutions.timeline')}
+          extra={t('demands.mySolutions.timelineHelp')}
+          {...schemaField(shape.timeline)}
+        >
           <MarkdownInput maxLength={SOLUTION_TEXT_MAX.timeline} rows={4} />
         </Form.Item>
         <Form.Item name="cost_estimate" label={t('demands.mySolutions.cost')} {...schemaField(shape.cost_estimate)}>
@@ -162,19 +217,42 @@ export default function SolutionsPage() {
     });
 
   if (demandParam) {
-    return <SolutionForm demandId={demandParam} solution={null} onDone={(id) => navigate(`/manage/solutions?id=${id}`, { replace: true })} />;
+    return (
+      <SolutionForm
+        demandId={demandParam}
+        solution={null}
+        onDone={(id) => navigate(`/manage/solutions?id=${id}`, { replace: true })}
+      />
+    );
   }
 
   const columns: TableProps<Solution>['columns'] = [
-    { key: 'demand', title: t('demands.mySolutions.demand'), render: (_, s) => <Link to={`/manage/demandManageRI/detail/${s.demand.id}`}>{s.demand.title}</Link> },
-    { key: 'cost', title: t('demands.solutions.cost'), align: 'end', render: (_, s) => t('demands.solutions.costValue', { value: formatYuan(s.cost_estimate, locale) }) },
+    {
+      key: 'demand',
+      title: t('demands.mySolutions.demand'),
+      render: (_, s) => <Link to={`/manage/demandManageRI/detail/${s.demand.id}`}>{s.demand.title}</Link>,
+    },
+    {
+      key: 'cost',
+      title: t('demands.solutions.cost'),
+      align: 'end',
+      render: (_, s) => t('demands.solutions.costValue', { value: formatYuan(s.cost_estimate, locale) }),
+    },
     { key: 'status', title: t('demands.solutions.status'), render: (_, s) => <SolutionStatusTag status={s.status} /> },
     {
       key: 'reason',
       title: t('demands.solutions.declineReason'),
-      render: (_, s) => (s.decline_reason ? [t(`demands.declineReasons.${s.decline_reason}`), s.decline_text].filter(Boolean).join(' — ') : '—'),
+      render: (_, s) =>
+        s.decline_reason
+          ? [t(`demands.declineReasons.${s.decline_reason}`), s.decline_text].filter(Boolean).join(' — ')
+          : '—',
     },
-    { key: 'updated', title: t('demands.list.columns.updated'), render: (_, s) => formatDateTime(s.updated_at, locale), responsive: ['lg'] },
+    {
+      key: 'updated',
+      title: t('demands.list.columns.updated'),
+      render: (_, s) => formatDateTime(s.updated_at, locale),
+      responsive: ['lg'],
+    },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -218,8 +296,17 @@ export default function SolutionsPage() {
               setParams(key === 'all' ? {} : { status: key });
             }}
             items={[
-              { key: 'all', label: label(t('demands.mySolutions.all'), counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined) },
-              ...SOLUTION_STATES.map((state) => ({ key: state, label: label(t(`demands.solutionStates.${state}`), counts?.[state]) })),
+              {
+                key: 'all',
+                label: label(
+                  t('demands.mySolutions.all'),
+                  counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined,
+                ),
+              },
+              ...SOLUTION_STATES.map((state) => ({
+                key: state,
+                label: label(t(`demands.solutionStates.${state}`), counts?.[state]),
+              })),
             ]}
           />
         }
@@ -233,8 +320,16 @@ export default function SolutionsPage() {
             dataSource={list.data?.items}
             loading={list.isFetching}
             scroll={{ x: 720 }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.mySolutions.empty')} /> }}
-            pagination={{ current: page, pageSize: DEFAULT_PAGE_SIZE, total: list.data?.total ?? 0, hideOnSinglePage: true, onChange: setPage }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.mySolutions.empty')} />,
+            }}
+            pagination={{
+              current: page,
+              pageSize: DEFAULT_PAGE_SIZE,
+              total: list.data?.total ?? 0,
+              hideOnSinglePage: true,
+              onChange: setPage,
+            }}
           />
         )}
       </Card>
@@ -251,7 +346,14 @@ export default function SolutionsPage() {
             <Space>
               {solution.can.edit && <Button onClick={() => setEditing(true)}>{t('demands.mySolutions.edit')}</Button>}
               {solution.can.submit && (
-                <Button type="primary" onClick={() => void action.mutateAsync({ id: solution.id, action: 'submit' }).then(() => notify.success(t('demands.mySolutions.submitted')))}>
+                <Button
+                  type="primary"
+                  onClick={() =>
+                    void action
+                      .mutateAsync({ id: solution.id, action: 'submit' })
+                      .then(() => notify.success(t('demands.mySolutions.submitted')))
+                  }
+                >
                   {t('demands.mySolutions.submit')}
                 </Button>
               )}
@@ -273,7 +375,15 @@ export default function SolutionsPage() {
         ) : (
           <>
             {solution.status === 'declined' && solution.decline_reason && (
-              <Alert type="error" showIcon title={t('demands.solutions.declineReason')} description={[t(`demands.declineReasons.${solution.decline_reason}`), solution.decline_text].filter(Boolean).join(' — ')} style={{ marginBottom: 16 }} />
+              <Alert
+                type="error"
+                showIcon
+                title={t('demands.solutions.declineReason')}
+                description={[t(`demands.declineReasons.${solution.decline_reason}`), solution.decline_text]
+                  .filter(Boolean)
+                  .join(' — ')}
+                style={{ marginBottom: 16 }}
+              />
             )}
             <SolutionView solution={solution} />
           </>

@@ -11,7 +11,11 @@ export interface CreateFolderInput {
 
 /** POST upload/createDirOrFile with type 'dir'. Failures come back to the form (a name clash is 409). */
 export function createFolder({ spaceId, parentId, name }: CreateFolderInput): Promise<FileNode> {
-  return api.post<FileNode>('upload/createDirOrFile', { type: 'dir', space_id: spaceId, parent_id: parentId, name }, { reportErrors: false });
+  return api.post<FileNode>(
+    'upload/createDirOrFile',
+    { type: 'dir', space_id: spaceId, parent_id: parentId, name },
+    { reportErrors: false },
+  );
 }
 
 export function useCreateFolder() {

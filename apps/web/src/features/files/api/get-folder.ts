@@ -15,10 +15,22 @@ export interface FolderParams {
 }
 
 /** GET upload/getAttachmentList: one page of a folder (folders first), its path and the space's quota. */
-export function getFolder(spaceId: number, folderId: number | undefined, params: FolderParams, signal?: AbortSignal): Promise<AttachmentList> {
+export function getFolder(
+  spaceId: number,
+  folderId: number | undefined,
+  params: FolderParams,
+  signal?: AbortSignal,
+): Promise<AttachmentList> {
   return api.get<AttachmentList>(
     'upload/getAttachmentList',
-    { space_id: spaceId, parent_id: folderId, page: params.page, page_size: params.pageSize, sort: params.sort, order: params.order },
+    {
+      space_id: spaceId,
+      parent_id: folderId,
+      page: params.page,
+      page_size: params.pageSize,
+      sort: params.sort,
+      order: params.order,
+    },
     { signal },
   );
 }
@@ -48,7 +60,12 @@ export function useFolder(spaceId: number, folderId: number | undefined, params:
 export async function getSubfolders(spaceId: number, parentId: number, signal?: AbortSignal): Promise<FileNode[]> {
   const folders: FileNode[] = [];
   for (let page = 1; ; page += 1) {
-    const list = await getFolder(spaceId, parentId, { page, pageSize: MAX_PAGE_SIZE, sort: 'name', order: 'asc' }, signal);
+    const list = await getFolder(
+      spaceId,
+      parentId,
+      { page, pageSize: MAX_PAGE_SIZE, sort: 'name', order: 'asc' },
+      signal,
+    );
     const dirs = list.items.filter((item) => item.type === 'dir');
     folders.push(...dirs);
     if (dirs.length < list.items.length || page * MAX_PAGE_SIZE >= list.total) return folders;

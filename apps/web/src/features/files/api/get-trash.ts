@@ -10,7 +10,11 @@ export interface TrashParams {
 
 /** GET upload/trashList: what was deleted in a space, newest first, with when it goes for good. */
 export function getTrash(spaceId: number, params: TrashParams, signal?: AbortSignal): Promise<TrashList> {
-  return api.get<TrashList>('upload/trashList', { space_id: spaceId, page: params.page, page_size: params.pageSize }, { signal });
+  return api.get<TrashList>(
+    'upload/trashList',
+    { space_id: spaceId, page: params.page, page_size: params.pageSize },
+    { signal },
+  );
 }
 
 export const trashQueryOptions = (spaceId: number, params: TrashParams) =>

@@ -5,7 +5,8 @@ export const filesKeys = {
   all: ['files'] as const,
   spaces: () => ['files', 'spaces'] as const,
   space: (spaceId: number) => ['files', 'space', spaceId] as const,
-  folder: (spaceId: number, folderId: number | undefined, params: object) => ['files', 'space', spaceId, 'folder', folderId ?? 'root', params] as const,
+  folder: (spaceId: number, folderId: number | undefined, params: object) =>
+    ['files', 'space', spaceId, 'folder', folderId ?? 'root', params] as const,
   subfolders: (spaceId: number, parentId: number) => ['files', 'space', spaceId, 'subfolders', parentId] as const,
   trash: (spaceId: number, params: object) => ['files', 'space', spaceId, 'trash', params] as const,
 };

@@ -31,7 +31,13 @@ export function FileIcon({ kind, size = 20 }: { kind: FileKind; size?: number })
   const { t } = useTranslation();
   const { icon, color } = ICONS[kind] ?? ICONS.document;
   return (
-    <span className="mb-file-icon" role="img" aria-label={t(`files.kinds.${kind}`)} title={t(`files.kinds.${kind}`)} style={{ color, fontSize: size }}>
+    <span
+      className="mb-file-icon"
+      role="img"
+      aria-label={t(`files.kinds.${kind}`)}
+      title={t(`files.kinds.${kind}`)}
+      style={{ color, fontSize: size }}
+    >
       {icon}
     </span>
   );

@@ -1,4 +1,13 @@
-import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, DragOutlined, FolderAddOutlined, HomeOutlined, RestOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  DragOutlined,
+  FolderAddOutlined,
+  HomeOutlined,
+  RestOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Button, Modal } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react';
@@ -61,7 +70,10 @@ export function FileManager({ spaceId, rootLabel }: FileManagerProps) {
   const wantsTrash = search.get('view') === 'trash';
 
   // Paging and order belong to a folder: opening another starts at its first page.
-  const [listState, setListState] = useState<{ folderId: number | undefined; params: FolderParams }>({ folderId, params: DEFAULT_PARAMS });
+  const [listState, setListState] = useState<{ folderId: number | undefined; params: FolderParams }>({
+    folderId,
+    params: DEFAULT_PARAMS,
+  });
   const params = listState.folderId === folderId ? listState.params : { ...listState.params, page: 1 };
   const folder = useFolder(spaceId, folderId, params);
   const data = folder.data;
@@ -77,7 +89,8 @@ export function FileManager({ spaceId, rootLabel }: FileManagerProps) {
   // A selection belongs to the folder page it was made on.
   const pageKey = `${folderId ?? 'root'}:${params.page}:${params.sort}:${params.order}`;
   const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: pageKey, ids: [] });
-  const selectedIds = selection.key === pageKey ? selection.ids.filter((id) => items.some((item) => item.id === id)) : [];
+  const selectedIds =
+    selection.key === pageKey ? selection.ids.filter((id) => items.some((item) => item.id === id)) : [];
   const selectedNodes = items.filter((item) => selectedIds.includes(item.id));
   const clearSelection = () => setSelection({ key: pageKey, ids: [] });
 
@@ -155,8 +168,12 @@ export function FileManager({ spaceId, rootLabel }: FileManagerProps) {
     const only = nodes.length === 1 ? nodes[0] : undefined;
     const hasFolder = nodes.some((node) => node.type === 'dir');
     void modal.confirm({
-      title: only ? t('files.deleteConfirm.titleOne', { name: only.name }) : t('files.deleteConfirm.title', { count: nodes.length }),
-      content: t(hasFolder ? 'files.deleteConfirm.contentFolder' : 'files.deleteConfirm.content', { days: TRASH_RETENTION_DAYS }),
+      title: only
+        ? t('files.deleteConfirm.titleOne', { name: only.name })
+        : t('files.deleteConfirm.title', { count: nodes.length }),
+      content: t(hasFolder ? 'files.deleteConfirm.contentFolder' : 'files.deleteConfirm.content', {
+        days: TRASH_RETENTION_DAYS,
+      }),
       okText: t('files.deleteConfirm.ok'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
@@ -187,7 +204,9 @@ export function FileManager({ spaceId, rootLabel }: FileManagerProps) {
       else if (node.download_url) window.location.assign(node.download_url);
     },
     rename: (node) => setNaming({ mode: 'rename', node }),
-    move: (nodes) => currentId !== undefined && setMoving({ nodes, fromId: currentId, openPath: data?.path.map((step) => step.id) ?? [] }),
+    move: (nodes) =>
+      currentId !== undefined &&
+      setMoving({ nodes, fromId: currentId, openPath: data?.path.map((step) => step.id) ?? [] }),
     remove: confirmDelete,
   };
 
@@ -217,7 +236,11 @@ export function FileManager({ spaceId, rootLabel }: FileManagerProps) {
           );
           return {
             key: step.id,
-            title: step.current ? <span aria-current="page">{label}</span> : <Link to={{ search: searchFor(step.id) }}>{label}</Link>,
+            title: step.current ? (
+              <span aria-current="page">{label}</span>
+            ) : (
+              <Link to={{ search: searchFor(step.id) }}>{label}</Link>
+            ),
           };
         })}
       />
@@ -258,21 +281,38 @@ export function FileManager({ spaceId, rootLabel }: FileManagerProps) {
                     event.target.value = '';
                   }}
                 />
-                <Button icon={<FolderAddOutlined aria-hidden />} onClick={() => setNaming({ mode: 'create', spaceId, parentId: currentId })}>
+                <Button
+                  icon={<FolderAddOutlined aria-hidden />}
+                  onClick={() => setNaming({ mode: 'create', spaceId, parentId: currentId })}
+                >
                   {t('files.toolbar.newFolder')}
                 </Button>
                 <span className="mb-toolbar-sep" aria-hidden />
               </>
             )}
-            <Button icon={<DownloadOutlined aria-hidden />} disabled={count === 0} loading={batch.isPending} onClick={() => downloadZip(selectedNodes)}>
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              disabled={count === 0}
+              loading={batch.isPending}
+              onClick={() => downloadZip(selectedNodes)}
+            >
               {count ? t('files.toolbar.downloadCount', { count }) : t('files.toolbar.download')}
             </Button>
             {canWrite && (
               <>
-                <Button icon={<DragOutlined aria-hidden />} disabled={!allEditable} onClick={() => actions.move(selectedNodes)}>
+                <Button
+                  icon={<DragOutlined aria-hidden />}
+                  disabled={!allEditable}
+                  onClick={() => actions.move(selectedNodes)}
+                >
                   {count ? t('files.toolbar.moveCount', { count }) : t('files.toolbar.move')}
                 </Button>
-                <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!allEditable} onClick={() => confirmDelete(selectedNodes)}>
+                <Button
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  disabled={!allEditable}
+                  onClick={() => confirmDelete(selectedNodes)}
+                >
                   {count ? t('files.toolbar.deleteCount', { count }) : t('files.toolbar.delete')}
                 </Button>
                 <span className="mb-toolbar-spacer" />
@@ -348,7 +388,14 @@ export function FileManager({ spaceId, rootLabel }: FileManagerProps) {
 
       <NameModal state={naming} onClose={() => setNaming(null)} />
       {rootId !== undefined && (
-        <MoveModal request={moving} spaceId={spaceId} rootId={rootId} rootLabel={rootLabel} onClose={() => setMoving(null)} onMoved={clearSelection} />
+        <MoveModal
+          request={moving}
+          spaceId={spaceId}
+          rootId={rootId}
+          rootLabel={rootLabel}
+          onClose={() => setMoving(null)}
+          onMoved={clearSelection}
+        />
       )}
       <ImagePreview node={previewing} onClose={() => setPreviewing(null)} />
     </div>

@@ -35,7 +35,18 @@ const antOrder = (params: FolderParams, field: SortField): AntSortOrder =>
   params.sort === field ? (params.order === 'asc' ? 'ascend' : 'descend') : null;
 
 /** One page of a folder: name (opens, previews or downloads), size, modified, row actions. */
-export function FileTable({ items, total, loading, params, onParamsChange, selected, onSelectedChange, actions, canWrite, empty }: FileTableProps) {
+export function FileTable({
+  items,
+  total,
+  loading,
+  params,
+  onParamsChange,
+  selected,
+  onSelectedChange,
+  actions,
+  canWrite,
+  empty,
+}: FileTableProps) {
   const { t } = useTranslation();
   const locale = useLocale();
 
@@ -43,27 +54,47 @@ export function FileTable({ items, total, loading, params, onParamsChange, selec
     const label = <span className="mb-file-name-text">{node.name}</span>;
     if (node.type === 'dir') {
       return (
-        <button type="button" className="mb-file-link" onClick={() => actions.open(node)} aria-label={t('files.row.open', { name: node.name })}>
+        <button
+          type="button"
+          className="mb-file-link"
+          onClick={() => actions.open(node)}
+          aria-label={t('files.row.open', { name: node.name })}
+        >
           {label}
         </button>
       );
     }
     if (node.kind === 'pdf' && node.preview_url) {
       return (
-        <a className="mb-file-link" href={node.preview_url} target="_blank" rel="noopener noreferrer" aria-label={t('files.row.previewPdf', { name: node.name })}>
+        <a
+          className="mb-file-link"
+          href={node.preview_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('files.row.previewPdf', { name: node.name })}
+        >
           {label}
         </a>
       );
     }
     if (node.kind === 'image' && node.preview_url) {
       return (
-        <button type="button" className="mb-file-link" onClick={() => actions.preview(node)} aria-label={t('files.row.preview', { name: node.name })}>
+        <button
+          type="button"
+          className="mb-file-link"
+          onClick={() => actions.preview(node)}
+          aria-label={t('files.row.preview', { name: node.name })}
+        >
           {label}
         </button>
       );
     }
     return (
-      <a className="mb-file-link" href={node.download_url ?? undefined} aria-label={t('files.row.download', { name: node.name })}>
+      <a
+        className="mb-file-link"
+        href={node.download_url ?? undefined}
+        aria-label={t('files.row.download', { name: node.name })}
+      >
         {label}
       </a>
     );
@@ -98,7 +129,8 @@ export function FileTable({ items, total, loading, params, onParamsChange, selec
       sorter: true,
       sortOrder: antOrder(params, 'size'),
       sortDirections: ['ascend', 'descend', 'ascend'],
-      render: (_value, node) => (node.size === null ? <span className="mb-muted">—</span> : formatBytes(node.size, locale)),
+      render: (_value, node) =>
+        node.size === null ? <span className="mb-muted">—</span> : formatBytes(node.size, locale),
     },
     {
       key: 'updated_at',
@@ -117,10 +149,23 @@ export function FileTable({ items, total, loading, params, onParamsChange, selec
       align: 'right',
       render: (_value, node) => (
         <span className="mb-row-actions">
-          {iconButton('download', t('files.row.download', { name: node.name }), <DownloadOutlined />, () => actions.download(node))}
-          {node.editable && iconButton('rename', t('files.row.rename', { name: node.name }), <EditOutlined />, () => actions.rename(node))}
-          {node.editable && iconButton('move', t('files.row.move', { name: node.name }), <DragOutlined />, () => actions.move([node]))}
-          {node.editable && iconButton('delete', t('files.row.delete', { name: node.name }), <DeleteOutlined />, () => actions.remove([node]), true)}
+          {iconButton('download', t('files.row.download', { name: node.name }), <DownloadOutlined />, () =>
+            actions.download(node),
+          )}
+          {node.editable &&
+            iconButton('rename', t('files.row.rename', { name: node.name }), <EditOutlined />, () =>
+              actions.rename(node),
+            )}
+          {node.editable &&
+            iconButton('move', t('files.row.move', { name: node.name }), <DragOutlined />, () => actions.move([node]))}
+          {node.editable &&
+            iconButton(
+              'delete',
+              t('files.row.delete', { name: node.name }),
+              <DeleteOutlined />,
+              () => actions.remove([node]),
+              true,
+            )}
         </span>
       ),
     },
@@ -178,7 +223,9 @@ export function EmptyFolder({ canWrite }: { canWrite: boolean }) {
       description={
         <>
           <div>{t('files.empty.folder')}</div>
-          <div className="mb-muted">{canWrite ? t('files.empty.folderHintWrite') : t('files.empty.folderHintRead')}</div>
+          <div className="mb-muted">
+            {canWrite ? t('files.empty.folderHintWrite') : t('files.empty.folderHintRead')}
+          </div>
         </>
       }
     />

@@ -22,7 +22,17 @@ interface FolderTreeProps {
  * The folders of a space as a tree, loaded a level at a time as the user opens them. Used beside
  * the file list and as the folder picker of "move".
  */
-export function FolderTree({ spaceId, rootId, rootLabel, selectedId, onSelect, expanded, onExpandedChange, disabledIds, ariaLabel }: FolderTreeProps) {
+export function FolderTree({
+  spaceId,
+  rootId,
+  rootLabel,
+  selectedId,
+  onSelect,
+  expanded,
+  onExpandedChange,
+  disabledIds,
+  ariaLabel,
+}: FolderTreeProps) {
   const queryClient = useQueryClient();
   const parents = [...new Set([rootId, ...expanded])];
   const children = useQueries({
@@ -57,7 +67,9 @@ export function FolderTree({ spaceId, rootId, rootLabel, selectedId, onSelect, e
       selectedKeys={[selectedId]}
       expandedKeys={[...expanded]}
       onExpand={(keys: Key[]) => onExpandedChange(keys.map(Number))}
-      loadData={(node) => queryClient.ensureQueryData(subfoldersQueryOptions(spaceId, Number(node.key))).then(() => undefined)}
+      loadData={(node) =>
+        queryClient.ensureQueryData(subfoldersQueryOptions(spaceId, Number(node.key))).then(() => undefined)
+      }
       onSelect={(_keys, info) => {
         const id = Number(info.node.key);
         onSelect(id, names.get(id) ?? '');

@@ -20,7 +20,14 @@ const dateTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
 export function formatDateTime(iso: string, locale: Locale): string {
   let format = dateTimeFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
     dateTimeFormats.set(locale, format);
   }
   const date = new Date(iso);

@@ -20,7 +20,13 @@ export function ImagePreview({ node, onClose }: { node: FileNode | null; onClose
       destroyOnHidden
       footer={
         node && [
-          <Button key="tab" icon={<ExportOutlined aria-hidden />} href={node.preview_url ?? undefined} target="_blank" rel="noopener noreferrer">
+          <Button
+            key="tab"
+            icon={<ExportOutlined aria-hidden />}
+            href={node.preview_url ?? undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('files.preview.openNewTab')}
           </Button>,
           <Button key="download" icon={<DownloadOutlined aria-hidden />} href={node.download_url ?? undefined}>

@@ -30,7 +30,14 @@ export function MoveModal({ request, ...props }: MoveModalProps) {
   return request ? <MovePicker key={request.nodes.map((n) => n.id).join(',')} request={request} {...props} /> : null;
 }
 
-function MovePicker({ request, spaceId, rootId, rootLabel, onClose, onMoved }: MoveModalProps & { request: MoveRequest }) {
+function MovePicker({
+  request,
+  spaceId,
+  rootId,
+  rootLabel,
+  onClose,
+  onMoved,
+}: MoveModalProps & { request: MoveRequest }) {
   const { t } = useTranslation();
   const move = useMoveNodes();
   const [target, setTarget] = useState<{ id: number; name: string }>({ id: request.fromId, name: '' });
@@ -53,7 +60,9 @@ function MovePicker({ request, spaceId, rootId, rootLabel, onClose, onMoved }: M
   return (
     <Modal
       open
-      title={only ? t('files.move.titleOne', { name: only.name }) : t('files.move.title', { count: request.nodes.length })}
+      title={
+        only ? t('files.move.titleOne', { name: only.name }) : t('files.move.title', { count: request.nodes.length })
+      }
       okText={t('files.move.submit')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: same }}

@@ -7,7 +7,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useCreateFolder } from '../api/create-folder.ts';
 import { useRenameNode } from '../api/rename-node.ts';
 
-export type NameModalState = { mode: 'create'; spaceId: number; parentId: number | undefined } | { mode: 'rename'; node: FileNode } | null;
+export type NameModalState =
+  { mode: 'create'; spaceId: number; parentId: number | undefined } | { mode: 'rename'; node: FileNode } | null;
 
 /** A file keeps its extension on rename (the server insists): only the part before it is edited. */
 function splitName(node: FileNode): { base: string; ext: string } {
@@ -36,7 +37,8 @@ export function NameModal({ state, onClose }: { state: NameModalState; onClose: 
       validator: async (_rule, value: string | undefined) => {
         if (!value?.trim()) return;
         const full = `${value.trim().normalize('NFC')}${suffix}`;
-        if ([...full].length > FILE_NAME_MAX) throw new Error(t('validation.maxLength', { max: FILE_NAME_MAX - suffix.length }));
+        if ([...full].length > FILE_NAME_MAX)
+          throw new Error(t('validation.maxLength', { max: FILE_NAME_MAX - suffix.length }));
         if (!isValidFileName(full)) throw new Error(t('validation.fileName'));
       },
     },
@@ -77,7 +79,11 @@ export function NameModal({ state, onClose }: { state: NameModalState; onClose: 
       forceRender
     >
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item label={t('files.nameForm.name')} htmlFor="mb-file-name" extra={suffix ? t('files.nameForm.keepExtension', { ext: split.ext }) : undefined}>
+        <Form.Item
+          label={t('files.nameForm.name')}
+          htmlFor="mb-file-name"
+          extra={suffix ? t('files.nameForm.keepExtension', { ext: split.ext }) : undefined}
+        >
           <Space.Compact block>
             <Form.Item name="name" noStyle rules={rules}>
               <Input

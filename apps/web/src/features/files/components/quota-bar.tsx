@@ -4,14 +4,21 @@ import type { Quota } from '@mathbridge/contracts/files';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatBytes } from './format.ts';
 
-const HOLDER_KEY = { user: 'files.quota.holderUser', org: 'files.quota.holderOrg', platform: 'files.quota.holderPlatform' } as const;
+const HOLDER_KEY = {
+  user: 'files.quota.holderUser',
+  org: 'files.quota.holderOrg',
+  platform: 'files.quota.holderPlatform',
+} as const;
 
 /** Storage used against the limit of whoever the space charges (the user or the organisation). */
 export function QuotaBar({ quota }: { quota: Quota }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const percent = quota.quota_bytes > 0 ? Math.min(100, (quota.used_bytes / quota.quota_bytes) * 100) : 100;
-  const usage = t('files.quota.usage', { used: formatBytes(quota.used_bytes, locale), quota: formatBytes(quota.quota_bytes, locale) });
+  const usage = t('files.quota.usage', {
+    used: formatBytes(quota.used_bytes, locale),
+    quota: formatBytes(quota.quota_bytes, locale),
+  });
   const full = percent >= 90;
   return (
     <div className="mb-quota" title={full ? t('files.quota.nearlyFull') : undefined}>

@@ -33,7 +33,10 @@ export function TrashView({ spaceId, rootLabel, onBack, modal }: TrashViewProps)
   const empty = useEmptyTrash();
   const items = trash.data?.items ?? [];
   // Selection belongs to the page it was made on.
-  const selected = selection.page === params.page ? selection.ids.filter((id) => items.some((item) => item.id === id && item.editable)) : [];
+  const selected =
+    selection.page === params.page
+      ? selection.ids.filter((id) => items.some((item) => item.id === id && item.editable))
+      : [];
   const clear = () => setSelection({ page: params.page, ids: [] });
 
   const onRestore = async (ids: number[]) => {
@@ -49,7 +52,9 @@ export function TrashView({ spaceId, rootLabel, onBack, modal }: TrashViewProps)
   const onPurge = (nodes: TrashItem[]) => {
     const only = nodes.length === 1 ? nodes[0] : undefined;
     void modal.confirm({
-      title: only ? t('files.trash.purgeConfirmOne', { name: only.name }) : t('files.trash.purgeConfirm', { count: nodes.length }),
+      title: only
+        ? t('files.trash.purgeConfirmOne', { name: only.name })
+        : t('files.trash.purgeConfirm', { count: nodes.length }),
       content: t('files.trash.purgeContent'),
       okText: t('files.actions.purge'),
       okButtonProps: { danger: true },
@@ -103,16 +108,27 @@ export function TrashView({ spaceId, rootLabel, onBack, modal }: TrashViewProps)
       title: t('files.columns.origin'),
       ellipsis: true,
       responsive: ['lg'],
-      render: (_value, item) => <span className="mb-muted">{item.origin ? `${rootLabel} / ${item.origin}` : rootLabel}</span>,
+      render: (_value, item) => (
+        <span className="mb-muted">{item.origin ? `${rootLabel} / ${item.origin}` : rootLabel}</span>
+      ),
     },
-    { key: 'trashed', title: t('files.columns.trashedAt'), width: 160, render: (_value, item) => formatDateTime(item.trashed_at, locale) },
+    {
+      key: 'trashed',
+      title: t('files.columns.trashedAt'),
+      width: 160,
+      render: (_value, item) => formatDateTime(item.trashed_at, locale),
+    },
     {
       key: 'expires',
       title: t('files.columns.expiresAt'),
       width: 120,
       render: (_value, item) => {
         const days = daysUntil(item.expires_at);
-        return <span className="mb-muted">{days === 0 ? t('files.trash.today') : t('files.trash.daysLeft', { count: days })}</span>;
+        return (
+          <span className="mb-muted">
+            {days === 0 ? t('files.trash.today') : t('files.trash.daysLeft', { count: days })}
+          </span>
+        );
       },
     },
     {
@@ -124,10 +140,23 @@ export function TrashView({ spaceId, rootLabel, onBack, modal }: TrashViewProps)
         item.editable && (
           <span className="mb-row-actions">
             <Tooltip title={t('files.row.restore', { name: item.name })}>
-              <Button type="text" size="small" icon={<UndoOutlined aria-hidden />} aria-label={t('files.row.restore', { name: item.name })} onClick={() => void onRestore([item.id])} />
+              <Button
+                type="text"
+                size="small"
+                icon={<UndoOutlined aria-hidden />}
+                aria-label={t('files.row.restore', { name: item.name })}
+                onClick={() => void onRestore([item.id])}
+              />
             </Tooltip>
             <Tooltip title={t('files.row.purge', { name: item.name })}>
-              <Button type="text" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('files.row.purge', { name: item.name })} onClick={() => onPurge([item])} />
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={t('files.row.purge', { name: item.name })}
+                onClick={() => onPurge([item])}
+              />
             </Tooltip>
           </span>
         ),
@@ -141,14 +170,31 @@ export function TrashView({ spaceId, rootLabel, onBack, modal }: TrashViewProps)
           {t('files.toolbar.backToFiles')}
         </Button>
         <span className="mb-toolbar-sep" aria-hidden />
-        <Button icon={<UndoOutlined aria-hidden />} disabled={chosen.length === 0} loading={restore.isPending} onClick={() => void onRestore(chosen.map((item) => item.id))}>
+        <Button
+          icon={<UndoOutlined aria-hidden />}
+          disabled={chosen.length === 0}
+          loading={restore.isPending}
+          onClick={() => void onRestore(chosen.map((item) => item.id))}
+        >
           {chosen.length ? t('files.trash.restoreCount', { count: chosen.length }) : t('files.actions.restore')}
         </Button>
-        <Button danger icon={<DeleteOutlined aria-hidden />} disabled={chosen.length === 0} onClick={() => onPurge(chosen)}>
+        <Button
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          disabled={chosen.length === 0}
+          onClick={() => onPurge(chosen)}
+        >
           {chosen.length ? t('files.trash.purgeCount', { count: chosen.length }) : t('files.actions.purge')}
         </Button>
         <span className="mb-toolbar-spacer" />
-        <Button danger type="primary" ghost icon={<ClearOutlined aria-hidden />} disabled={items.length === 0} onClick={onEmpty}>
+        <Button
+          danger
+          type="primary"
+          ghost
+          icon={<ClearOutlined aria-hidden />}
+          disabled={items.length === 0}
+          onClick={onEmpty}
+        >
           {t('files.trash.empty')}
         </Button>
       </div>
@@ -166,7 +212,10 @@ export function TrashView({ spaceId, rootLabel, onBack, modal }: TrashViewProps)
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelection({ page: params.page, ids: keys.map(Number) }),
-            getCheckboxProps: (item) => ({ disabled: !item.editable, 'aria-label': t('files.row.select', { name: item.name }) }),
+            getCheckboxProps: (item) => ({
+              disabled: !item.editable,
+              'aria-label': t('files.row.select', { name: item.name }),
+            }),
           }}
           pagination={{
             current: params.page,

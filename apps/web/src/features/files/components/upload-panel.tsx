@@ -1,4 +1,11 @@
-import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, DeleteOutlined, RedoOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  CloseOutlined,
+  DeleteOutlined,
+  RedoOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { Button, Progress, Tooltip } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +22,18 @@ export function UploadPanel({ queue }: { queue: UploadQueue }) {
   if (items.length === 0) return null;
   const done = items.filter((item) => item.status === 'done').length;
   const failed = items.filter((item) => item.status === 'failed').length;
-  const finished = items.some((item) => item.status === 'done' || item.status === 'failed' || item.status === 'canceled');
+  const finished = items.some(
+    (item) => item.status === 'done' || item.status === 'failed' || item.status === 'canceled',
+  );
   return (
     <section className="mb-upload-panel" aria-label={t('files.upload.panelTitle')}>
       <header className="mb-upload-head">
         <strong>{t('files.upload.panelTitle')}</strong>
         <span className="mb-muted" role="status" aria-live="polite">
           {t('files.upload.summary', { done, total: items.length })}
-          {failed > 0 && <span className="mb-upload-failed-count"> · {t('files.upload.summaryFailed', { count: failed })}</span>}
+          {failed > 0 && (
+            <span className="mb-upload-failed-count"> · {t('files.upload.summaryFailed', { count: failed })}</span>
+          )}
         </span>
         {finished && (
           <Button size="small" type="link" icon={<DeleteOutlined aria-hidden />} onClick={() => queue.clearFinished()}>
@@ -71,7 +82,8 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
     case 'done':
       status = (
         <span className="mb-upload-ok">
-          <CheckCircleFilled aria-hidden /> {storedAs ? t('files.upload.renamed', { name: storedAs }) : t('files.upload.done')}
+          <CheckCircleFilled aria-hidden />{' '}
+          {storedAs ? t('files.upload.renamed', { name: storedAs }) : t('files.upload.done')}
         </span>
       );
       break;
@@ -95,7 +107,8 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
             {item.name}
           </span>
           <span className="mb-muted mb-upload-meta">
-            {item.size > 0 && formatBytes(item.size, locale)} {t('files.upload.into', { folder: item.target.folderName })}
+            {item.size > 0 && formatBytes(item.size, locale)}{' '}
+            {t('files.upload.into', { folder: item.target.folderName })}
           </span>
         </div>
         {(item.status === 'uploading' || item.status === 'processing' || item.status === 'waiting') && (
@@ -113,17 +126,35 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
       <div className="mb-upload-actions">
         {active && (
           <Tooltip title={t('files.upload.cancel', { name: item.name })}>
-            <Button type="text" size="small" icon={<StopOutlined aria-hidden />} aria-label={t('files.upload.cancel', { name: item.name })} onClick={() => queue.cancel(item.id)} />
+            <Button
+              type="text"
+              size="small"
+              icon={<StopOutlined aria-hidden />}
+              aria-label={t('files.upload.cancel', { name: item.name })}
+              onClick={() => queue.cancel(item.id)}
+            />
           </Tooltip>
         )}
         {item.retryable && (
           <Tooltip title={t('files.upload.retry')}>
-            <Button type="text" size="small" icon={<RedoOutlined aria-hidden />} aria-label={t('files.upload.retry')} onClick={() => queue.retry(item.id)} />
+            <Button
+              type="text"
+              size="small"
+              icon={<RedoOutlined aria-hidden />}
+              aria-label={t('files.upload.retry')}
+              onClick={() => queue.retry(item.id)}
+            />
           </Tooltip>
         )}
         {!active && (
           <Tooltip title={t('files.upload.dismiss', { name: item.name })}>
-            <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label={t('files.upload.dismiss', { name: item.name })} onClick={() => queue.dismiss(item.id)} />
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined aria-hidden />}
+              aria-label={t('files.upload.dismiss', { name: item.name })}
+              onClick={() => queue.dismiss(item.id)}
+            />
           </Tooltip>
         )}
       </div>

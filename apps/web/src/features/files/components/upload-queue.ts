@@ -51,15 +51,27 @@ const forbidden: readonly string[] = FORBIDDEN_EXTENSIONS;
  * travel for nothing: exe/sh never, the space profile's types, 10 MB, and the quota left. The
  * server checks again (and sniffs the content), so this is a courtesy, not the rule.
  */
-export function precheck(file: File, quota: Quota | undefined, reserved: number, formatSize: (bytes: number) => string): UploadError | null {
+export function precheck(
+  file: File,
+  quota: Quota | undefined,
+  reserved: number,
+  formatSize: (bytes: number) => string,
+): UploadError | null {
   const ext = fileExtension(file.name);
   if (forbidden.includes(ext)) return { key: 'errors.fileForbidden', params: { ext } };
   if (!SPACE_UPLOAD_PROFILE.extensions.includes(ext)) {
-    return { key: 'errors.fileTypeNotAllowed', params: { ext: ext || file.name, size: formatSize(SPACE_UPLOAD_PROFILE.maxBytes) } };
+    return {
+      key: 'errors.fileTypeNotAllowed',
+      params: { ext: ext || file.name, size: formatSize(SPACE_UPLOAD_PROFILE.maxBytes) },
+    };
   }
-  if (file.size > SPACE_UPLOAD_PROFILE.maxBytes) return { key: 'errors.fileTooLarge', params: { size: formatSize(SPACE_UPLOAD_PROFILE.maxBytes) } };
+  if (file.size > SPACE_UPLOAD_PROFILE.maxBytes)
+    return { key: 'errors.fileTooLarge', params: { size: formatSize(SPACE_UPLOAD_PROFILE.maxBytes) } };
   if (quota && quota.used_bytes + reserved + file.size > quota.quota_bytes) {
-    return { key: 'errors.quotaExceeded', params: { used: formatSize(quota.used_bytes), quota: formatSize(quota.quota_bytes) } };
+    return {
+      key: 'errors.quotaExceeded',
+      params: { used: formatSize(quota.used_bytes), quota: formatSize(quota.quota_bytes) },
+    };
   }
   return null;
 }
@@ -86,7 +98,9 @@ export class UploadQueue {
 
   /** Bytes of files accepted but not yet stored (counted against the quota by precheck). */
   pendingBytes(): number {
-    return this.entries.filter((e) => e.status === 'waiting' || e.status === 'uploading' || e.status === 'processing').reduce((sum, e) => sum + e.size, 0);
+    return this.entries
+      .filter((e) => e.status === 'waiting' || e.status === 'uploading' || e.status === 'processing')
+      .reduce((sum, e) => sum + e.size, 0);
   }
 
   add(files: readonly File[], target: UploadTarget, check: (file: File, reserved: number) => UploadError | null): void {
@@ -94,7 +108,16 @@ export class UploadQueue {
     for (const file of files) {
       const error = check(file, reserved);
       if (!error) reserved += file.size;
-      this.entries.push({ id: this.nextId++, file: error ? null : file, name: file.name, size: file.size, target, status: error ? 'failed' : 'waiting', loaded: 0, error: error ?? undefined });
+      this.entries.push({
+        id: this.nextId++,
+        file: error ? null : file,
+        name: file.name,
+        size: file.size,
+        target,
+        status: error ? 'failed' : 'waiting',
+        loaded: 0,
+        error: error ?? undefined,
+      });
     }
     this.pump();
   }
@@ -102,7 +125,16 @@ export class UploadQueue {
   /** Rows for items refused before they became files (a dropped folder). */
   reject(items: readonly Rejected[], target: UploadTarget): void {
     for (const item of items) {
-      this.entries.push({ id: this.nextId++, file: null, name: item.name, size: 0, target, status: 'failed', loaded: 0, error: item.error });
+      this.entries.push({
+        id: this.nextId++,
+        file: null,
+        name: item.name,
+        size: 0,
+        target,
+        status: 'failed',
+        loaded: 0,
+        error: item.error,
+      });
     }
     this.emit();
   }
@@ -132,7 +164,9 @@ export class UploadQueue {
   }
 
   clearFinished(): void {
-    this.entries = this.entries.filter((e) => e.status === 'waiting' || e.status === 'uploading' || e.status === 'processing');
+    this.entries = this.entries.filter(
+      (e) => e.status === 'waiting' || e.status === 'uploading' || e.status === 'processing',
+    );
     this.emit();
   }
 
@@ -171,7 +205,12 @@ export class UploadQueue {
         const message = isApiError(error) ? error.message : String(error);
         // A refusal (type, size, quota, content) would only repeat; a lost connection may not.
         const retryable = isApiError(error) && error.kind !== 'status';
-        this.update(entry, { status: 'failed', error: { message }, controller: undefined, file: retryable ? file : null });
+        this.update(entry, {
+          status: 'failed',
+          error: { message },
+          controller: undefined,
+          file: retryable ? file : null,
+        });
       }
     } finally {
       this.pump();
@@ -184,7 +223,10 @@ export class UploadQueue {
   }
 
   private emit(): void {
-    this.snapshot = this.entries.map(({ file, controller: _controller, ...item }) => ({ ...item, retryable: file !== null && (item.status === 'failed' || item.status === 'canceled') }));
+    this.snapshot = this.entries.map(({ file, controller: _controller, ...item }) => ({
+      ...item,
+      retryable: file !== null && (item.status === 'failed' || item.status === 'canceled'),
+    }));
     for (const listener of this.listeners) listener();
   }
 }

@@ -7,7 +7,8 @@ export const enUSFiles = {
   },
   sharedTpl: {
     title: 'Shared templates',
-    subtitleWrite: 'Template files for everyone on the platform. What you publish here can be downloaded by research institutes, specialists, teachers, students and individuals.',
+    subtitleWrite:
+      'Template files for everyone on the platform. What you publish here can be downloaded by research institutes, specialists, teachers, students and individuals.',
     subtitleRead: 'Template files published by the platform and research institutes. Download what you need.',
     rootName: 'Shared templates',
     readOnly: 'You can view and download these files.',

@@ -11,7 +11,9 @@ export default function SharedTemplatesPage() {
     <SpacePage
       kind="shared_tpl"
       title={t('files.sharedTpl.title')}
-      subtitle={(space) => (space.role === 'read' ? t('files.sharedTpl.subtitleRead') : t('files.sharedTpl.subtitleWrite'))}
+      subtitle={(space) =>
+        space.role === 'read' ? t('files.sharedTpl.subtitleRead') : t('files.sharedTpl.subtitleWrite')
+      }
       rootLabel={t('files.sharedTpl.rootName')}
     />
   );

@@ -11,12 +11,21 @@ import { readToken } from '../../../lib/token.ts';
  */
 export async function fetchCertificateImage(url: string, signal?: AbortSignal): Promise<Blob> {
   const token = readToken();
-  const response = await fetch(url, { headers: token ? { [TOKEN_HEADER]: token } : {}, signal, credentials: 'same-origin' });
+  const response = await fetch(url, {
+    headers: token ? { [TOKEN_HEADER]: token } : {},
+    signal,
+    credentials: 'same-origin',
+  });
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {
     // Refusals come as an envelope (304, 404…); the image just shows as unavailable.
     const envelope = type.includes('application/json') ? ((await response.json()) as Envelope) : null;
-    throw new ApiError({ message: envelope?.message ?? String(response.status), status: envelope?.status, kind: 'status', handled: true });
+    throw new ApiError({
+      message: envelope?.message ?? String(response.status),
+      status: envelope?.status,
+      kind: 'status',
+      handled: true,
+    });
   }
   return response.blob();
 }

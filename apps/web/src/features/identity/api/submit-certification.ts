@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTH_PATHS, type CertificationData, type IdentityRole, type SubmitCertificationResult } from '@mathbridge/contracts/identity';
+import {
+  AUTH_PATHS,
+  type CertificationData,
+  type IdentityRole,
+  type SubmitCertificationResult,
+} from '@mathbridge/contracts/identity';
 import type { Payload } from '@mathbridge/contracts/signature';
 import { api } from '../../../lib/api-client.ts';
 import { fetchProfile } from '../../../lib/auth.ts';
@@ -13,7 +18,10 @@ export interface SubmitCertificationInput {
 }
 
 /** POST user/{role}Auth (AUTH_PATHS): submitting also chooses the identity; verify_state → 0. */
-export async function submitCertification({ role, data }: SubmitCertificationInput): Promise<SubmitCertificationResult> {
+export async function submitCertification({
+  role,
+  data,
+}: SubmitCertificationInput): Promise<SubmitCertificationResult> {
   const result = await api.post<SubmitCertificationResult>(AUTH_PATHS[role], data as unknown as Payload);
   await fetchProfile().catch(() => undefined);
   return result;

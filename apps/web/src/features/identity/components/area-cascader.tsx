@@ -29,7 +29,10 @@ export function AreaCascader({ id, value, onChange }: AreaCascaderProps) {
       PROVINCES.map((province) => ({
         value: province.code,
         label: province.name[locale],
-        children: province.cities.length > 0 ? province.cities.map((city) => ({ value: city.code, label: city.name[locale] })) : undefined,
+        children:
+          province.cities.length > 0
+            ? province.cities.map((city) => ({ value: city.code, label: city.name[locale] }))
+            : undefined,
       })),
     [locale],
   );

@@ -23,7 +23,11 @@ function RemoteCertificateImage({ url, alt, size }: { url: string; alt: string; 
   const image = useCertificateImage(url);
   if (image.isError) {
     return (
-      <div className="mb-cert-image mb-cert-image-missing" style={{ width: size, height: size }} title={t('identity.upload.failed')}>
+      <div
+        className="mb-cert-image mb-cert-image-missing"
+        style={{ width: size, height: size }}
+        title={t('identity.upload.failed')}
+      >
         <FileImageOutlined aria-hidden />
         <span className="mb-visually-hidden">{t('identity.upload.failed')}</span>
       </div>

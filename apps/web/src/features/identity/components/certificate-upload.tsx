@@ -75,7 +75,8 @@ export function CertificateUpload({ id, value = [], onChange, max }: Certificate
       })
       .catch((error: unknown) => {
         // Statuses such as 413/415 were already reported by the API client.
-        if (!isApiError(error) || !error.handled) notify.error(error instanceof Error && error.message ? error.message : t('errors.uploadFailed'));
+        if (!isApiError(error) || !error.handled)
+          notify.error(error instanceof Error && error.message ? error.message : t('errors.uploadFailed'));
         onError?.(error instanceof Error ? error : new Error(String(error)));
       })
       .finally(() => setUploading((n) => n - 1));
@@ -93,7 +94,11 @@ export function CertificateUpload({ id, value = [], onChange, max }: Certificate
       <div className="mb-cert-upload-list">
         {value.map((file, index) => (
           <div key={file.id} className="mb-cert-upload-item">
-            <CertificateImage url={file.url} localSrc={local[file.id]} alt={t('identity.upload.preview', { index: index + 1 })} />
+            <CertificateImage
+              url={file.url}
+              localSrc={local[file.id]}
+              alt={t('identity.upload.preview', { index: index + 1 })}
+            />
             <Button
               size="small"
               type="text"

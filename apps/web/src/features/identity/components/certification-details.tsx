@@ -1,7 +1,12 @@
 import { Descriptions, Space, Tag, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOrganisationRole, type CertificateFile, type CertificationDetail, type Survey } from '@mathbridge/contracts/identity';
+import {
+  isOrganisationRole,
+  type CertificateFile,
+  type CertificationDetail,
+  type Survey,
+} from '@mathbridge/contracts/identity';
 import { EDUCATION_DEGREES } from '@mathbridge/contracts/roles';
 import { useLocale } from '../../../i18n/locale.ts';
 import { CertificateImage } from './certificate-image.tsx';
@@ -19,7 +24,12 @@ function CertificateImages({ files }: { files: CertificateFile[] }) {
   return (
     <Space size={12} wrap>
       {files.map((file, index) => (
-        <CertificateImage key={file.id} url={file.url} alt={t('identity.upload.preview', { index: index + 1 })} size={120} />
+        <CertificateImage
+          key={file.id}
+          url={file.url}
+          alt={t('identity.upload.preview', { index: index + 1 })}
+          size={120}
+        />
       ))}
     </Space>
   );
@@ -30,7 +40,13 @@ function CertificateImages({ files }: { files: CertificateFile[] }) {
  * (area, industry, research fields, degree) and the private certificate images. The applicant sees
  * it on the account pages, reviewers in the to-do list.
  */
-export function CertificationDetails({ certification, survey }: { certification: CertificationDetail; survey?: Survey | null }) {
+export function CertificationDetails({
+  certification,
+  survey,
+}: {
+  certification: CertificationDetail;
+  survey?: Survey | null;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const data = certification.data as FormData;
@@ -61,7 +77,12 @@ export function CertificationDetails({ certification, survey }: { certification:
     if (role === 'Enterprise') add('industry', t('identity.form.industry'), industryLabel(text(data.industry), locale));
     else add('research_fields', t('identity.form.researchFields'), fieldTags);
     add('business_scope', t(`identity.form.businessScope.${role}`), text(data.business_scope), 2);
-    add('application_description', t(`identity.form.applicationDescription.${role}`), text(data.application_description), 2);
+    add(
+      'application_description',
+      t(`identity.form.applicationDescription.${role}`),
+      text(data.application_description),
+      2,
+    );
     add('contact', t('identity.form.contact'), text(data.contact));
     add('contact_phone', t('identity.form.contactPhone'), text(data.contact_phone));
     add('licence', t(`identity.form.licence.${role}`), images, 2);
@@ -72,7 +93,9 @@ export function CertificationDetails({ certification, survey }: { certification:
     add(
       'degree',
       t('identity.form.degree'),
-      degree && (EDUCATION_DEGREES as readonly string[]).includes(degree) ? t(`identity.form.degrees.${degree as 'master'}`) : degree,
+      degree && (EDUCATION_DEGREES as readonly string[]).includes(degree)
+        ? t(`identity.form.degrees.${degree as 'master'}`)
+        : degree,
     );
     add('institution', t('identity.form.institution'), text(data.institution));
     add('position', t('identity.form.position'), text(data.position));
@@ -83,8 +106,16 @@ export function CertificationDetails({ certification, survey }: { certification:
     const answers = (data.survey as Survey | undefined) ?? survey ?? undefined;
     if (answers) {
       add('survey.direction', t('identity.form.survey.direction'), answers.direction);
-      add('survey.after', t('identity.form.survey.afterGraduation'), t(`identity.form.survey.afterGraduationOptions.${answers.after_graduation}`));
-      add('survey.time', t('identity.form.survey.timeInvestment'), t(`identity.form.survey.timeOptions.${answers.time_investment}`));
+      add(
+        'survey.after',
+        t('identity.form.survey.afterGraduation'),
+        t(`identity.form.survey.afterGraduationOptions.${answers.after_graduation}`),
+      );
+      add(
+        'survey.time',
+        t('identity.form.survey.timeInvestment'),
+        t(`identity.form.survey.timeOptions.${answers.time_investment}`),
+      );
       add('survey.plans', t('identity.form.survey.plans'), answers.plans, 2);
     }
     add('certificates', t(`identity.form.certificates.${role === 'Student' ? 'Student' : 'Specialist'}`), images, 2);

@@ -41,8 +41,18 @@ export function CertificationOverview() {
             column={1}
             items={[
               { key: 'role', label: t('identity.status.role'), children: t(`roles.${role}`) },
-              ...(cert ? [{ key: 'submitted', label: t('identity.status.submittedAt'), children: formatDateTime(cert.submitted_at, locale) }] : []),
-              ...(state === 'rejected' && cert?.reason ? [{ key: 'reason', label: t('identity.status.reason'), children: cert.reason }] : []),
+              ...(cert
+                ? [
+                    {
+                      key: 'submitted',
+                      label: t('identity.status.submittedAt'),
+                      children: formatDateTime(cert.submitted_at, locale),
+                    },
+                  ]
+                : []),
+              ...(state === 'rejected' && cert?.reason
+                ? [{ key: 'reason', label: t('identity.status.reason'), children: cert.reason }]
+                : []),
             ]}
           />
           <ButtonLink to={AUTH_PAGES[kindOf(role)]} type={state === 'verified' ? 'default' : 'primary'}>

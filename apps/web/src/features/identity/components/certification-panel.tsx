@@ -32,7 +32,11 @@ export function CertificationPanel({ kind }: { kind: CertificationKind }) {
   if (!authInfo.data) {
     return (
       <Card variant="borderless">
-        {authInfo.isError ? <LoadError onRetry={() => void authInfo.refetch()} /> : <Skeleton active paragraph={{ rows: 8 }} />}
+        {authInfo.isError ? (
+          <LoadError onRetry={() => void authInfo.refetch()} />
+        ) : (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        )}
       </Card>
     );
   }
@@ -43,7 +47,9 @@ export function CertificationPanel({ kind }: { kind: CertificationKind }) {
   const role = info.role;
   const pick = (next: IdentityRole) => {
     if (next === role) return;
-    selectRole.mutate(next, { onSuccess: () => notify.success(t('identity.page.roleChanged', { role: t(`roles.${next}`) })) });
+    selectRole.mutate(next, {
+      onSuccess: () => notify.success(t('identity.page.roleChanged', { role: t(`roles.${next}`) })),
+    });
   };
 
   // Individual is hidden (spec §1): someone holding it chooses a visible identity to certify.
@@ -62,8 +68,19 @@ export function CertificationPanel({ kind }: { kind: CertificationKind }) {
     }
     return (
       <Card variant="borderless" title={t('identity.page.pickTitle')} className="mb-cert-section">
-        {role && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('identity.page.otherKindSwitch', { role: t(`roles.${role}`) })} />}
-        <RolePicker roles={KIND_ROLES[kind]} busy={selectRole.isPending ? (selectRole.variables ?? null) : null} onPick={pick} />
+        {role && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('identity.page.otherKindSwitch', { role: t(`roles.${role}`) })}
+          />
+        )}
+        <RolePicker
+          roles={KIND_ROLES[kind]}
+          busy={selectRole.isPending ? (selectRole.variables ?? null) : null}
+          onPick={pick}
+        />
       </Card>
     );
   }

@@ -53,7 +53,10 @@ export function CertificationStatus({ info }: { info: AuthInfo }) {
   } else if (state === 'verified') {
     alert = {
       type: 'success',
-      title: cert?.source === 'invitation' ? t('identity.status.verifiedInvitation', { org: cert.title }) : t('identity.status.verified'),
+      title:
+        cert?.source === 'invitation'
+          ? t('identity.status.verifiedInvitation', { org: cert.title })
+          : t('identity.status.verified'),
       action: (
         <ButtonLink to="/manage" type="primary" icon={<AppstoreOutlined />}>
           {t('identity.status.openWorkspace')}
@@ -72,13 +75,21 @@ export function CertificationStatus({ info }: { info: AuthInfo }) {
       ),
     };
   } else if (withdrawn) {
-    alert = { type: 'warning', title: t('identity.status.withdrawn', { date: formatDate(cert.reviewed_at ?? cert.submitted_at, locale) }) };
+    alert = {
+      type: 'warning',
+      title: t('identity.status.withdrawn', { date: formatDate(cert.reviewed_at ?? cert.submitted_at, locale) }),
+    };
   } else {
     alert = { type: 'info', title: t('identity.status.none') };
   }
 
   return (
-    <Card variant="borderless" title={t('identity.status.title')} extra={<VerifyBadge state={info.verify_state} />} className="mb-cert-section">
+    <Card
+      variant="borderless"
+      title={t('identity.status.title')}
+      extra={<VerifyBadge state={info.verify_state} />}
+      className="mb-cert-section"
+    >
       <Alert showIcon {...alert} />
       {cert && (
         <Descriptions
@@ -87,9 +98,19 @@ export function CertificationStatus({ info }: { info: AuthInfo }) {
           style={{ marginTop: 16 }}
           items={[
             { key: 'role', label: t('identity.status.role'), children: t(`roles.${cert.role}`) },
-            { key: 'submitted', label: t('identity.status.submittedAt'), children: formatDateTime(cert.submitted_at, locale) },
+            {
+              key: 'submitted',
+              label: t('identity.status.submittedAt'),
+              children: formatDateTime(cert.submitted_at, locale),
+            },
             ...(cert.reviewed_at && !withdrawn
-              ? [{ key: 'reviewed', label: t('identity.status.reviewedAt'), children: formatDateTime(cert.reviewed_at, locale) }]
+              ? [
+                  {
+                    key: 'reviewed',
+                    label: t('identity.status.reviewedAt'),
+                    children: formatDateTime(cert.reviewed_at, locale),
+                  },
+                ]
               : []),
             ...(cert.member_claim
               ? [

@@ -60,7 +60,13 @@ export function showFormError(form: FormInstance, error: unknown, aliases: Recor
   });
   showSubmitError(
     form,
-    new ApiError({ message: error.message, status: error.status, kind: error.kind, fieldErrors: fieldErrorsMapped, handled: false }),
+    new ApiError({
+      message: error.message,
+      status: error.status,
+      kind: error.kind,
+      fieldErrors: fieldErrorsMapped,
+      handled: false,
+    }),
   );
   const first = fieldErrorsMapped[0];
   if (first) form.scrollToField(first.field.split('.'), { behavior: 'smooth', block: 'center' });

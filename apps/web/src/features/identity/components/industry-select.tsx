@@ -14,7 +14,10 @@ interface IndustrySelectProps {
 export function IndustrySelect({ id, value, onChange }: IndustrySelectProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const options = useMemo(() => INDUSTRIES.map((entry) => ({ value: entry.code, label: entry.name[locale] })), [locale]);
+  const options = useMemo(
+    () => INDUSTRIES.map((entry) => ({ value: entry.code, label: entry.name[locale] })),
+    [locale],
+  );
   return (
     <Select
       id={id}

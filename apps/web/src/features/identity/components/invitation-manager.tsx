@@ -3,14 +3,24 @@ import { Button, Card, Empty, Modal, Popconfirm, Segmented, Table, Tag, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
-import { INVITATION_STATES, INVITATION_TTL_DAYS, type Invitation, type InvitationState } from '@mathbridge/contracts/org';
+import {
+  INVITATION_STATES,
+  INVITATION_TTL_DAYS,
+  type Invitation,
+  type InvitationState,
+} from '@mathbridge/contracts/org';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/invitations.ts';
 import { formatDate, formatDateTime } from './format.ts';
 
-const STATE_COLORS: Record<InvitationState, string> = { valid: 'green', expired: 'default', revoked: 'red', accepted: 'blue' };
+const STATE_COLORS: Record<InvitationState, string> = {
+  valid: 'green',
+  expired: 'default',
+  revoked: 'red',
+  accepted: 'blue',
+};
 
 const absolute = (path: string) => new URL(path, window.location.origin).toString();
 
@@ -36,7 +46,14 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
       render: (_, invitation) => (
         <Typography.Text
           className="mb-invite-link"
-          copyable={invitation.state === 'valid' ? { text: absolute(invitation.url), tooltips: [t('identity.invitations.copy'), t('identity.invitations.copied')] } : false}
+          copyable={
+            invitation.state === 'valid'
+              ? {
+                  text: absolute(invitation.url),
+                  tooltips: [t('identity.invitations.copy'), t('identity.invitations.copied')],
+                }
+              : false
+          }
           ellipsis
         >
           {absolute(invitation.url)}
@@ -47,10 +64,22 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
       key: 'state',
       title: t('identity.invitations.state'),
       width: 110,
-      render: (_, invitation) => <Tag color={STATE_COLORS[invitation.state]}>{t(`identity.invitations.states.${invitation.state}`)}</Tag>,
+      render: (_, invitation) => (
+        <Tag color={STATE_COLORS[invitation.state]}>{t(`identity.invitations.states.${invitation.state}`)}</Tag>
+      ),
     },
-    { key: 'created', title: t('identity.invitations.createdAt'), width: 170, render: (_, invitation) => formatDateTime(invitation.created_at, locale) },
-    { key: 'expires', title: t('identity.invitations.expiresAt'), width: 170, render: (_, invitation) => formatDateTime(invitation.expires_at, locale) },
+    {
+      key: 'created',
+      title: t('identity.invitations.createdAt'),
+      width: 170,
+      render: (_, invitation) => formatDateTime(invitation.created_at, locale),
+    },
+    {
+      key: 'expires',
+      title: t('identity.invitations.expiresAt'),
+      width: 170,
+      render: (_, invitation) => formatDateTime(invitation.expires_at, locale),
+    },
     {
       key: 'accepted',
       title: t('identity.invitations.acceptedBy'),
@@ -120,7 +149,9 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
           dataSource={list.data?.items}
           loading={list.isFetching}
           scroll={{ x: 820 }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('identity.invitations.empty')} /> }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('identity.invitations.empty')} />,
+          }}
           pagination={{
             current: page,
             pageSize,
@@ -144,12 +175,17 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
         {fresh && (
           <>
             <Typography.Paragraph
-              copyable={{ text: absolute(fresh.url), tooltips: [t('identity.invitations.copy'), t('identity.invitations.copied')] }}
+              copyable={{
+                text: absolute(fresh.url),
+                tooltips: [t('identity.invitations.copy'), t('identity.invitations.copied')],
+              }}
               className="mb-invite-fresh"
             >
               <LinkOutlined aria-hidden /> {absolute(fresh.url)}
             </Typography.Paragraph>
-            <p className="mb-muted">{t('identity.invitations.newLinkHint', { date: formatDate(fresh.expires_at, locale) })}</p>
+            <p className="mb-muted">
+              {t('identity.invitations.newLinkHint', { date: formatDate(fresh.expires_at, locale) })}
+            </p>
           </>
         )}
       </Modal>

@@ -51,7 +51,10 @@ function payloadOf(role: OrganisationRole, values: OrganisationValues): Record<s
   };
 }
 
-function valuesOf(data: Partial<EnterpriseAuth & ResearchInstituteAuth> | null, files: CertificateFile[]): OrganisationValues {
+function valuesOf(
+  data: Partial<EnterpriseAuth & ResearchInstituteAuth> | null,
+  files: CertificateFile[],
+): OrganisationValues {
   if (!data) return {};
   const licence = files.filter((file) => file.id === data.licence_file_id);
   return {
@@ -153,7 +156,11 @@ export function OrganisationForm({ role, initial, initialFiles, resubmit, onSubm
           </Col>
           <Col xs={24} lg={12}>
             {role === 'Enterprise' ? (
-              <Form.Item name="industry" label={t('identity.form.industry')} {...schemaField(EnterpriseAuthSchema.shape.industry)}>
+              <Form.Item
+                name="industry"
+                label={t('identity.form.industry')}
+                {...schemaField(EnterpriseAuthSchema.shape.industry)}
+              >
                 <IndustrySelect />
               </Form.Item>
             ) : (
@@ -168,7 +175,11 @@ export function OrganisationForm({ role, initial, initialFiles, resubmit, onSubm
             )}
           </Col>
           <Col span={24}>
-            <Form.Item name="business_scope" label={t(`identity.form.businessScope.${role}`)} {...schemaField(shape.business_scope)}>
+            <Form.Item
+              name="business_scope"
+              label={t(`identity.form.businessScope.${role}`)}
+              {...schemaField(shape.business_scope)}
+            >
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} showCount />
             </Form.Item>
           </Col>

@@ -67,14 +67,24 @@ export function OrganisationProfileForm({ org, onDone }: { org: Organisation; on
       <Row gutter={24}>
         <Col span={24}>
           <Form.Item name="introduction" label={t('identity.org.introduction')} {...schemaField(shape.introduction)}>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={2000} showCount placeholder={t('identity.org.introductionPlaceholder')} />
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 10 }}
+              maxLength={2000}
+              showCount
+              placeholder={t('identity.org.introductionPlaceholder')}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
           <Form.Item
             name="area"
             label={t('identity.form.area')}
-            rules={[payloadRule(OrganisationUpdateSchema, () => payloadOf(form.getFieldsValue(true) as ProfileValues), ['province_code', 'city_code'])]}
+            rules={[
+              payloadRule(OrganisationUpdateSchema, () => payloadOf(form.getFieldsValue(true) as ProfileValues), [
+                'province_code',
+                'city_code',
+              ]),
+            ]}
           >
             <AreaCascader />
           </Form.Item>
@@ -106,7 +116,11 @@ export function OrganisationProfileForm({ org, onDone }: { org: Organisation; on
           )}
         </Col>
         <Col span={24}>
-          <Form.Item name="business_scope" label={t(`identity.form.businessScope.${role}`)} {...schemaField(shape.business_scope)}>
+          <Form.Item
+            name="business_scope"
+            label={t(`identity.form.businessScope.${role}`)}
+            {...schemaField(shape.business_scope)}
+          >
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} showCount />
           </Form.Item>
         </Col>

@@ -56,7 +56,11 @@ function payloadOf(role: PersonRole, values: PersonValues): Record<string, unkno
   return { ...common, position, employeeNumber };
 }
 
-function valuesOf(data: Partial<SpecialistAuth & StudentAuth> | null, files: CertificateFile[], survey: Survey | null): PersonValues {
+function valuesOf(
+  data: Partial<SpecialistAuth & StudentAuth> | null,
+  files: CertificateFile[],
+  survey: Survey | null,
+): PersonValues {
   const base: PersonValues = survey ? { survey } : {};
   if (!data) return base;
   const ids = data.certificate_ids ?? [];
@@ -65,7 +69,10 @@ function valuesOf(data: Partial<SpecialistAuth & StudentAuth> | null, files: Cer
     truename: data.truename,
     idNumber: data.idNumber,
     degree: data.degree,
-    institution: data.institution || data.institution_org_id ? { name: data.institution ?? '', org_id: data.institution_org_id } : undefined,
+    institution:
+      data.institution || data.institution_org_id
+        ? { name: data.institution ?? '', org_id: data.institution_org_id }
+        : undefined,
     position: data.position,
     employeeNumber: data.employeeNumber,
     studentNumber: data.studentNumber,
@@ -96,7 +103,9 @@ export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSu
   const schema = student ? StudentAuthSchema : SpecialistAuthSchema;
   const certificateRole = student ? 'Student' : 'Specialist';
   const current = () => payloadOf(role, form.getFieldsValue(true) as PersonValues);
-  const certificatesSchema = student ? StudentAuthSchema.shape.certificate_ids : SpecialistAuthSchema.shape.certificate_ids;
+  const certificatesSchema = student
+    ? StudentAuthSchema.shape.certificate_ids
+    : SpecialistAuthSchema.shape.certificate_ids;
 
   const onFinish = async (values: PersonValues) => {
     try {
@@ -140,14 +149,21 @@ export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSu
             <Form.Item name="degree" label={t('identity.form.degree')} {...schemaField(schema.shape.degree)}>
               <Radio.Group
                 optionType="button"
-                options={EDUCATION_DEGREES.map((degree) => ({ value: degree, label: t(`identity.form.degrees.${degree}`) }))}
+                options={EDUCATION_DEGREES.map((degree) => ({
+                  value: degree,
+                  label: t(`identity.form.degrees.${degree}`),
+                }))}
               />
             </Form.Item>
           </Col>
         </Row>
       </Card>
 
-      <Card variant="borderless" title={t(student ? 'identity.form.sectionStudy' : 'identity.form.sectionWork')} className="mb-cert-section">
+      <Card
+        variant="borderless"
+        title={t(student ? 'identity.form.sectionStudy' : 'identity.form.sectionWork')}
+        className="mb-cert-section"
+      >
         <Row gutter={24}>
           <Col xs={24} lg={12}>
             <Form.Item
@@ -163,12 +179,20 @@ export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSu
           {student ? (
             <>
               <Col xs={24} lg={12}>
-                <Form.Item name="studentNumber" label={t('identity.form.studentNumber')} {...schemaField(StudentAuthSchema.shape.studentNumber)}>
+                <Form.Item
+                  name="studentNumber"
+                  label={t('identity.form.studentNumber')}
+                  {...schemaField(StudentAuthSchema.shape.studentNumber)}
+                >
                   <Input maxLength={30} />
                 </Form.Item>
               </Col>
               <Col xs={24} lg={12}>
-                <Form.Item name="supervisor" label={t('identity.form.supervisor')} {...schemaField(StudentAuthSchema.shape.supervisor)}>
+                <Form.Item
+                  name="supervisor"
+                  label={t('identity.form.supervisor')}
+                  {...schemaField(StudentAuthSchema.shape.supervisor)}
+                >
                   <Input maxLength={30} />
                 </Form.Item>
               </Col>
@@ -176,7 +200,11 @@ export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSu
           ) : (
             <>
               <Col xs={24} lg={12}>
-                <Form.Item name="position" label={t('identity.form.position')} {...schemaField(SpecialistAuthSchema.shape.position)}>
+                <Form.Item
+                  name="position"
+                  label={t('identity.form.position')}
+                  {...schemaField(SpecialistAuthSchema.shape.position)}
+                >
                   <Input maxLength={50} autoComplete="organization-title" />
                 </Form.Item>
               </Col>
@@ -215,7 +243,9 @@ export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSu
           name="certificates"
           label={t(`identity.form.certificates.${certificateRole}`)}
           required={isRequired(certificatesSchema)}
-          rules={[valueRule(certificatesSchema, (value) => (value as CertificateFile[] | undefined)?.map((file) => file.id))]}
+          rules={[
+            valueRule(certificatesSchema, (value) => (value as CertificateFile[] | undefined)?.map((file) => file.id)),
+          ]}
         >
           <CertificateUpload max={MAX_CERTIFICATE_IMAGES} />
         </Form.Item>
@@ -237,20 +267,35 @@ export function SurveyFields({ prefix = [] }: { prefix?: string[] }) {
   return (
     <Row gutter={24}>
       <Col xs={24} lg={12}>
-        <Form.Item name={[...prefix, 'direction']} label={t('identity.form.survey.direction')} {...schemaField(shape.direction)}>
+        <Form.Item
+          name={[...prefix, 'direction']}
+          label={t('identity.form.survey.direction')}
+          {...schemaField(shape.direction)}
+        >
           <Input maxLength={200} />
         </Form.Item>
       </Col>
       <Col xs={24} lg={12}>
-        <Form.Item name={[...prefix, 'after_graduation']} label={t('identity.form.survey.afterGraduation')} {...schemaField(shape.after_graduation)}>
+        <Form.Item
+          name={[...prefix, 'after_graduation']}
+          label={t('identity.form.survey.afterGraduation')}
+          {...schemaField(shape.after_graduation)}
+        >
           <Select
             placeholder={t('identity.form.select')}
-            options={AFTER_GRADUATION.map((value) => ({ value, label: t(`identity.form.survey.afterGraduationOptions.${value}`) }))}
+            options={AFTER_GRADUATION.map((value) => ({
+              value,
+              label: t(`identity.form.survey.afterGraduationOptions.${value}`),
+            }))}
           />
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item name={[...prefix, 'time_investment']} label={t('identity.form.survey.timeInvestment')} {...schemaField(shape.time_investment)}>
+        <Form.Item
+          name={[...prefix, 'time_investment']}
+          label={t('identity.form.survey.timeInvestment')}
+          {...schemaField(shape.time_investment)}
+        >
           <Radio.Group
             optionType="button"
             options={TIME_INVESTMENT.map((value) => ({ value, label: t(`identity.form.survey.timeOptions.${value}`) }))}

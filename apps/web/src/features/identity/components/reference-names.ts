@@ -4,7 +4,11 @@ import { mscName } from '@mathbridge/contracts/msc';
 import { regionName } from '@mathbridge/contracts/regions';
 
 /** "Guangdong · Shenzhen" (a municipality shows once). */
-export function areaName(provinceCode: string | null | undefined, cityCode: string | null | undefined, locale: Locale): string {
+export function areaName(
+  provinceCode: string | null | undefined,
+  cityCode: string | null | undefined,
+  locale: Locale,
+): string {
   const province = provinceCode ? regionName(provinceCode, locale) : undefined;
   const city = cityCode ? regionName(cityCode, locale) : undefined;
   if (!province) return '';

@@ -14,7 +14,10 @@ interface ResearchFieldSelectProps {
 export function ResearchFieldSelect({ id, value, onChange }: ResearchFieldSelectProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const options = useMemo(() => MSC_CLASSES.map((entry) => ({ value: entry.code, label: `${entry.code} ${entry.name[locale]}` })), [locale]);
+  const options = useMemo(
+    () => MSC_CLASSES.map((entry) => ({ value: entry.code, label: `${entry.code} ${entry.name[locale]}` })),
+    [locale],
+  );
   return (
     <Select
       id={id}

@@ -41,7 +41,10 @@ export function RolePicker({ roles, current, disabled, busy, onPick }: RolePicke
           <span className="mb-role-option-title">{t(`roles.${role}`)}</span>
           <span className="mb-role-option-text">{t(`identity.choose.roles.${role}.text`)}</span>
           <span className="mb-role-option-needs">
-            {t('identity.org.labelValue', { label: t('identity.choose.needs'), value: t(`identity.choose.roles.${role}.needs`) })}
+            {t('identity.org.labelValue', {
+              label: t('identity.choose.needs'),
+              value: t(`identity.choose.roles.${role}.needs`),
+            })}
           </span>
         </button>
       ))}

@@ -28,7 +28,13 @@ export function SurveyCard({ survey }: { survey: Survey | null }) {
 
   return (
     <Card variant="borderless" title={t('identity.form.survey.title')} className="mb-cert-section">
-      <Form form={form} layout="vertical" initialValues={survey ?? {}} onValuesChange={() => setDirty(true)} onFinish={(v) => void onFinish(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={survey ?? {}}
+        onValuesChange={() => setDirty(true)}
+        onFinish={(v) => void onFinish(v)}
+      >
         <SurveyFields />
         <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!dirty}>
           {t('identity.form.survey.save')}

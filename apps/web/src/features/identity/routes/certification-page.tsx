@@ -29,7 +29,8 @@ export default function CertificationPage() {
   const hasToken = useSession((s) => s.hasToken);
   const profile = useSession((s) => s.profile);
   // The identity held: not Admin (granted, never certified), not 'visitors' (no identity yet).
-  const current = (profile?.roles.map((r) => r.roleName).find((name) => name !== 'Admin' && name !== VISITOR_ROLE) ?? null) as IdentityRole | null;
+  const current = (profile?.roles.map((r) => r.roleName).find((name) => name !== 'Admin' && name !== VISITOR_ROLE) ??
+    null) as IdentityRole | null;
   const state = verifyStateName(profile?.verify_state);
   // user/listRoles says which identities are offered and whether the caller may change theirs;
   // until it answers, the session's verify_state gives the same answer.
@@ -45,9 +46,9 @@ export default function CertificationPage() {
     };
   }, [hasToken]);
   const locked = hasToken && (roleList ? !roleList.can_change : state === 'pending' || state === 'verified');
-  const offered = (roleList?.items.filter((item) => !item.hidden).map((item) => item.roleName) ?? SELECTABLE_ROLES).filter(
-    (role): role is SelectableRole => (SELECTABLE_ROLES as readonly string[]).includes(role),
-  );
+  const offered = (
+    roleList?.items.filter((item) => !item.hidden).map((item) => item.roleName) ?? SELECTABLE_ROLES
+  ).filter((role): role is SelectableRole => (SELECTABLE_ROLES as readonly string[]).includes(role));
   const [busy, setBusy] = useState<SelectableRole | null>(null);
   const select = useAction(
     useCallback(async (role: SelectableRole) => {
@@ -105,7 +106,12 @@ export default function CertificationPage() {
                 </span>
                 <h2>
                   {t(`roles.${role}`)}
-                  {mine && <CheckCircleFilled className="mb-choose-check" aria-label={t('identity.choose.chosen', { role: t(`roles.${role}`) })} />}
+                  {mine && (
+                    <CheckCircleFilled
+                      className="mb-choose-check"
+                      aria-label={t('identity.choose.chosen', { role: t(`roles.${role}`) })}
+                    />
+                  )}
                 </h2>
                 <p>{t(`identity.choose.roles.${role}.text`)}</p>
                 <p className="mb-choose-needs">

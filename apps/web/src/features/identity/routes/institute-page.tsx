@@ -38,7 +38,11 @@ export default function InstitutePage() {
       </header>
       {!editInfo.data ? (
         <Card variant="borderless">
-          {editInfo.isError ? <LoadError onRetry={() => void editInfo.refetch()} /> : <Skeleton avatar active paragraph={{ rows: 6 }} />}
+          {editInfo.isError ? (
+            <LoadError onRetry={() => void editInfo.refetch()} />
+          ) : (
+            <Skeleton avatar active paragraph={{ rows: 6 }} />
+          )}
         </Card>
       ) : org ? (
         <OwnedOrganisation org={org} />
@@ -106,10 +110,15 @@ function OwnedOrganisation({ org }: { org: Organisation }) {
             <Space size={[8, 8]} wrap>
               <Tag color="blue">{t(`roles.${org.type}`)}</Tag>
               <Tag color={STATUS_COLORS[org.status] ?? 'default'}>{t(`identity.org.statuses.${org.status_name}`)}</Tag>
-              <span className="mb-muted">{t('identity.org.labelValue', { label: t('identity.org.creditCode'), value: org.credit_code })}</span>
+              <span className="mb-muted">
+                {t('identity.org.labelValue', { label: t('identity.org.creditCode'), value: org.credit_code })}
+              </span>
               {org.verified_at && (
                 <span className="mb-muted">
-                  {t('identity.org.labelValue', { label: t('identity.org.verifiedAt'), value: formatDate(org.verified_at, locale) })}
+                  {t('identity.org.labelValue', {
+                    label: t('identity.org.verifiedAt'),
+                    value: formatDate(org.verified_at, locale),
+                  })}
                 </span>
               )}
             </Space>
@@ -125,7 +134,9 @@ function OwnedOrganisation({ org }: { org: Organisation }) {
             showIcon
             style={{ marginTop: 16 }}
             title={t('identity.org.incomplete', {
-              fields: missing.map((field) => t(`identity.org.missing.${field as 'logo'}`)).join(t('identity.org.listSeparator')),
+              fields: missing
+                .map((field) => t(`identity.org.missing.${field as 'logo'}`))
+                .join(t('identity.org.listSeparator')),
             })}
           />
         )}
@@ -151,13 +162,40 @@ function OwnedOrganisation({ org }: { org: Organisation }) {
             column={{ xs: 1, md: 2 }}
             size="small"
             items={[
-              { key: 'introduction', label: t('identity.org.introduction'), span: 2, children: org.introduction || <span className="mb-muted">{t('common.notSet')}</span> },
-              { key: 'area', label: t('identity.form.area'), children: areaName(org.province_code, org.city_code, locale) },
+              {
+                key: 'introduction',
+                label: t('identity.org.introduction'),
+                span: 2,
+                children: org.introduction || <span className="mb-muted">{t('common.notSet')}</span>,
+              },
+              {
+                key: 'area',
+                label: t('identity.form.area'),
+                children: areaName(org.province_code, org.city_code, locale),
+              },
               { key: 'address', label: t('identity.form.address'), children: org.address },
-              { key: 'website', label: t('identity.form.website'), children: org.website || <span className="mb-muted">{t('common.notSet')}</span> },
-              { key: 'fields', label: org.type === 'Enterprise' ? t('identity.form.industry') : t('identity.form.researchFields'), children: fields },
-              { key: 'scope', label: t(`identity.form.businessScope.${org.type}`), span: 2, children: org.business_scope },
-              { key: 'application', label: t(`identity.form.applicationDescription.${org.type}`), span: 2, children: org.application_description },
+              {
+                key: 'website',
+                label: t('identity.form.website'),
+                children: org.website || <span className="mb-muted">{t('common.notSet')}</span>,
+              },
+              {
+                key: 'fields',
+                label: org.type === 'Enterprise' ? t('identity.form.industry') : t('identity.form.researchFields'),
+                children: fields,
+              },
+              {
+                key: 'scope',
+                label: t(`identity.form.businessScope.${org.type}`),
+                span: 2,
+                children: org.business_scope,
+              },
+              {
+                key: 'application',
+                label: t(`identity.form.applicationDescription.${org.type}`),
+                span: 2,
+                children: org.application_description,
+              },
               { key: 'contact', label: t('identity.form.contact'), children: org.contact },
               { key: 'phone', label: t('identity.form.contactPhone'), children: org.contact_phone },
             ]}
@@ -165,7 +203,11 @@ function OwnedOrganisation({ org }: { org: Organisation }) {
         )}
       </Card>
 
-      {certified ? <InvitationManager org={org} /> : <Alert type="info" showIcon title={t('identity.invitations.needsCertified')} />}
+      {certified ? (
+        <InvitationManager org={org} />
+      ) : (
+        <Alert type="info" showIcon title={t('identity.invitations.needsCertified')} />
+      )}
     </Space>
   );
 }
@@ -192,9 +234,26 @@ function OrganisationLogo({ org }: { org: Organisation }) {
   };
   return (
     <div className="mb-org-logo">
-      <Avatar shape="square" size={88} src={org.logo ?? undefined} icon={org.logo ? undefined : <BankOutlined />} alt={t('identity.org.logo')} />
-      <Upload accept=".jpg,.png" showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest} maxCount={1}>
-        <Button size="small" icon={<CameraOutlined />} loading={upload.isPending} title={t('identity.org.logoHint', { size: LOGO_SIZE })}>
+      <Avatar
+        shape="square"
+        size={88}
+        src={org.logo ?? undefined}
+        icon={org.logo ? undefined : <BankOutlined />}
+        alt={t('identity.org.logo')}
+      />
+      <Upload
+        accept=".jpg,.png"
+        showUploadList={false}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        maxCount={1}
+      >
+        <Button
+          size="small"
+          icon={<CameraOutlined />}
+          loading={upload.isPending}
+          title={t('identity.org.logoHint', { size: LOGO_SIZE })}
+        >
           {t('identity.org.logoChange')}
         </Button>
       </Upload>

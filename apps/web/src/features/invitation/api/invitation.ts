@@ -37,7 +37,8 @@ export function useInvitationInfo(id: string): [InvitationLoad, () => void] {
     let current = true;
     getInvitationInfo(id).then(
       (info) => current && setResult({ tag, value: { status: 'ready', info } }),
-      (error: unknown) => current && setResult({ tag, value: { status: 'error', code: isApiError(error) ? error.status : 0 } }),
+      (error: unknown) =>
+        current && setResult({ tag, value: { status: 'error', code: isApiError(error) ? error.status : 0 } }),
     );
     return () => {
       current = false;

@@ -18,7 +18,9 @@ import './invitation-page.css';
 
 function formatDay(iso: string, locale: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }
 
 /**
@@ -40,8 +42,16 @@ export default function InvitationPage() {
           ) : load.status === 'error' ? (
             <Problem
               title={t('invitation.unusable')}
-              text={load.code === STATUS.notFound || load.code === STATUS.invalid ? t('invitation.notFound') : t('common.loadFailedHint')}
-              action={load.code === STATUS.notFound || load.code === STATUS.invalid ? undefined : <Button onClick={reload}>{t('common.retry')}</Button>}
+              text={
+                load.code === STATUS.notFound || load.code === STATUS.invalid
+                  ? t('invitation.notFound')
+                  : t('common.loadFailedHint')
+              }
+              action={
+                load.code === STATUS.notFound || load.code === STATUS.invalid ? undefined : (
+                  <Button onClick={reload}>{t('common.retry')}</Button>
+                )
+              }
             />
           ) : (
             <Invitation info={load.info} onChanged={reload} />
@@ -84,7 +94,11 @@ function Invitation({ info, onChanged }: { info: InvitationInfo; onChanged: () =
       <div className="mb-invitation-result">
         <CheckCircleFilled className="mb-invitation-icon mb-invitation-icon-ok" aria-hidden />
         <h1>{t('invitation.accepted', { org: joined.org.name })}</h1>
-        {joined.role && <p className="mb-muted">{joined.granted ? t('invitation.acceptedRole', { role }) : t('invitation.acceptedKept', { role })}</p>}
+        {joined.role && (
+          <p className="mb-muted">
+            {joined.granted ? t('invitation.acceptedRole', { role }) : t('invitation.acceptedKept', { role })}
+          </p>
+        )}
         <div className="mb-invitation-actions">
           {joined.verify_state === VERIFY_STATE.verified && (
             <ButtonLink to="/manage" type="primary">
@@ -122,7 +136,9 @@ function Invitation({ info, onChanged }: { info: InvitationInfo; onChanged: () =
           <TeamOutlined />
         </span>
       )}
-      <p className="mb-invitation-invites">{t('invitation.invites', { inviter: info.inviter.name || t('invitation.someone') })}</p>
+      <p className="mb-invitation-invites">
+        {t('invitation.invites', { inviter: info.inviter.name || t('invitation.someone') })}
+      </p>
       <h1>{info.org.name}</h1>
       <span className="mb-invitation-type">{t(`roles.${info.org.type}`)}</span>
       <p className="mb-muted">{t('invitation.expires', { date: formatDay(info.expires_at, locale) })}</p>

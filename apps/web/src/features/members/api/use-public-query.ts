@@ -13,7 +13,11 @@ export interface PublicQuery<T> {
  * budget, as the sign-in screens do). One request per key; the previous answer stays on screen
  * while the next loads; a newer key cancels the older request.
  */
-export function usePublicQuery<T>(key: string, load: (signal: AbortSignal) => Promise<T>, enabled = true): PublicQuery<T> {
+export function usePublicQuery<T>(
+  key: string,
+  load: (signal: AbortSignal) => Promise<T>,
+  enabled = true,
+): PublicQuery<T> {
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ tag: string; data?: T; error?: unknown } | null>(null);
   const tag = `${key}#${attempt}`;

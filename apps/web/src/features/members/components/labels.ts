@@ -14,5 +14,7 @@ export const industryLabel = (code: string, locale: Locale): string => industryN
 /** The month something happened, in the reader's language ("Nov 2026", "2026年11月"). */
 export function monthLabel(iso: string, locale: Locale): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short' }).format(date);
 }

@@ -19,7 +19,11 @@ export default function OrganisationDrawer({ id, onClose }: { id: number; onClos
   return (
     <Drawer open onClose={onClose} size={screens.md ? 640 : '100%'} title={t('members.detail.title')}>
       {!org ? (
-        detail.isError ? <p className="mb-muted">{t('members.detail.notFound')}</p> : <Skeleton avatar active paragraph={{ rows: 8 }} />
+        detail.isError ? (
+          <p className="mb-muted">{t('members.detail.notFound')}</p>
+        ) : (
+          <Skeleton avatar active paragraph={{ rows: 8 }} />
+        )
       ) : (
         <>
           <div className="mb-member-head mb-member-drawer-head">
@@ -34,7 +38,9 @@ export default function OrganisationDrawer({ id, onClose }: { id: number; onClos
               <span className="mb-member-name">{org.name}</span>
               <span>
                 <span className={`mb-member-type mb-member-type-${org.type}`}>{t(`roles.${org.type}`)}</span>{' '}
-                {org.verified_at && <span className="mb-muted">{t('members.since', { date: monthLabel(org.verified_at, locale) })}</span>}
+                {org.verified_at && (
+                  <span className="mb-muted">{t('members.since', { date: monthLabel(org.verified_at, locale) })}</span>
+                )}
               </span>
             </span>
           </div>
@@ -43,8 +49,16 @@ export default function OrganisationDrawer({ id, onClose }: { id: number; onClos
             size="small"
             bordered
             items={[
-              { key: 'intro', label: t('members.detail.introduction'), children: org.introduction || org.summary || none },
-              { key: 'area', label: t('members.detail.area'), children: areaLabel(org.province_code, org.city_code, locale) },
+              {
+                key: 'intro',
+                label: t('members.detail.introduction'),
+                children: org.introduction || org.summary || none,
+              },
+              {
+                key: 'area',
+                label: t('members.detail.area'),
+                children: areaLabel(org.province_code, org.city_code, locale),
+              },
               { key: 'address', label: t('members.detail.address'), children: org.address || none },
               {
                 key: 'website',
@@ -58,14 +72,30 @@ export default function OrganisationDrawer({ id, onClose }: { id: number; onClos
                 ),
               },
               org.type === 'Enterprise'
-                ? { key: 'industry', label: t('members.detail.industry'), children: org.industry ? industryLabel(org.industry, locale) : none }
+                ? {
+                    key: 'industry',
+                    label: t('members.detail.industry'),
+                    children: org.industry ? industryLabel(org.industry, locale) : none,
+                  }
                 : {
                     key: 'fields',
                     label: t('members.detail.researchFields'),
-                    children: org.research_fields.length ? org.research_fields.map((code) => <Tag key={code}>{`${code} ${mscName(code, locale) ?? ''}`}</Tag>) : none,
+                    children: org.research_fields.length
+                      ? org.research_fields.map((code) => (
+                          <Tag key={code}>{`${code} ${mscName(code, locale) ?? ''}`}</Tag>
+                        ))
+                      : none,
                   },
-              { key: 'scope', label: t(`members.detail.businessScope.${org.type}`), children: org.business_scope || none },
-              { key: 'application', label: t(`members.detail.application.${org.type}`), children: org.application_description || none },
+              {
+                key: 'scope',
+                label: t(`members.detail.businessScope.${org.type}`),
+                children: org.business_scope || none,
+              },
+              {
+                key: 'application',
+                label: t(`members.detail.application.${org.type}`),
+                children: org.application_description || none,
+              },
               { key: 'code', label: t('members.detail.creditCode'), children: org.credit_code },
               { key: 'members', label: t('members.detail.members'), children: org.member_count },
               ...(org.contact !== null
@@ -73,7 +103,13 @@ export default function OrganisationDrawer({ id, onClose }: { id: number; onClos
                     { key: 'contact', label: t('members.detail.contact'), children: org.contact },
                     { key: 'phone', label: t('members.detail.contactPhone'), children: org.contact_phone },
                   ]
-                : [{ key: 'contact', label: t('members.detail.contact'), children: <span className="mb-muted">{t('members.detail.contactHidden')}</span> }]),
+                : [
+                    {
+                      key: 'contact',
+                      label: t('members.detail.contact'),
+                      children: <span className="mb-muted">{t('members.detail.contactHidden')}</span>,
+                    },
+                  ]),
             ]}
           />
         </>

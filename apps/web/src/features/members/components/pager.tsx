@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 /** Page numbers to show: first, last, and two either side of the current one; null = a gap. */
 function pagesAround(current: number, pages: number): (number | null)[] {
-  const shown = new Set([1, pages, current - 2, current - 1, current, current + 1, current + 2].filter((n) => n >= 1 && n <= pages));
+  const shown = new Set(
+    [1, pages, current - 2, current - 1, current, current + 1, current + 2].filter((n) => n >= 1 && n <= pages),
+  );
   const sorted = [...shown].sort((a, b) => a - b);
   return sorted.flatMap((n, i) => (i > 0 && n - (sorted[i - 1] ?? n) > 1 ? [null, n] : [n]));
 }
@@ -16,7 +18,13 @@ export function Pager({ page, pages, onChange }: { page: number; pages: number; 
   const { t } = useTranslation();
   return (
     <nav className="mb-pager" aria-label={t('members.pageOf', { page, pages })}>
-      <button type="button" className="mb-pager-item" disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label={t('members.previous')}>
+      <button
+        type="button"
+        className="mb-pager-item"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+        aria-label={t('members.previous')}
+      >
         <LeftOutlined aria-hidden />
       </button>
       {pagesAround(page, pages).map((n, i) =>
@@ -37,7 +45,13 @@ export function Pager({ page, pages, onChange }: { page: number; pages: number; 
           </button>
         ),
       )}
-      <button type="button" className="mb-pager-item" disabled={page >= pages} onClick={() => onChange(page + 1)} aria-label={t('members.next')}>
+      <button
+        type="button"
+        className="mb-pager-item"
+        disabled={page >= pages}
+        onClick={() => onChange(page + 1)}
+        aria-label={t('members.next')}
+      >
         <RightOutlined aria-hidden />
       </button>
     </nav>

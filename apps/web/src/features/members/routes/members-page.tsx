@@ -34,7 +34,12 @@ export default function MembersPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const openId = Number(params.get('id')) || null;
   const [draft, setDraft] = useState(keyword);
-  const list = useOrganisations({ page, page_size: PAGE_SIZE, keyword: keyword || undefined, type: type === 'all' ? undefined : type });
+  const list = useOrganisations({
+    page,
+    page_size: PAGE_SIZE,
+    keyword: keyword || undefined,
+    type: type === 'all' ? undefined : type,
+  });
 
   const update = (changes: Record<string, string | null>) =>
     setParams(

@@ -21,15 +21,31 @@ export function BridgeDiagram() {
 
       {/* faint formula backdrop */}
       <g fill="rgba(255,255,255,0.14)" fontFamily="Georgia, 'Times New Roman', serif" fontStyle="italic">
-        <text x="196" y="56" fontSize="34">∑</text>
-        <text x="300" y="66" fontSize="28">∫ f(x) dx</text>
-        <text x="70" y="104" fontSize="24">∂u/∂t</text>
-        <text x="440" y="140" fontSize="26">λ</text>
-        <text x="150" y="128" fontSize="22">min ‖Ax − b‖</text>
+        <text x="196" y="56" fontSize="34">
+          ∑
+        </text>
+        <text x="300" y="66" fontSize="28">
+          ∫ f(x) dx
+        </text>
+        <text x="70" y="104" fontSize="24">
+          ∂u/∂t
+        </text>
+        <text x="440" y="140" fontSize="26">
+          λ
+        </text>
+        <text x="150" y="128" fontSize="22">
+          min ‖Ax − b‖
+        </text>
       </g>
 
       {/* the bridge */}
-      <path d="M140 266 C 200 150, 320 150, 380 266" fill="none" stroke="url(#mb-bridge-arch)" strokeWidth="10" strokeLinecap="round" />
+      <path
+        d="M140 266 C 200 150, 320 150, 380 266"
+        fill="none"
+        stroke="url(#mb-bridge-arch)"
+        strokeWidth="10"
+        strokeLinecap="round"
+      />
       <path d="M128 270 H392" stroke="rgba(255,255,255,0.85)" strokeWidth="10" strokeLinecap="round" />
       <g stroke="rgba(156,192,255,0.8)" strokeWidth="5" strokeLinecap="round">
         <path d="M180 266 V222" />
@@ -38,8 +54,18 @@ export function BridgeDiagram() {
         <path d="M300 266 V194" />
         <path d="M340 266 V222" />
       </g>
-      <path d="M20 304 C 120 292, 200 316, 280 304 S 440 294, 500 306" fill="none" stroke="rgba(127,224,214,0.35)" strokeWidth="3" />
-      <path d="M50 326 C 140 316, 220 338, 300 326 S 430 318, 470 328" fill="none" stroke="rgba(127,224,214,0.2)" strokeWidth="3" />
+      <path
+        d="M20 304 C 120 292, 200 316, 280 304 S 440 294, 500 306"
+        fill="none"
+        stroke="rgba(127,224,214,0.35)"
+        strokeWidth="3"
+      />
+      <path
+        d="M50 326 C 140 316, 220 338, 300 326 S 430 318, 470 328"
+        fill="none"
+        stroke="rgba(127,224,214,0.2)"
+        strokeWidth="3"
+      />
 
       {/* demand going over, solution coming back */}
       <g>

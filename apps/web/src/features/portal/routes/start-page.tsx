@@ -27,7 +27,10 @@ import { useSession } from '../../../lib/session-store.ts';
 import { BridgeDiagram } from '../components/bridge-diagram.tsx';
 import '../components/start-page.css';
 
-const DOMAINS: { key: 'optimization' | 'forecasting' | 'risk' | 'simulation' | 'algorithms' | 'security'; icon: ReactNode }[] = [
+const DOMAINS: {
+  key: 'optimization' | 'forecasting' | 'risk' | 'simulation' | 'algorithms' | 'security';
+  icon: ReactNode;
+}[] = [
   { key: 'optimization', icon: <ScheduleOutlined /> },
   { key: 'forecasting', icon: <LineChartOutlined /> },
   { key: 'risk', icon: <FundOutlined /> },
@@ -78,7 +81,13 @@ function PrimaryCta() {
       {t('start.ctaWorkspace')}
     </ButtonLink>
   ) : (
-    <ButtonLink to="/account/individual-authentication" type="primary" size="large" icon={<ArrowRightOutlined />} iconPlacement="end">
+    <ButtonLink
+      to="/account/individual-authentication"
+      type="primary"
+      size="large"
+      icon={<ArrowRightOutlined />}
+      iconPlacement="end"
+    >
       {t('start.ctaCertify')}
     </ButtonLink>
   );

@@ -11,5 +11,8 @@ export const wishKeys = {
 
 /** After a step: the wish, its lists, and the to-dos and dashboard counters (keys under 'workflow'). */
 export async function invalidateWishes(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: wishKeys.all }), queryClient.invalidateQueries({ queryKey: ['workflow'] })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: wishKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['workflow'] }),
+  ]);
 }

@@ -1,6 +1,14 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
-import type { OpenWishPage, Wish, WishCreate, WishPage, WishRespond, WishResponsePage, WishState } from '@mathbridge/contracts/wishes';
+import type {
+  OpenWishPage,
+  Wish,
+  WishCreate,
+  WishPage,
+  WishRespond,
+  WishResponsePage,
+  WishState,
+} from '@mathbridge/contracts/wishes';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateWishes, wishKeys } from './query-keys.ts';
 
@@ -28,7 +36,12 @@ export interface OpenWishFilters {
 export function useOpenWishes(filters: OpenWishFilters) {
   return useInfiniteQuery({
     queryKey: wishKeys.open(filters),
-    queryFn: ({ pageParam, signal }) => api.get<OpenWishPage>('cooperateWish/openList', { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<OpenWishPage>(
+        'cooperateWish/openList',
+        { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE },
+        { signal },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,

@@ -54,8 +54,19 @@ export function RespondModal({ wish, open, onClose }: { wish: Wish; open: boolea
       forceRender
     >
       <Alert type="info" showIcon title={t('wishes.detail.respondHint')} style={{ marginBottom: 16 }} />
-      <Form<RespondValues> form={form} layout="vertical" initialValues={initialValues} onFocus={preloadValidation} disabled={respond.isPending}>
-        <Form.Item name="message" label={t('wishes.detail.message')} extra={t('wishes.detail.messageHelp')} {...schemaField(shape.message)}>
+      <Form<RespondValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFocus={preloadValidation}
+        disabled={respond.isPending}
+      >
+        <Form.Item
+          name="message"
+          label={t('wishes.detail.message')}
+          extra={t('wishes.detail.messageHelp')}
+          {...schemaField(shape.message)}
+        >
           <Input.TextArea rows={5} maxLength={WISH_TEXT_MAX.message} showCount />
         </Form.Item>
         <Form.Item name="contact" label={t('wishes.form.contact')} {...schemaField(shape.contact)}>

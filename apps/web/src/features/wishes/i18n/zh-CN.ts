@@ -5,7 +5,13 @@ export const wishesZhCN: { wishes: WishesStrings } = {
   wishes: {
     states: { open: '征集中', closed: '已关闭' },
     partnerTypes: { researchInstitute: '科研院所', university: '高校', specialistTeam: '专家团队', any: '不限' },
-    durations: { upTo3Months: '3 个月以内', upTo6Months: '6 个月以内', upTo1Year: '1 年以内', over1Year: '1 年以上', longTerm: '长期合作' },
+    durations: {
+      upTo3Months: '3 个月以内',
+      upTo6Months: '6 个月以内',
+      upTo1Year: '1 年以内',
+      over1Year: '1 年以上',
+      longTerm: '长期合作',
+    },
     list: {
       title: '合作意向',
       subtitle: '发布开放式的合作意向，由科研院所响应。',
@@ -37,7 +43,12 @@ export const wishesZhCN: { wishes: WishesStrings } = {
       duration: '合作周期',
       contact: '联系人',
       contactPhone: '联系手机',
-      placeholders: { title: '例如：需求预测', description: '合作的内容是……', contact: '姓名', contactPhone: '手机号码' },
+      placeholders: {
+        title: '例如：需求预测',
+        description: '合作的内容是……',
+        contact: '姓名',
+        contactPhone: '手机号码',
+      },
       sections: { wish: '意向内容', contact: '联系方式' },
       submit: '发布',
       cancel: '取消',

@@ -5,7 +5,13 @@ export const wishesZhHK: { wishes: WishesStrings } = {
   wishes: {
     states: { open: '徵集中', closed: '已關閉' },
     partnerTypes: { researchInstitute: '科研院所', university: '大學', specialistTeam: '專家團隊', any: '不限' },
-    durations: { upTo3Months: '3 個月以內', upTo6Months: '6 個月以內', upTo1Year: '1 年以內', over1Year: '1 年以上', longTerm: '長期合作' },
+    durations: {
+      upTo3Months: '3 個月以內',
+      upTo6Months: '6 個月以內',
+      upTo1Year: '1 年以內',
+      over1Year: '1 年以上',
+      longTerm: '長期合作',
+    },
     list: {
       title: '合作意向',
       subtitle: '發佈開放式的合作意向，由科研院所回應。',
@@ -37,7 +43,12 @@ export const wishesZhHK: { wishes: WishesStrings } = {
       duration: '合作週期',
       contact: '聯絡人',
       contactPhone: '聯絡手機',
-      placeholders: { title: '例如：需求預測', description: '合作的內容是……', contact: '姓名', contactPhone: '手機號碼' },
+      placeholders: {
+        title: '例如：需求預測',
+        description: '合作的內容是……',
+        contact: '姓名',
+        contactPhone: '手機號碼',
+      },
       sections: { wish: '意向內容', contact: '聯絡方式' },
       submit: '發佈',
       cancel: '取消',

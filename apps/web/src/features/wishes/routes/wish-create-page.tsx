@@ -3,7 +3,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
-import { PARTNER_TYPES, WISH_DURATIONS, WISH_TEXT_MAX, WishCreateSchema, type PartnerType, type WishCreate, type WishDuration } from '@mathbridge/contracts/wishes';
+import {
+  PARTNER_TYPES,
+  WISH_DURATIONS,
+  WISH_TEXT_MAX,
+  WishCreateSchema,
+  type PartnerType,
+  type WishCreate,
+  type WishDuration,
+} from '@mathbridge/contracts/wishes';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -59,11 +67,18 @@ export default function WishCreatePage() {
     try {
       values = await form.validateFields();
     } catch {
-      form.scrollToField(form.getFieldsError().find((field) => field.errors.length)?.name ?? [], { behavior: 'smooth', block: 'center' });
+      form.scrollToField(form.getFieldsError().find((field) => field.errors.length)?.name ?? [], {
+        behavior: 'smooth',
+        block: 'center',
+      });
       return;
     }
     try {
-      const wish = await create.mutateAsync({ ...values, partner_type: values.partner_type, duration: values.duration } as WishCreate);
+      const wish = await create.mutateAsync({
+        ...values,
+        partner_type: values.partner_type,
+        duration: values.duration,
+      } as WishCreate);
       notify.success(t('wishes.form.created'));
       setDirty(false);
       setLeaveTo(`${BASE}/detail/${wish.id}`);
@@ -88,8 +103,16 @@ export default function WishCreatePage() {
         scrollToFirstError
       >
         <Card variant="borderless" title={t('wishes.form.sections.wish')} style={{ marginBottom: 16 }}>
-          <Form.Item name="title" label={t('wishes.form.titleLabel')} extra={t('wishes.form.titleHelp')} {...schemaField(shape.title)}>
-            <Input placeholder={t('wishes.form.placeholders.title')} count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }} />
+          <Form.Item
+            name="title"
+            label={t('wishes.form.titleLabel')}
+            extra={t('wishes.form.titleHelp')}
+            {...schemaField(shape.title)}
+          >
+            <Input
+              placeholder={t('wishes.form.placeholders.title')}
+              count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }}
+            />
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={12}>
@@ -99,17 +122,36 @@ export default function WishCreatePage() {
             </Col>
             <Col xs={12} md={6}>
               <Form.Item name="partner_type" label={t('wishes.form.partnerType')} {...schemaField(shape.partner_type)}>
-                <Select placeholder={t('identity.form.select')} options={PARTNER_TYPES.map((type) => ({ value: type, label: t(`wishes.partnerTypes.${type}`) }))} />
+                <Select
+                  placeholder={t('identity.form.select')}
+                  options={PARTNER_TYPES.map((type) => ({ value: type, label: t(`wishes.partnerTypes.${type}`) }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
               <Form.Item name="duration" label={t('wishes.form.duration')} {...schemaField(shape.duration)}>
-                <Select placeholder={t('identity.form.select')} options={WISH_DURATIONS.map((duration) => ({ value: duration, label: t(`wishes.durations.${duration}`) }))} />
+                <Select
+                  placeholder={t('identity.form.select')}
+                  options={WISH_DURATIONS.map((duration) => ({
+                    value: duration,
+                    label: t(`wishes.durations.${duration}`),
+                  }))}
+                />
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item name="description" label={t('wishes.form.description')} extra={t('wishes.form.descriptionHelp')} {...schemaField(shape.description)}>
-            <Input.TextArea rows={8} maxLength={WISH_TEXT_MAX.description} showCount placeholder={t('wishes.form.placeholders.description')} />
+          <Form.Item
+            name="description"
+            label={t('wishes.form.description')}
+            extra={t('wishes.form.descriptionHelp')}
+            {...schemaField(shape.description)}
+          >
+            <Input.TextArea
+              rows={8}
+              maxLength={WISH_TEXT_MAX.description}
+              showCount
+              placeholder={t('wishes.form.placeholders.description')}
+            />
           </Form.Item>
         </Card>
         <Card variant="borderless" title={t('wishes.form.sections.contact')} style={{ marginBottom: 16 }}>
@@ -120,7 +162,11 @@ export default function WishCreatePage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contact_phone" label={t('wishes.form.contactPhone')} {...schemaField(shape.contact_phone)}>
+              <Form.Item
+                name="contact_phone"
+                label={t('wishes.form.contactPhone')}
+                {...schemaField(shape.contact_phone)}
+              >
                 <Input placeholder={t('wishes.form.placeholders.contactPhone')} autoComplete="tel" inputMode="tel" />
               </Form.Item>
             </Col>

@@ -24,10 +24,14 @@ function ResponseItem({ response }: { response: WishResponse }) {
     <div className="mb-wish-response" data-testid="wish-response">
       <div className="mb-wish-response-head">
         <strong>{response.institute.name}</strong>
-        <span className="mb-muted">{t('wishes.detail.respondedAt', { date: formatDateTime(response.created_at, locale) })}</span>
+        <span className="mb-muted">
+          {t('wishes.detail.respondedAt', { date: formatDateTime(response.created_at, locale) })}
+        </span>
       </div>
       <p className="mb-wish-text">{response.message}</p>
-      <span className="mb-muted">{t('wishes.detail.contactLine', { contact: response.contact, phone: response.contact_phone })}</span>
+      <span className="mb-muted">
+        {t('wishes.detail.contactLine', { contact: response.contact, phone: response.contact_phone })}
+      </span>
     </div>
   );
 }
@@ -40,7 +44,8 @@ function ResponsesCard({ wish }: { wish: Wish }) {
   let body;
   if (responses.isPending) body = <Skeleton active paragraph={{ rows: 3 }} />;
   else if (responses.isError && !responses.data) body = <LoadError onRetry={() => void responses.refetch()} />;
-  else if (responses.data.items.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wishes.detail.responsesEmpty')} />;
+  else if (responses.data.items.length === 0)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wishes.detail.responsesEmpty')} />;
   else
     body = (
       <>
@@ -137,32 +142,67 @@ export default function WishDetailPage() {
         </h1>
         <span className="mb-muted">{wish.org.name}</span>
       </header>
-      {wish.status === 'closed' && <Alert type="info" showIcon title={t('wishes.detail.closedNotice')} style={{ marginBottom: 16 }} />}
-      <Card variant="borderless" style={{ marginBottom: 16 }} title={t('wishes.detail.info')} extra={<Space wrap>{buttons}</Space>}>
+      {wish.status === 'closed' && (
+        <Alert type="info" showIcon title={t('wishes.detail.closedNotice')} style={{ marginBottom: 16 }} />
+      )}
+      <Card
+        variant="borderless"
+        style={{ marginBottom: 16 }}
+        title={t('wishes.detail.info')}
+        extra={<Space wrap>{buttons}</Space>}
+      >
         <Descriptions
           size="small"
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
             { key: 'status', label: t('wishes.detail.status'), children: <WishStatusTag status={wish.status} /> },
             { key: 'org', label: t('wishes.detail.org'), children: wish.org.name },
-            { key: 'partner', label: t('wishes.detail.partnerType'), children: t(`wishes.partnerTypes.${wish.partner_type}`) },
+            {
+              key: 'partner',
+              label: t('wishes.detail.partnerType'),
+              children: t(`wishes.partnerTypes.${wish.partner_type}`),
+            },
             { key: 'duration', label: t('wishes.detail.duration'), children: t(`wishes.durations.${wish.duration}`) },
             { key: 'created', label: t('wishes.detail.created'), children: formatDateTime(wish.created_at, locale) },
-            ...(wish.closed_at ? [{ key: 'closed', label: t('wishes.detail.closedAt'), children: formatDateTime(wish.closed_at, locale) }] : []),
-            ...(owner ? [{ key: 'responses', label: t('wishes.detail.responseCount'), children: wish.response_count }] : []),
+            ...(wish.closed_at
+              ? [
+                  {
+                    key: 'closed',
+                    label: t('wishes.detail.closedAt'),
+                    children: formatDateTime(wish.closed_at, locale),
+                  },
+                ]
+              : []),
+            ...(owner
+              ? [{ key: 'responses', label: t('wishes.detail.responseCount'), children: wish.response_count }]
+              : []),
             {
               key: 'contact',
               label: t('wishes.detail.contact'),
-              children: wish.contact ? `${wish.contact} ${wish.contact_phone ?? ''}` : <span className="mb-muted">{t('wishes.detail.contactHidden')}</span>,
+              children: wish.contact ? (
+                `${wish.contact} ${wish.contact_phone ?? ''}`
+              ) : (
+                <span className="mb-muted">{t('wishes.detail.contactHidden')}</span>
+              ),
             },
-            { key: 'fields', label: t('wishes.detail.fields'), span: 'filled', children: <MscTags codes={wish.msc_fields} /> },
+            {
+              key: 'fields',
+              label: t('wishes.detail.fields'),
+              span: 'filled',
+              children: <MscTags codes={wish.msc_fields} />,
+            },
           ]}
         />
         <h2 className="mb-wish-section-title">{t('wishes.detail.description')}</h2>
         <p className="mb-wish-text">{wish.description}</p>
       </Card>
       {wish.my_response && (
-        <Card variant="borderless" title={t('wishes.detail.myResponse')} style={{ marginBottom: 16 }} data-testid="my-response">
+        <Card
+          variant="borderless"
+          title={t('wishes.detail.myResponse')}
+          style={{ marginBottom: 16 }}
+          data-testid="my-response"
+        >
           <ResponseItem response={wish.my_response} />
         </Card>
       )}

@@ -43,14 +43,50 @@ export default function WishListPage() {
     );
 
   const columns: TableProps<Wish>['columns'] = [
-    { key: 'title', title: t('wishes.list.columns.title'), render: (_, wish) => <Link to={`${BASE}/detail/${wish.id}`}>{wish.title}</Link> },
-    { key: 'fields', title: t('wishes.list.columns.fields'), render: (_, wish) => <MscTags codes={wish.msc_fields} />, responsive: ['lg'] },
-    { key: 'partner', title: t('wishes.list.columns.partnerType'), render: (_, wish) => t(`wishes.partnerTypes.${wish.partner_type}`) },
-    { key: 'duration', title: t('wishes.list.columns.duration'), render: (_, wish) => t(`wishes.durations.${wish.duration}`), responsive: ['md'] },
-    { key: 'status', title: t('wishes.list.columns.status'), render: (_, wish) => <WishStatusTag status={wish.status} /> },
-    { key: 'responses', title: t('wishes.list.columns.responses'), align: 'end', render: (_, wish) => wish.response_count },
-    { key: 'created', title: t('wishes.list.columns.created'), render: (_, wish) => formatDateTime(wish.created_at, locale), responsive: ['xl'] },
-    { key: 'actions', title: t('wishes.list.columns.actions'), render: (_, wish) => <Link to={`${BASE}/detail/${wish.id}`}>{t('wishes.list.view')}</Link> },
+    {
+      key: 'title',
+      title: t('wishes.list.columns.title'),
+      render: (_, wish) => <Link to={`${BASE}/detail/${wish.id}`}>{wish.title}</Link>,
+    },
+    {
+      key: 'fields',
+      title: t('wishes.list.columns.fields'),
+      render: (_, wish) => <MscTags codes={wish.msc_fields} />,
+      responsive: ['lg'],
+    },
+    {
+      key: 'partner',
+      title: t('wishes.list.columns.partnerType'),
+      render: (_, wish) => t(`wishes.partnerTypes.${wish.partner_type}`),
+    },
+    {
+      key: 'duration',
+      title: t('wishes.list.columns.duration'),
+      render: (_, wish) => t(`wishes.durations.${wish.duration}`),
+      responsive: ['md'],
+    },
+    {
+      key: 'status',
+      title: t('wishes.list.columns.status'),
+      render: (_, wish) => <WishStatusTag status={wish.status} />,
+    },
+    {
+      key: 'responses',
+      title: t('wishes.list.columns.responses'),
+      align: 'end',
+      render: (_, wish) => wish.response_count,
+    },
+    {
+      key: 'created',
+      title: t('wishes.list.columns.created'),
+      render: (_, wish) => formatDateTime(wish.created_at, locale),
+      responsive: ['xl'],
+    },
+    {
+      key: 'actions',
+      title: t('wishes.list.columns.actions'),
+      render: (_, wish) => <Link to={`${BASE}/detail/${wish.id}`}>{t('wishes.list.view')}</Link>,
+    },
   ];
 
   const label = (text: string, count: number | undefined) => (count === undefined ? text : `${text} (${count})`);
@@ -77,7 +113,10 @@ export default function WishListPage() {
             onChange={(key) => go({ status: key === 'all' ? undefined : key, page: 1 })}
             items={[
               { key: 'all', label: label(t('wishes.list.all'), counts ? counts.open + counts.closed : undefined) },
-              ...WISH_STATES.map((state) => ({ key: state, label: label(t(`wishes.states.${state}`), counts?.[state]) })),
+              ...WISH_STATES.map((state) => ({
+                key: state,
+                label: label(t(`wishes.states.${state}`), counts?.[state]),
+              })),
             ]}
           />
         }
@@ -93,7 +132,10 @@ export default function WishListPage() {
             scroll={{ x: 720 }}
             locale={{
               emptyText: (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={status ? t('wishes.list.empty') : t('wishes.list.emptyAll')}>
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={status ? t('wishes.list.empty') : t('wishes.list.emptyAll')}
+                >
                   {!admin && !status && createButton}
                 </Empty>
               ),
@@ -104,7 +146,8 @@ export default function WishListPage() {
               total: list.data?.total ?? 0,
               showSizeChanger: true,
               hideOnSinglePage: true,
-              onChange: (next, size) => go({ page: size === pageSize ? next : 1, size: size === DEFAULT_PAGE_SIZE ? undefined : size }),
+              onChange: (next, size) =>
+                go({ page: size === pageSize ? next : 1, size: size === DEFAULT_PAGE_SIZE ? undefined : size }),
             }}
           />
         )}

@@ -89,7 +89,8 @@ export default function WishOpenListPage() {
   let results;
   if (list.isPending) results = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (list.isError && !list.data) results = <LoadError onRetry={() => void list.refetch()} />;
-  else if (items.length === 0) results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wishes.open.empty')} />;
+  else if (items.length === 0)
+    results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wishes.open.empty')} />;
   else
     results = (
       <>
@@ -112,11 +113,23 @@ export default function WishOpenListPage() {
         <div className="mb-wish-filters" role="search">
           <div className="mb-wish-filter">
             <label htmlFor="wish-keyword">{t('wishes.open.keyword')}</label>
-            <Input.Search id="wish-keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={setKeyword} allowClear placeholder={t('wishes.open.keyword')} />
+            <Input.Search
+              id="wish-keyword"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              onSearch={setKeyword}
+              allowClear
+              placeholder={t('wishes.open.keyword')}
+            />
           </div>
           <div className="mb-wish-filter">
             <label htmlFor="wish-msc">{t('wishes.open.msc')}</label>
-            <MscFilterSelect id="wish-msc" value={filters.msc} onChange={(value) => setParam('msc', value)} placeholder={t('wishes.open.msc')} />
+            <MscFilterSelect
+              id="wish-msc"
+              value={filters.msc}
+              onChange={(value) => setParam('msc', value)}
+              placeholder={t('wishes.open.msc')}
+            />
           </div>
           <Button
             onClick={() => {

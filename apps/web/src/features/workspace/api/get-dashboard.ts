@@ -8,7 +8,8 @@ export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
   return api.get<Dashboard>('workflow/dashboard', undefined, { signal });
 }
 
-export const dashboardQueryOptions = () => queryOptions({ queryKey: dashboardQueryKey, queryFn: ({ signal }) => getDashboard(signal) });
+export const dashboardQueryOptions = () =>
+  queryOptions({ queryKey: dashboardQueryKey, queryFn: ({ signal }) => getDashboard(signal) });
 
 /** GET workflow/dashboard: identity, state, open to-dos and organisations of the workspace home. */
 export function useDashboard() {

@@ -16,7 +16,11 @@ export function getTodos(filter: TodoFilter, signal?: AbortSignal): Promise<Page
 }
 
 export const todosQueryOptions = (filter: TodoFilter) =>
-  queryOptions({ queryKey: [...todosQueryKey, filter], queryFn: ({ signal }) => getTodos(filter, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...todosQueryKey, filter],
+    queryFn: ({ signal }) => getTodos(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET workflow/todoList: what the viewer must act on (or did), newest first. */
 export function useTodos(filter: TodoFilter) {

@@ -43,7 +43,9 @@ export function useReviewMemberClaim() {
     meta: { formErrors: true },
     onSettled: () =>
       Promise.all(
-        [memberClaimsQueryKey, todosQueryKey, todoCountQueryKey, dashboardQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [memberClaimsQueryKey, todosQueryKey, todoCountQueryKey, dashboardQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

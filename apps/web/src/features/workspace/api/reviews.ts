@@ -6,7 +6,6 @@ import { dashboardQueryKey } from './get-dashboard.ts';
 import { todoCountQueryKey } from './get-todo-count.ts';
 import { todosQueryKey } from './get-todos.ts';
 
-
 /** The body of a decision (ReviewDecisionSchema): a rejection carries its reason. */
 export interface Decision {
   id: number;
@@ -31,7 +30,11 @@ export function getReviews(filter: ReviewFilter, signal?: AbortSignal): Promise<
 }
 
 export const reviewsQueryOptions = (filter: ReviewFilter) =>
-  queryOptions({ queryKey: [...reviewsQueryKey, filter], queryFn: ({ signal }) => getReviews(filter, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...reviewsQueryKey, filter],
+    queryFn: ({ signal }) => getReviews(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET workflow/auth2ApproveListV2 (admins): certification requests by status, identity, keyword and days. */
 export function useReviews(filter: ReviewFilter, enabled = true) {

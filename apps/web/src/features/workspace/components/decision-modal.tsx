@@ -16,7 +16,11 @@ interface RejectModalProps {
 export function RejectModal({ title, onCancel, onReject, okText }: RejectModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason?: string }>();
-  const reasonRule = payloadRule(ReviewDecisionSchema, () => ({ id: 1, approve: 0, reason: form.getFieldValue('reason') as string | undefined }), ['reason']);
+  const reasonRule = payloadRule(
+    ReviewDecisionSchema,
+    () => ({ id: 1, approve: 0, reason: form.getFieldValue('reason') as string | undefined }),
+    ['reason'],
+  );
 
   const submit = async () => {
     const { reason } = await form.validateFields();
@@ -45,7 +49,13 @@ export function RejectModal({ title, onCancel, onReject, okText }: RejectModalPr
     >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="reason" label={t('workspace.review.reason')} required rules={[reasonRule]}>
-          <Input.TextArea autoFocus autoSize={{ minRows: 3, maxRows: 6 }} maxLength={200} showCount placeholder={t('workspace.review.reasonPlaceholder')} />
+          <Input.TextArea
+            autoFocus
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            maxLength={200}
+            showCount
+            placeholder={t('workspace.review.reasonPlaceholder')}
+          />
         </Form.Item>
       </Form>
     </Modal>

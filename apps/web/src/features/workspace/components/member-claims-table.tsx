@@ -59,14 +59,30 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
       .filter(([key]) => key in DETAIL_LABELS)
       .map(([key, value]) => {
         const label = t(DETAIL_LABELS[key as keyof typeof DETAIL_LABELS]);
-        const shown = key === 'degree' && (EDUCATION_DEGREES as readonly string[]).includes(value) ? t(`identity.form.degrees.${value as 'master'}`) : value;
+        const shown =
+          key === 'degree' && (EDUCATION_DEGREES as readonly string[]).includes(value)
+            ? t(`identity.form.degrees.${value as 'master'}`)
+            : value;
         return t('identity.org.labelValue', { label, value: shown });
       });
 
   const columns: TableProps<MemberClaim>['columns'] = [
     { key: 'person', title: t('workspace.members.person'), render: (_, claim) => nameOf(claim) },
-    ...(showOrganisation ? [{ key: 'org', title: t('workspace.members.organisation'), render: (_: unknown, claim: MemberClaim) => claim.org_name }] : []),
-    { key: 'role', title: t('workspace.members.role'), width: 110, render: (_, claim) => (claim.role ? <Tag color="blue">{t(`roles.${claim.role}`)}</Tag> : '—') },
+    ...(showOrganisation
+      ? [
+          {
+            key: 'org',
+            title: t('workspace.members.organisation'),
+            render: (_: unknown, claim: MemberClaim) => claim.org_name,
+          },
+        ]
+      : []),
+    {
+      key: 'role',
+      title: t('workspace.members.role'),
+      width: 110,
+      render: (_, claim) => (claim.role ? <Tag color="blue">{t(`roles.${claim.role}`)}</Tag> : '—'),
+    },
     {
       key: 'details',
       title: t('workspace.members.details'),
@@ -78,8 +94,18 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
         </div>
       ),
     },
-    { key: 'source', title: t('workspace.members.source'), width: 90, render: (_, claim) => t(`workspace.members.sources.${claim.source}`) },
-    { key: 'created', title: t('workspace.members.submittedAt'), width: 170, render: (_, claim) => formatDateTime(claim.created_at, locale) },
+    {
+      key: 'source',
+      title: t('workspace.members.source'),
+      width: 90,
+      render: (_, claim) => t(`workspace.members.sources.${claim.source}`),
+    },
+    {
+      key: 'created',
+      title: t('workspace.members.submittedAt'),
+      width: 170,
+      render: (_, claim) => formatDateTime(claim.created_at, locale),
+    },
     {
       key: 'status',
       title: t('workspace.review.status'),
@@ -113,7 +139,10 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
           setPage(1);
         }}
         options={[
-          ...CERT_STATUS_NAMES.map((name) => ({ value: CERT_STATUS[name], label: t(`workspace.dashboard.memberStatuses.${name}`) })),
+          ...CERT_STATUS_NAMES.map((name) => ({
+            value: CERT_STATUS[name],
+            label: t(`workspace.dashboard.memberStatuses.${name}`),
+          })),
           { value: 'all', label: t('workspace.members.anyStatus') },
         ]}
         style={{ marginBottom: 16 }}
@@ -127,7 +156,9 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
           dataSource={list.data?.items}
           loading={list.isFetching}
           scroll={{ x: 900 }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workspace.members.empty')} /> }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workspace.members.empty')} />,
+          }}
           pagination={{
             current: page,
             pageSize,

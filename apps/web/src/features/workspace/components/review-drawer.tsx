@@ -44,7 +44,11 @@ export function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () =
       }
     >
       {!cert ? (
-        detail.isError ? <LoadError onRetry={() => void detail.refetch()} /> : <Skeleton active paragraph={{ rows: 10 }} />
+        detail.isError ? (
+          <LoadError onRetry={() => void detail.refetch()} />
+        ) : (
+          <Skeleton active paragraph={{ rows: 10 }} />
+        )
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions
@@ -52,13 +56,31 @@ export function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () =
             column={{ xs: 1, md: 2 }}
             items={[
               { key: 'title', label: t('workspace.review.name'), children: cert.title },
-              { key: 'role', label: t('workspace.review.applicant'), children: [t(`roles.${cert.role}`), applicantName(cert.user), cert.user.phone].filter(Boolean).join(' · ') },
-              { key: 'submitted', label: t('workspace.review.submittedAt'), children: formatDateTime(cert.submitted_at, locale) },
-              { key: 'status', label: t('workspace.review.status'), children: <ReviewStatusTag status={cert.status_name} /> },
+              {
+                key: 'role',
+                label: t('workspace.review.applicant'),
+                children: [t(`roles.${cert.role}`), applicantName(cert.user), cert.user.phone]
+                  .filter(Boolean)
+                  .join(' · '),
+              },
+              {
+                key: 'submitted',
+                label: t('workspace.review.submittedAt'),
+                children: formatDateTime(cert.submitted_at, locale),
+              },
+              {
+                key: 'status',
+                label: t('workspace.review.status'),
+                children: <ReviewStatusTag status={cert.status_name} />,
+              },
               ...(cert.reviewer
                 ? [
                     { key: 'reviewer', label: t('workspace.review.reviewer'), children: cert.reviewer.account },
-                    { key: 'reviewed', label: t('workspace.review.reviewedAt'), children: formatDateTime(cert.reviewed_at, locale) },
+                    {
+                      key: 'reviewed',
+                      label: t('workspace.review.reviewedAt'),
+                      children: formatDateTime(cert.reviewed_at, locale),
+                    },
                   ]
                 : []),
               ...(cert.member_claim
@@ -76,7 +98,9 @@ export function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () =
                 : []),
             ]}
           />
-          {cert.reason && <Alert type="error" showIcon title={t('workspace.review.previousReason')} description={cert.reason} />}
+          {cert.reason && (
+            <Alert type="error" showIcon title={t('workspace.review.previousReason')} description={cert.reason} />
+          )}
           <CertificationDetails certification={cert} />
         </Space>
       )}

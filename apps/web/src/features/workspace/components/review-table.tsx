@@ -4,7 +4,13 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
-import { CERT_STATUS, CERT_STATUS_NAMES, IDENTITY_ROLES, type CertificationSummary, type IdentityRole } from '@mathbridge/contracts/identity';
+import {
+  CERT_STATUS,
+  CERT_STATUS_NAMES,
+  IDENTITY_ROLES,
+  type CertificationSummary,
+  type IdentityRole,
+} from '@mathbridge/contracts/identity';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime } from '../../identity/components/format.ts';
@@ -88,8 +94,18 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
         </span>
       ),
     },
-    { key: 'submitted', title: t('workspace.review.submittedAt'), width: 190, render: (_, cert) => formatDateTime(cert.submitted_at, locale) },
-    { key: 'status', title: t('workspace.review.status'), width: 130, render: (_, cert) => <ReviewStatusTag status={cert.status_name} /> },
+    {
+      key: 'submitted',
+      title: t('workspace.review.submittedAt'),
+      width: 190,
+      render: (_, cert) => formatDateTime(cert.submitted_at, locale),
+    },
+    {
+      key: 'status',
+      title: t('workspace.review.status'),
+      width: 130,
+      render: (_, cert) => <ReviewStatusTag status={cert.status_name} />,
+    },
     {
       key: 'actions',
       title: t('workspace.review.actions'),
@@ -116,7 +132,14 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
 
   return (
     <>
-      <Form form={form} layout="inline" initialValues={INITIAL} onFinish={apply} className="mb-filter-bar" aria-label={t('workspace.review.filters')}>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={INITIAL}
+        onFinish={apply}
+        className="mb-filter-bar"
+        aria-label={t('workspace.review.filters')}
+      >
         <Form.Item name="status" label={t('workspace.review.status')}>
           <Select
             style={{ width: 140 }}
@@ -135,7 +158,14 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
           />
         </Form.Item>
         <Form.Item name="keyword">
-          <Input allowClear prefix={<SearchOutlined aria-hidden />} placeholder={t('workspace.review.keyword')} aria-label={t('workspace.review.keyword')} maxLength={50} style={{ width: 220 }} />
+          <Input
+            allowClear
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder={t('workspace.review.keyword')}
+            aria-label={t('workspace.review.keyword')}
+            maxLength={50}
+            style={{ width: 220 }}
+          />
         </Form.Item>
         <Form.Item name="dates" label={t('workspace.review.dates')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} />
@@ -166,7 +196,9 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
           dataSource={list.data?.items}
           loading={list.isFetching}
           scroll={{ x: 1000 }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workspace.review.empty')} /> }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workspace.review.empty')} />,
+          }}
           pagination={{
             current: page,
             pageSize,

@@ -24,7 +24,14 @@ export default function TodoBell() {
   return (
     <Tooltip title={label} placement="bottom">
       <Badge count={open} size="small" offset={[-4, 4]}>
-        <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={label} onClick={() => void navigate('/manage/todoList')} className="mb-todo-bell" />
+        <Button
+          type="text"
+          shape="circle"
+          icon={<BellOutlined />}
+          aria-label={label}
+          onClick={() => void navigate('/manage/todoList')}
+          className="mb-todo-bell"
+        />
       </Badge>
     </Tooltip>
   );

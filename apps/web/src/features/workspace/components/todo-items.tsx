@@ -21,11 +21,28 @@ export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) 
 
   const columns: TableProps<TodoItem>['columns'] = [
     { key: 'title', title: t('workspace.todo.item'), render: (_, item) => item.title },
-    { key: 'created', title: t('workspace.todo.createdAt'), width: 180, render: (_, item) => formatDateTime(item.created_at, locale) },
+    {
+      key: 'created',
+      title: t('workspace.todo.createdAt'),
+      width: 180,
+      render: (_, item) => formatDateTime(item.created_at, locale),
+    },
     ...(status === 'open'
       ? []
-      : [{ key: 'closed', title: t('workspace.todo.closedAt'), width: 180, render: (_: unknown, item: TodoItem) => formatDateTime(item.closed_at, locale) }]),
-    { key: 'state', title: t('workspace.todo.state'), width: 100, render: (_, item) => <Tag color={STATE_COLORS[item.state]}>{t(`workspace.todo.states.${item.state}`)}</Tag> },
+      : [
+          {
+            key: 'closed',
+            title: t('workspace.todo.closedAt'),
+            width: 180,
+            render: (_: unknown, item: TodoItem) => formatDateTime(item.closed_at, locale),
+          },
+        ]),
+    {
+      key: 'state',
+      title: t('workspace.todo.state'),
+      width: 100,
+      render: (_, item) => <Tag color={STATE_COLORS[item.state]}>{t(`workspace.todo.states.${item.state}`)}</Tag>,
+    },
     {
       key: 'actions',
       title: t('workspace.review.actions'),
@@ -59,7 +76,12 @@ export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) 
           loading={list.isFetching}
           scroll={{ x: 720 }}
           locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={status === 'open' ? t('workspace.todo.empty') : t('workspace.todo.emptyDone')} />,
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={status === 'open' ? t('workspace.todo.empty') : t('workspace.todo.emptyDone')}
+              />
+            ),
           }}
           pagination={{
             current: page,

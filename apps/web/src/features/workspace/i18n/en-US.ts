@@ -25,7 +25,12 @@ export const workspaceEnUS = {
       logs: 'Audit log',
       account: 'Account settings',
       orgStatuses: { pending: 'Under review', approved: 'Certified', rejected: 'Not approved', withdrawn: 'Withdrawn' },
-      memberStatuses: { pending: 'Awaiting confirmation', approved: 'Member', rejected: 'Declined', withdrawn: 'Withdrawn' },
+      memberStatuses: {
+        pending: 'Awaiting confirmation',
+        approved: 'Member',
+        rejected: 'Declined',
+        withdrawn: 'Withdrawn',
+      },
     },
     todo: {
       subtitle: 'What is waiting for you',

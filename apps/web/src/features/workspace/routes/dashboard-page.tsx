@@ -31,11 +31,20 @@ export default function DashboardPage() {
   const pendingReviews = useReviews({ status: CERT_STATUS.pending, page: 1, page_size: 1 }, admin);
   const name = profile?.info.truename || profile?.info.account || profile?.info.phone || '';
   const sections = MANAGE_SECTIONS.filter(
-    (section) => section.menu && section.key !== 'dashboard' && canUseSection(roles, profile?.verify_state, section.key),
+    (section) =>
+      section.menu && section.key !== 'dashboard' && canUseSection(roles, profile?.verify_state, section.key),
   );
 
   if (!dashboard.data) {
-    return <Card variant="borderless">{dashboard.isError ? <LoadError onRetry={() => void dashboard.refetch()} /> : <Skeleton active paragraph={{ rows: 8 }} />}</Card>;
+    return (
+      <Card variant="borderless">
+        {dashboard.isError ? (
+          <LoadError onRetry={() => void dashboard.refetch()} />
+        ) : (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        )}
+      </Card>
+    );
   }
   const data = dashboard.data;
 
@@ -51,11 +60,21 @@ export default function DashboardPage() {
             <div className="mb-dash-stat">
               <span className="mb-dash-stat-label">{t('workspace.dashboard.identity')}</span>
               <span className="mb-dash-stat-value">
-                {data.role ? t(`roles.${data.role as 'Enterprise'}`) : admin ? t('roles.Admin') : t('workspace.dashboard.noIdentity')}
+                {data.role
+                  ? t(`roles.${data.role as 'Enterprise'}`)
+                  : admin
+                    ? t('roles.Admin')
+                    : t('workspace.dashboard.noIdentity')}
                 <VerifyBadge state={data.verify_state} />
               </span>
               {data.role ? (
-                <Link to={ORGANISATION_ROLES.includes(data.role as Role) ? '/account/institute-authentication' : '/account/individual-authentication'}>
+                <Link
+                  to={
+                    ORGANISATION_ROLES.includes(data.role as Role)
+                      ? '/account/institute-authentication'
+                      : '/account/individual-authentication'
+                  }
+                >
                   {t('workspace.dashboard.viewCertification')}
                 </Link>
               ) : (

@@ -28,7 +28,11 @@ export default function TodoListPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const navigate = useNavigate();
 
-  const tabs: TabKey[] = ['mine', ...(admin ? (['reviews'] as const) : []), ...(admin || ownsOrg ? (['members'] as const) : [])];
+  const tabs: TabKey[] = [
+    'mine',
+    ...(admin ? (['reviews'] as const) : []),
+    ...(admin || ownsOrg ? (['members'] as const) : []),
+  ];
   const requested = params.get('tab') as TabKey | null;
   const active: TabKey = requested && tabs.includes(requested) ? requested : admin ? 'reviews' : 'mine';
   const show = (tab: TabKey) => setParams((current) => ({ ...Object.fromEntries(current), tab }), { replace: true });
