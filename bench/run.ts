@@ -1,4 +1,4 @@
-import { benchCooperation } from './cooperation.ts';
+import { benchDemands } from './demands.ts';
 import { benchFiles } from './files.ts';
 import { benchLogin } from './login.ts';
 
@@ -6,7 +6,7 @@ import { benchLogin } from './login.ts';
 const benches: Record<string, () => Promise<void>> = {
   login: benchLogin,
   files: benchFiles,
-  cooperation: benchCooperation,
+  demands: benchDemands,
 };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {

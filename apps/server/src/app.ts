@@ -15,7 +15,8 @@ import { resolveSession } from './modules/user/session.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
-import { cooperationRoutes } from './modules/cooperation/cooperation.routes.ts';
+import { demandsRoutes } from './modules/demands/demands.routes.ts';
+import { wishesRoutes } from './modules/wishes/wishes.routes.ts';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -60,7 +61,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   userRoutes(app, ctx);
   identityRoutes(app, ctx);
   filesRoutes(app, ctx);
-  cooperationRoutes(app, ctx);
+  demandsRoutes(app, ctx);
+  wishesRoutes(app, ctx);
 
   await serveWeb(app, config.webDist);
   return { app, ctx };

@@ -6,6 +6,7 @@ import { canonicalPayload, cleanPayload, type Payload } from '@mathbridge/contra
 import { fieldErrors } from '@mathbridge/contracts/validation';
 import type { RoleName } from '@mathbridge/contracts/roles';
 import { canOpenSection } from '@mathbridge/contracts/routes';
+import { canUseSection } from '@mathbridge/contracts/workspace';
 import { SIGN_SALT, TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -17,6 +18,23 @@ export interface Caller {
   sessionId: number;
   roles: RoleName[];
   verifyState: number | null;
+}
+
+/** Admins pass every workspace check and see every object (spec §6). */
+export const isAdmin = (caller: Pick<Caller, 'roles'>): boolean => caller.roles.includes('Admin');
+
+/** 304 unless the caller is an admin. */
+export function requireAdmin(caller: Pick<Caller, 'roles'>): void {
+  if (!isAdmin(caller)) throw forbidden();
+}
+
+/** Calls both sides use (details, downloads): either section of spec §6 will do; the service checks the object. */
+export function requireEitherSection(caller: Caller, first: string, second: string): void {
+  if (
+    !canUseSection(caller.roles, caller.verifyState, first) &&
+    !canUseSection(caller.roles, caller.verifyState, second)
+  )
+    throw forbidden();
 }
 
 /** Resolves a token to its caller, or throws 301/305 (installed by the session module). */
@@ -111,7 +129,7 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
         if (spec.auth === 'user') {
           caller = await app.resolveSession(tokenText);
           if (spec.section && !canOpenSection(caller.roles, spec.section)) throw forbidden();
-          if (spec.verified && caller.verifyState !== 1 && !caller.roles.includes('Admin')) throw forbidden();
+          if (spec.verified && caller.verifyState !== 1 && !isAdmin(caller)) throw forbidden();
         } else if (tokenText) {
           caller = await app.resolveSession(tokenText).catch(() => null);
         }

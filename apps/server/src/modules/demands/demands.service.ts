@@ -34,9 +34,9 @@ import {
   requireEnterprise,
   requireInstitute,
   type OrgActor,
-} from './actors.ts';
+} from '../identity/org-actor.service.ts';
 import { ensureItemSpace, readableIds, snapshotAttachments } from './attachments.ts';
-import { PLATFORM, moveCount, readCount, readCounts } from './counts.repository.ts';
+import { PLATFORM, moveCount, readCount, readCounts } from './counts.service.ts';
 import * as repo from './demands.repository.ts';
 import { attachmentsOf, codesOf, presentDemandFull, presentDemandSummary } from './demands.presenter.ts';
 import { acceptedSolutionAttachments, declineOpenSolutions } from './solutions.service.ts';

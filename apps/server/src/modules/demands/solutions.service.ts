@@ -18,9 +18,15 @@ import type { Caller } from '../../plugins/call.ts';
 import { grantSpaceMember } from '../files/spaces.service.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import { isAdmin, isUniqueViolation, orgOf, requireEnterprise, requireInstitute } from './actors.ts';
+import {
+  isAdmin,
+  isUniqueViolation,
+  orgOf,
+  requireEnterprise,
+  requireInstitute,
+} from '../identity/org-actor.service.ts';
 import { ensureItemSpace, snapshotAttachments } from './attachments.ts';
-import { moveCount, readCounts } from './counts.repository.ts';
+import { moveCount, readCounts } from './counts.service.ts';
 import { addSolutionCount, findDemand, findDemandsByIds, findReceipt } from './demands.repository.ts';
 import { attachmentsOf } from './demands.presenter.ts';
 import * as repo from './solutions.repository.ts';

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { DEMAND_SUMMARY_COLUMNS } from '../apps/server/src/modules/cooperation/demands.presenter.ts';
+import { DEMAND_SUMMARY_COLUMNS } from '../apps/server/src/modules/demands/demands.presenter.ts';
 
 /**
- * The floor of DESIGN §8 for the cooperation lists: a bare node:http server whose handler runs
+ * The floor of DESIGN §8 for the demand lists: a bare node:http server whose handler runs
  * only the page query with the raw driver (better-sqlite3 or pg) and serializes the same 20 rows,
  * without a total, auth, signature or envelope. GET /published?industry=C, GET /own?org=1.
  * It reads the same summary columns as the API's list rows (DEMAND_SUMMARY_COLUMNS), so both sides

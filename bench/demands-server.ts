@@ -7,7 +7,7 @@ import type { Db } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 
 /**
- * The real app over a seeded cooperation data set: DEMANDS demands (70% published) from 1,000
+ * The real app over a seeded demands data set: DEMANDS demands (70% published) from 1,000
  * enterprises, the bench enterprise owning 10% of them, and SOLUTIONS solutions from 100
  * institutes. Seeded in one transaction with batched inserts, then the bench enterprise and
  * institute sign in; their tokens go to DATA_DIR/bench.json.

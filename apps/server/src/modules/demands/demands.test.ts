@@ -5,7 +5,7 @@ import type { TodoItem } from '@mathbridge/contracts/workflow';
 import type { Page } from '@mathbridge/contracts/pagination';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
 import { pdf, upload } from '../files/files.fixtures.ts';
-import { cast, daysFromNow, demandForm, get, newDemand, ok, post, type Cast } from './cooperation.fixtures.ts';
+import { cast, daysFromNow, demandForm, get, newDemand, ok, post, type Cast } from './demands.fixtures.ts';
 
 describeApi('demands', () => {
   const t = useTestApp();

@@ -15,7 +15,7 @@ import {
   post,
   solutionForm,
   type Cast,
-} from './cooperation.fixtures.ts';
+} from './demands.fixtures.ts';
 
 describeApi('solutions', () => {
   const t = useTestApp();

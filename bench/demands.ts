@@ -33,12 +33,12 @@ async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   }
   const env: Record<string, string> =
     kind === 'postgres' && pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {};
-  const app = await serve('bench/cooperation-server.ts', env);
+  const app = await serve('bench/demands-server.ts', env);
   const floorEnv: Record<string, string> =
     kind === 'postgres' && pgUrl
       ? { BENCH_PG_URL: pgUrl, BENCH_PG_SCHEMA: schema }
       : { BENCH_SQLITE_FILE: path.join(app.dataDir, 'mathbridge.db') };
-  const floor = await serve('bench/cooperation-baseline.ts', floorEnv);
+  const floor = await serve('bench/demands-baseline.ts', floorEnv);
   try {
     const info = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as {
       enterpriseToken: string;
@@ -102,7 +102,7 @@ async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
       );
     }
     report(
-      `cooperation lists on ${kind} (100k demands, 300k solutions; seeded in ${(info.seededMs / 1000).toFixed(1)} s)`,
+      `demand lists on ${kind} (100k demands, 300k solutions; seeded in ${(info.seededMs / 1000).toFixed(1)} s)`,
       rows,
     );
   } finally {
@@ -117,8 +117,8 @@ async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   }
 }
 
-export async function benchCooperation(): Promise<void> {
+export async function benchDemands(): Promise<void> {
   await benchOn('sqlite');
   if (process.env.BENCH_DATABASE_URL) await benchOn('postgres');
-  else console.warn('\n*** cooperation bench: BENCH_DATABASE_URL is not set; PostgreSQL is SKIPPED ***\n');
+  else console.warn('\n*** demands bench: BENCH_DATABASE_URL is not set; PostgreSQL is SKIPPED ***\n');
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { ShortCache } from '../../db/short-cache.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
-import { certifiedOrganisationOf } from '../identity/org.service.ts';
+import { certifiedOrganisationOf } from './org.service.ts';
 
 /** Who is acting in the cooperation workflow: the owner of a certified organisation, or an admin. */
 

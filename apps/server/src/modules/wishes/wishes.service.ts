@@ -30,9 +30,9 @@ import {
   orgOf,
   requireEnterprise,
   requireInstitute,
-} from './actors.ts';
-import { PLATFORM, moveCount, readCount, readCounts } from './counts.repository.ts';
-import { codesOf } from './demands.presenter.ts';
+} from '../identity/org-actor.service.ts';
+import { PLATFORM, moveCount, readCount, readCounts } from '../demands/counts.service.ts';
+import { codesOf } from '../demands/demands.presenter.ts';
 import * as repo from './wishes.repository.ts';
 
 /** Cooperation wishes (DESIGN §4): open → closed; institutes respond to open wishes, the enterprise reads the responses. */

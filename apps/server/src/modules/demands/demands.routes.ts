@@ -7,7 +7,6 @@ import {
   ReceiveDemandSchema,
   RecommendedQuerySchema,
 } from '@mathbridge/contracts/demands';
-import { canUseSection } from '@mathbridge/contracts/workspace';
 import {
   DeclineSolutionSchema,
   SolutionIdSchema,
@@ -15,33 +14,14 @@ import {
   SolutionSaveSchema,
 } from '@mathbridge/contracts/solutions';
 import { IdSchema } from '@mathbridge/contracts/validation';
-import {
-  OpenWishListQuerySchema,
-  WishCreateSchema,
-  WishIdSchema,
-  WishListQuerySchema,
-  WishRespondSchema,
-  WishResponsesQuerySchema,
-} from '@mathbridge/contracts/wishes';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../lib/errors.ts';
-import { defineCall, type Caller } from '../../plugins/call.ts';
+import { defineCall, requireEitherSection } from '../../plugins/call.ts';
 import * as demands from './demands.service.ts';
 import * as solutions from './solutions.service.ts';
-import * as wishes from './wishes.service.ts';
 
-/** Calls both sides use (details, downloads): either section of spec §6 will do; the service checks the object. */
-function requireEitherSection(caller: Caller, enterprise: string, institute: string): void {
-  if (
-    !canUseSection(caller.roles, caller.verifyState, enterprise) &&
-    !canUseSection(caller.roles, caller.verifyState, institute)
-  )
-    throw forbidden();
-}
-
-/** Demands, solutions and cooperation wishes (issue 5). Enterprise sections: demandManage, willManageE; institutes: demandManageRI, solutions, willManageRI. */
-export function cooperationRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** Demands and solutions (issue 5). Enterprise section: demandManage; institutes: demandManageRI, solutions. */
+export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const E = { auth: 'user', section: 'demandManage', verified: true } as const;
   const RI = { auth: 'user', section: 'demandManageRI', verified: true } as const;
 
@@ -206,61 +186,5 @@ export function cooperationRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...E,
     input: DeclineSolutionSchema,
     handler: ({ caller, input, ip }) => solutions.declineSolution(ctx, caller, input, ip),
-  });
-
-  /* ---- cooperation wishes ---- */
-  const WE = { auth: 'user', section: 'willManageE', verified: true } as const;
-  const WRI = { auth: 'user', section: 'willManageRI', verified: true } as const;
-  defineCall(app, {
-    method: 'POST',
-    path: 'cooperateWish/create',
-    ...WE,
-    input: WishCreateSchema,
-    handler: ({ caller, input, ip }) => wishes.createWish(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'cooperateWish/list',
-    ...WE,
-    input: WishListQuerySchema,
-    handler: ({ caller, input }) => wishes.listOwnWishes(ctx, caller, input),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'cooperateWish/close',
-    ...WE,
-    input: WishIdSchema,
-    handler: ({ caller, input, ip }) => wishes.closeWish(ctx, caller, input.id, ip),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'cooperateWish/responses',
-    ...WE,
-    input: WishResponsesQuerySchema,
-    handler: ({ caller, input }) => wishes.listResponses(ctx, caller, input),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'cooperateWish/openList',
-    ...WRI,
-    input: OpenWishListQuerySchema,
-    handler: ({ caller, input }) => wishes.listOpenWishes(ctx, caller, input),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'cooperateWish/respond',
-    ...WRI,
-    input: WishRespondSchema,
-    handler: ({ caller, input, ip }) => wishes.respondToWish(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'cooperateWish/detail/:id',
-    auth: 'user',
-    input: WishIdSchema,
-    handler: ({ caller, input }) => {
-      requireEitherSection(caller, 'willManageE', 'willManageRI');
-      return wishes.wishDetail(ctx, caller, input.id);
-    },
   });
 }

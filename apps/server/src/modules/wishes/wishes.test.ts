@@ -3,7 +3,7 @@ import type { OpenWishPage, Wish, WishPage, WishResponsePage } from '@mathbridge
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import type { Page } from '@mathbridge/contracts/pagination';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
-import { cast, get, ok, post, type Cast } from './cooperation.fixtures.ts';
+import { cast, get, ok, post, type Cast } from '../demands/demands.fixtures.ts';
 
 const wishForm = (overrides: Record<string, unknown> = {}) => ({
   title: '长期合作',
