@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { likeContains, likePrefix } from '../../lib/sql.ts';
 
 /** Kysely queries reading the audit log (rows are written by system/audit.service.ts). */
 
@@ -11,18 +12,16 @@ export interface LogFilters {
   before?: string | undefined;
 }
 
-const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function logQuery(db: Db, filters: LogFilters) {
   let query = db.selectFrom('audit_logs').leftJoin('users', 'users.id', 'audit_logs.actor_id');
   if (filters.actorId !== undefined) query = query.where('audit_logs.actor_id', '=', filters.actorId);
   if (filters.actor) {
-    const text = escapeLike(filters.actor);
+    const text = filters.actor.toLowerCase();
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`${eb.ref('users.phone')} like ${`${text}%`} escape '\\'`,
-        sql<boolean>`lower(${eb.ref('users.account')}) like ${`%${text}%`} escape '\\'`,
-        sql<boolean>`lower(coalesce(${eb.ref('users.truename')}, '')) like ${`%${text}%`} escape '\\'`,
+        sql<boolean>`${eb.ref('users.phone')} like ${likePrefix(text)} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('users.account')}) like ${likeContains(text)} escape '\\'`,
+        sql<boolean>`lower(coalesce(${eb.ref('users.truename')}, '')) like ${likeContains(text)} escape '\\'`,
       ]),
     );
   }
@@ -34,7 +33,7 @@ function logQuery(db: Db, filters: LogFilters) {
       : query.where((eb) =>
           eb.or([
             eb('audit_logs.action', '=', action),
-            sql<boolean>`${eb.ref('audit_logs.action')} like ${`${escapeLike(action)}.%`} escape '\\'`,
+            sql<boolean>`${eb.ref('audit_logs.action')} like ${likePrefix(`${action.toLowerCase()}.`)} escape '\\'`,
           ]),
         );
   }

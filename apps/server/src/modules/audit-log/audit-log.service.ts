@@ -1,8 +1,8 @@
 import { dayRange, type Page } from '@mathbridge/contracts/pagination';
 import type { AuditLogEntry, LogsQuery } from '@mathbridge/contracts/workflow';
 import type { AppContext } from '../../context.ts';
-import type { Caller } from '../../plugins/call.ts';
-import { requireAdmin } from '../identity/access.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
+import { requireAdmin, type Caller } from '../../plugins/call.ts';
 import { countLogs, listLogs } from './audit-log.repository.ts';
 
 type LogRow = Awaited<ReturnType<typeof listLogs>>[number];
@@ -42,7 +42,7 @@ export async function getLogs(ctx: AppContext, caller: Caller, query: LogsQuery)
   };
   const [total, rows] = await Promise.all([
     countLogs(ctx.db, filters),
-    listLogs(ctx.db, filters, query.page_size, (query.page - 1) * query.page_size),
+    listLogs(ctx.db, filters, query.page_size, offsetOf(query)),
   ]);
-  return { items: rows.map(presentLog), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, rows.map(presentLog), total);
 }

@@ -1,5 +1,6 @@
 import type { DemandAttachment, DemandFull, DemandState, DemandSummary } from '@mathbridge/contracts/demands';
 import type { DemandRow } from '../../db/types.ts';
+import { codesOf } from '../../lib/sql.ts';
 
 /** Demand rows → API shapes: the public summary, and the full demand for its owner and receivers. */
 
@@ -28,8 +29,6 @@ export const DEMAND_SUMMARY_COLUMNS = [
   'receive_count',
 ] as const satisfies readonly (keyof DemandRow)[];
 export type DemandSummaryRow = Pick<DemandRow, (typeof DEMAND_SUMMARY_COLUMNS)[number]>;
-
-export const codesOf = (text: string): string[] => text.split(',').filter(Boolean);
 
 export function attachmentsOf(json: string): DemandAttachment[] {
   try {

@@ -3,7 +3,7 @@ import type { PublishedSort } from '@mathbridge/contracts/demands';
 import type { Db } from '../../db/database.ts';
 import { preparedQueries, type Param } from '../../db/prepared.ts';
 import type { DemandReceiptRow, DemandRow, DemandsTable } from '../../db/types.ts';
-import { likeContains } from '../identity/org-actor.service.ts';
+import { likeContains } from '../../lib/sql.ts';
 import { DEMAND_SUMMARY_COLUMNS, type DemandSummaryRow } from './demands.presenter.ts';
 
 /** Kysely queries over demands, their field rows and receipts; services pass their transaction. */

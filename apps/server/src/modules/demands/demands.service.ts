@@ -1,4 +1,3 @@
-import { STATUS } from '@mathbridge/contracts/api';
 import {
   DEMAND_STATES,
   type DemandDetail,
@@ -19,26 +18,20 @@ import { translate } from '@mathbridge/contracts/messages';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { DemandRow } from '../../db/types.ts';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
+import { codesOf } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { batchDownloadUrl } from '../files/download.service.ts';
 import { grantSpaceMember } from '../files/spaces.service.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import {
-  decodeCursor,
-  encodeCursor,
-  isAdmin,
-  orgOf,
-  requireEnterprise,
-  requireInstitute,
-  type OrgActor,
-} from '../identity/org-actor.service.ts';
+import { orgOf, requireEnterprise, requireInstitute, type OrgActor } from '../identity/org-actor.service.ts';
 import { ensureItemSpace, readableIds, snapshotAttachments } from './attachments.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from './counts.service.ts';
 import * as repo from './demands.repository.ts';
-import { attachmentsOf, codesOf, presentDemandFull, presentDemandSummary } from './demands.presenter.ts';
+import { attachmentsOf, presentDemandFull, presentDemandSummary } from './demands.presenter.ts';
 import { acceptedSolutionAttachments, declineOpenSolutions } from './solutions.service.ts';
 
 /**
@@ -406,10 +399,10 @@ export async function listDemands(ctx: AppContext, caller: Caller, query: Demand
   const orgId = isAdmin(caller) ? null : (await requireEnterprise(ctx, caller)).org.id;
   const [counts, rows] = await Promise.all([
     readCounts(ctx.db, 'demand', orgId ?? PLATFORM, DEMAND_STATES),
-    repo.listDemands(ctx.db, { orgId, status: query.status }, query.page_size, (query.page - 1) * query.page_size),
+    repo.listDemands(ctx.db, { orgId, status: query.status }, query.page_size, offsetOf(query)),
   ]);
   const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
-  return { items: rows.map(presentDemandSummary), total, page: query.page, page_size: query.page_size, counts };
+  return { ...pageOf(query, rows.map(presentDemandSummary), total), counts };
 }
 
 const hasFilters = (q: PublishedListQuery): boolean =>
@@ -421,19 +414,13 @@ const hasFilters = (q: PublishedListQuery): boolean =>
  * cost a scan per request (DESIGN §8), and the list scrolls infinitely (spec §9).
  */
 export async function listPublishedDemands(ctx: AppContext, query: PublishedListQuery): Promise<PublishedPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && !after) throw new AppError(STATUS.invalid, 'errors.badCursor');
+  const after = cursorAfter(query.cursor);
   const [rows, total] = await Promise.all([
     repo.listPublished(ctx.db, query, query.sort, after, query.page_size + 1),
     hasFilters(query) ? Promise.resolve(null) : readCount(ctx.db, 'demand', PLATFORM, 'published'),
   ]);
-  const page = rows.slice(0, query.page_size);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(presentDemandSummary),
-    next_cursor: rows.length > query.page_size && last ? encodeCursor(repo.sortKeyOf(last, query.sort), last.id) : null,
-    total,
-  };
+  const { page, next_cursor } = keysetPage(rows, query.page_size, (row) => repo.sortKeyOf(row, query.sort));
+  return { items: page.map(presentDemandSummary), next_cursor, total };
 }
 
 /** GET demand/recommended (institutes): published demands sharing MSC fields with the institute, most shared first, then newest. */
@@ -444,7 +431,7 @@ export async function recommendedDemands(
 ): Promise<RecommendedPage> {
   const actor = await requireInstitute(ctx, caller);
   const codes = actor.org.research_fields;
-  const ranked = await repo.listRecommended(ctx.db, codes, query.page_size + 1, (query.page - 1) * query.page_size);
+  const ranked = await repo.listRecommended(ctx.db, codes, query.page_size + 1, offsetOf(query));
   const pageRanks = ranked.slice(0, query.page_size);
   const rows = new Map(
     (

@@ -13,18 +13,14 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { DemandRow, SolutionRow } from '../../db/types.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { grantSpaceMember } from '../files/spaces.service.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import {
-  isAdmin,
-  isUniqueViolation,
-  orgOf,
-  requireEnterprise,
-  requireInstitute,
-} from '../identity/org-actor.service.ts';
+import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { ensureItemSpace, snapshotAttachments } from './attachments.ts';
 import { moveCount, readCounts } from './counts.service.ts';
 import { addSolutionCount, findDemand, findDemandsByIds, findReceipt } from './demands.repository.ts';
@@ -374,7 +370,7 @@ export async function listOwnSolutions(
   const actor = await requireInstitute(ctx, caller);
   const [counts, rows] = await Promise.all([
     readCounts(ctx.db, 'solution', actor.org.id, SOLUTION_STATES),
-    repo.listOwnSolutions(ctx.db, actor.org.id, query.status, query.page_size, (query.page - 1) * query.page_size),
+    repo.listOwnSolutions(ctx.db, actor.org.id, query.status, query.page_size, offsetOf(query)),
   ]);
   const demands = new Map(
     (await findDemandsByIds(ctx.db, [...new Set(rows.map((r) => r.demand_id))])).map((d) => [d.id, d]),
@@ -384,7 +380,7 @@ export async function listOwnSolutions(
     return demand ? [presentSolution(row, demand, { institute: true, enterprise: false })] : [];
   });
   const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
-  return { items, total, page: query.page, page_size: query.page_size, counts };
+  return { ...pageOf(query, items, total), counts };
 }
 
 /** GET demand/solutions (enterprises): the answers to one of their demands, side by side. */
@@ -399,17 +395,18 @@ export async function listDemandSolutions(
     if (demand.org_id !== actor.org.id) throw forbidden();
   }
   const statuses = query.status ? (ANSWERED as readonly string[]).filter((s) => s === query.status) : ANSWERED;
-  if (statuses.length === 0) return { items: [], total: 0, page: query.page, page_size: query.page_size, counts: null };
+  if (statuses.length === 0) return { ...pageOf(query, [], 0), counts: null };
   const [rows, total] = await Promise.all([
-    repo.listDemandSolutions(ctx.db, demand.id, statuses, query.page_size, (query.page - 1) * query.page_size),
+    repo.listDemandSolutions(ctx.db, demand.id, statuses, query.page_size, offsetOf(query)),
     repo.countDemandSolutions(ctx.db, demand.id, statuses),
   ]);
   const viewer = { institute: false, enterprise: !isAdmin(caller) };
   return {
-    items: rows.map((row) => presentSolution(row, demand, viewer)),
-    total,
-    page: query.page,
-    page_size: query.page_size,
+    ...pageOf(
+      query,
+      rows.map((row) => presentSolution(row, demand, viewer)),
+      total,
+    ),
     counts: null,
   };
 }

@@ -29,9 +29,3 @@ export function firstFreeName(name: string, isDir: boolean, taken: ReadonlySet<s
     if (!taken.has(nameKey(candidate))) return candidate;
   }
 }
-
-/** True for a unique-constraint violation on either database (PostgreSQL 23505, SQLite's code). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

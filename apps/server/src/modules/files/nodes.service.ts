@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { FileNodeRow } from '../../db/types.ts';
 import { AppError, forbidden, invalidField } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { sizeLabel, storeUpload, type StoredUpload } from '../../lib/upload.ts';
 import type { Caller } from '../../plugins/call.ts';
@@ -28,7 +29,8 @@ import { writeAudit } from '../system/audit.service.ts';
 import { filesConfig } from './files.config.ts';
 import * as fail from './files.errors.ts';
 import { presentNode, type Viewer } from './files.presenter.ts';
-import { firstFreeName, isUniqueViolation, nameKey, splitName } from './names.ts';
+import { firstFreeName, nameKey, splitName } from './names.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import * as nodes from './nodes.repository.ts';
 import { chargeQuota, ensureQuota } from './spaces.repository.ts';
 import {
@@ -117,9 +119,8 @@ export async function resolveFolder(
 /** GET upload/getAttachmentList: one page of a folder, folders first, with signed links. */
 export async function listFolder(ctx: AppContext, caller: Caller, input: AttachmentListInput): Promise<AttachmentList> {
   const { folder, access } = await resolveFolder(ctx, caller, input, 'read');
-  const offset = (input.page - 1) * input.page_size;
   const [items, total, names] = await Promise.all([
-    nodes.childrenPage(ctx.db, folder.id, input.sort, input.order, input.page_size, offset),
+    nodes.childrenPage(ctx.db, folder.id, input.sort, input.order, input.page_size, offsetOf(input)),
     nodes.countChildren(ctx.db, folder.id),
     nodes.namesById(ctx.db, ancestorIds(folder)),
   ]);
@@ -133,10 +134,11 @@ export async function listFolder(ctx: AppContext, caller: Caller, input: Attachm
     space: await presentSpace(ctx, access),
     folder: { id: folder.id, name: folder.name, parent_id: folder.parent_id },
     path,
-    items: items.map((node) => presentNode(node, viewer)),
-    total,
-    page: input.page,
-    page_size: input.page_size,
+    ...pageOf(
+      input,
+      items.map((node) => presentNode(node, viewer)),
+      total,
+    ),
     url_expires_at: expiryIso(exp),
   };
 }

@@ -6,10 +6,11 @@ import type { Db } from '../../db/database.ts';
 import type { FileNodeRow, FileSpaceRow } from '../../db/types.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { filesConfig } from './files.config.ts';
-import { nameKey, isUniqueViolation } from './names.ts';
+import { nameKey } from './names.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import { findNode, insertNode } from './nodes.repository.ts';
 import * as repo from './spaces.repository.ts';
 
@@ -45,7 +46,7 @@ const SHARED_TPL_SECTION = 'sharedTplFile';
 export async function accessOf(db: Db, caller: Caller, space: FileSpaceRow): Promise<SpaceAccess | null> {
   if (space.kind === SHARED_TPL) {
     const verified = caller.verifyState === 1;
-    if (caller.roles.includes('Admin')) return { space, role: 'manage', ownOnly: false };
+    if (isAdmin(caller)) return { space, role: 'manage', ownOnly: false };
     if (verified && caller.roles.includes('ResearchInstitute')) return { space, role: 'write', ownOnly: true };
     if (verified && canOpenSection(caller.roles, SHARED_TPL_SECTION)) return { space, role: 'read', ownOnly: false };
     return null;

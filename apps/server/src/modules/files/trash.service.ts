@@ -6,12 +6,14 @@ import {
 } from '@mathbridge/contracts/files';
 import type { AppContext } from '../../context.ts';
 import type { FileNodeRow } from '../../db/types.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import * as fail from './files.errors.ts';
 import { presentNode, presentTrashItem } from './files.presenter.ts';
-import { firstFreeName, isUniqueViolation, nameKey, splitName } from './names.ts';
+import { firstFreeName, nameKey, splitName } from './names.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import * as nodes from './nodes.repository.ts';
 import { ancestorIds, loadEach, loadNode, releaseStoredFiles, resolveFolder, viewerFor } from './nodes.service.ts';
 import { findSpace, releaseQuota } from './spaces.repository.ts';
@@ -55,9 +57,8 @@ export async function trashNodes(
 /** GET upload/trashList: what was deleted in a space, newest first. Needs write access. */
 export async function listTrash(ctx: AppContext, caller: Caller, input: TrashListInput): Promise<TrashList> {
   const { access } = await resolveFolder(ctx, caller, { space_id: input.space_id }, 'write');
-  const offset = (input.page - 1) * input.page_size;
   const [roots, total] = await Promise.all([
-    nodes.trashRoots(ctx.db, access.space.id, input.page_size, offset),
+    nodes.trashRoots(ctx.db, access.space.id, input.page_size, offsetOf(input)),
     nodes.countTrashRoots(ctx.db, access.space.id),
   ]);
   const folderIds = [...new Set(roots.flatMap((node) => ancestorIds(node)))];
@@ -71,10 +72,11 @@ export async function listTrash(ctx: AppContext, caller: Caller, input: TrashLis
       .join('/');
   return {
     space: await presentSpace(ctx, access),
-    items: roots.map((node) => presentTrashItem(node, viewer, origin(node))),
-    total,
-    page: input.page,
-    page_size: input.page_size,
+    ...pageOf(
+      input,
+      roots.map((node) => presentTrashItem(node, viewer, origin(node))),
+      total,
+    ),
   };
 }
 

@@ -11,11 +11,11 @@ import type { ApproveListQuery } from '@mathbridge/contracts/workflow';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, requireAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { closeTodos } from '../workflow/todo.service.ts';
-import { isAdmin, requireAdmin } from './access.ts';
 import { presentCertification } from './certification.presenter.ts';
 import {
   countForReview,
@@ -48,9 +48,9 @@ export async function listCertificationsForReview(
   };
   const [total, rows] = await Promise.all([
     countForReview(ctx.db, filters),
-    listForReview(ctx.db, filters, query.page_size, (query.page - 1) * query.page_size),
+    listForReview(ctx.db, filters, query.page_size, offsetOf(query)),
   ]);
-  return { items: rows.map(presentCertification), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, rows.map(presentCertification), total);
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { IDENTITY_ROLES } from '@mathbridge/contracts/identity';
 import type { Db } from '../../db/database.ts';
 import type { CertificationRow } from '../../db/types.ts';
+import { likeContains, likePrefix } from '../../lib/sql.ts';
 
 /** Kysely queries over certifications, identity roles, verify_state, surveys and certificate files. */
 
@@ -112,12 +113,6 @@ export interface ReviewFilters {
   before?: string | undefined;
 }
 
-/** `%…%` pattern for LIKE with `\` as the escape character (SQLite has none by default). */
-export const likePattern = (text: string, anchored: 'contains' | 'prefix' = 'contains') => {
-  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return anchored === 'prefix' ? `${escaped}%` : `%${escaped}%`;
-};
-
 function reviewQuery(db: Db, filters: ReviewFilters) {
   let query = db.selectFrom('certifications').innerJoin('users', 'users.id', 'certifications.user_id');
   if (filters.status !== undefined) query = query.where('certifications.status', '=', filters.status);
@@ -125,8 +120,8 @@ function reviewQuery(db: Db, filters: ReviewFilters) {
   if (filters.from) query = query.where('certifications.submitted_at', '>=', filters.from);
   if (filters.before) query = query.where('certifications.submitted_at', '<', filters.before);
   if (filters.keyword) {
-    const contains = likePattern(filters.keyword);
-    const prefix = likePattern(filters.keyword, 'prefix');
+    const contains = likeContains(filters.keyword.toLowerCase());
+    const prefix = likePrefix(filters.keyword.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         sql<boolean>`lower(${eb.ref('certifications.title')}) like ${contains} escape '\\'`,

@@ -25,12 +25,13 @@ import type { Db } from '../../db/database.ts';
 import type { OrganisationRow } from '../../db/types.ts';
 import { conflict, forbidden, invalidField, notFound, notLoggedIn, rateLimited } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import { storeUpload } from '../../lib/upload.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { findUserById, rolesOf } from '../user/user.repository.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import { identityRoleOf, isAdmin, isUniqueViolation } from './access.ts';
+import { identityRoleOf } from './access.ts';
 import {
   presentCertificateFile,
   presentCertification,

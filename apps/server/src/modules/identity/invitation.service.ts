@@ -16,12 +16,13 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { InvitationRow, OrganisationRow } from '../../db/types.ts';
 import { type AppError, conflict, forbidden, notFound, notLoggedIn, rateLimited } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { findUserById } from '../user/user.repository.ts';
 import { closeTodos } from '../workflow/todo.service.ts';
-import { identityRoleOf, isAdmin } from './access.ts';
+import { identityRoleOf } from './access.ts';
 import { insertCertification, replaceIdentityRole, setVerifyState } from './certification.repository.ts';
 import {
   INVITATION_STATUS,
@@ -158,14 +159,10 @@ export async function invitationList(
   const now = nowIso();
   const [total, rows] = await Promise.all([
     countInvitations(ctx.db, org.id, query.status, now),
-    listInvitations(ctx.db, org.id, query.status, now, query.page_size, (query.page - 1) * query.page_size),
+    listInvitations(ctx.db, org.id, query.status, now, query.page_size, offsetOf(query)),
   ]);
-  return {
-    items: rows.map((row) => presentInvitation(row, { id: org.id, name: org.name }, now)),
-    total,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  const items = rows.map((row) => presentInvitation(row, { id: org.id, name: org.name }, now));
+  return pageOf(query, items, total);
 }
 
 /** `sys/invitationInfo` (public): who invites to what; a dead link says why, in the reader's language. */

@@ -5,11 +5,11 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrganisationRow } from '../../db/types.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import { isAdmin } from './access.ts';
 import {
   MEMBER_STATUS,
   countMemberRows,
@@ -148,7 +148,7 @@ export async function listMemberClaims(
   const filters = { orgId, status: query.status };
   const [total, rows] = await Promise.all([
     countMemberRows(ctx.db, filters),
-    listMemberRows(ctx.db, filters, query.page_size, (query.page - 1) * query.page_size),
+    listMemberRows(ctx.db, filters, query.page_size, offsetOf(query)),
   ]);
-  return { items: rows.map(presentMemberClaim), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, rows.map(presentMemberClaim), total);
 }

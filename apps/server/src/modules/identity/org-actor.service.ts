@@ -11,8 +11,6 @@ export interface OrgActor {
   org: { id: number; name: string; research_fields: string[] };
 }
 
-export const isAdmin = (caller: Caller): boolean => caller.roles.includes('Admin');
-
 type CertifiedOrg = Awaited<ReturnType<typeof certifiedOrganisationOf>>;
 
 /**
@@ -52,28 +50,3 @@ export async function orgOf(
 ): Promise<OrgActor | null> {
   return orgActor(ctx, caller, role).catch(() => null);
 }
-
-/** Escapes LIKE wildcards in user text. */
-export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Keyset cursors: opaque base64url of [sort key, id]. */
-export function encodeCursor(value: string | number | null, id: number): string {
-  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): [string | number, number] | null {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [value, id] = parsed as unknown[];
-    if ((typeof value !== 'string' && typeof value !== 'number') || typeof id !== 'number' || !Number.isInteger(id))
-      return null;
-    return [value, id];
-  } catch {
-    return null;
-  }
-}
-
-/** SQLite and PostgreSQL both name the violated constraint 'unique'/'duplicate' in the message. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  /unique|duplicate/i.test(String((error as Error | undefined)?.message ?? ''));

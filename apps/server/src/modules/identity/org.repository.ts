@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OrganisationRow, OrganisationsTable } from '../../db/types.ts';
+import { likeContains } from '../../lib/sql.ts';
 import type { Insertable, Updateable } from 'kysely';
-import { likePattern } from './certification.repository.ts';
 
 /** Kysely queries over organisations. */
 
@@ -67,7 +67,7 @@ function certifiedQuery(db: Db, filters: OrganisationFilters) {
     query = query.where(sql<boolean>`(',' || research_fields || ',') like ${`%,${filters.research_field},%`}`);
   }
   if (filters.keyword) {
-    const pattern = likePattern(filters.keyword);
+    const pattern = likeContains(filters.keyword.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,

@@ -16,11 +16,11 @@ import type { Db } from '../../db/database.ts';
 import type { Updateable } from 'kysely';
 import type { OrganisationRow, OrganisationsTable } from '../../db/types.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { storeUpload } from '../../lib/upload.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
-import { isAdmin } from './access.ts';
 import { presentCertificateFile, presentCertification } from './certification.presenter.ts';
 import {
   findCertificationWithUser,
@@ -236,9 +236,9 @@ export async function listOrganisations(
 ): Promise<Page<OrganisationCard>> {
   const [total, rows] = await Promise.all([
     countCertified(ctx.db, query),
-    listCertified(ctx.db, query, query.page_size, (query.page - 1) * query.page_size),
+    listCertified(ctx.db, query, query.page_size, offsetOf(query)),
   ]);
-  return { items: rows.map(presentOrganisationCard), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, rows.map(presentOrganisationCard), total);
 }
 
 /**

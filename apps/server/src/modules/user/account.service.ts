@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, conflict, invalidField, notLoggedIn, rateLimited } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import { storeUpload } from '../../lib/upload.ts';
 import { nowIso } from '../../lib/time.ts';
 import { STATUS } from '@mathbridge/contracts/api';
@@ -23,8 +24,6 @@ interface RequestMeta {
   userAgent?: string;
   locale: Locale;
 }
-
-const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String((error as Error)?.message ?? ''));
 
 export async function register(ctx: AppContext, input: Register, meta: RequestMeta) {
   const perIp = await ctx.limiter.hit(`register-ip:${meta.ip}`, 3600);

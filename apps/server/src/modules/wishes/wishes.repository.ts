@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { OpenWishListQuery } from '@mathbridge/contracts/wishes';
 import type { Db } from '../../db/database.ts';
 import type { CooperateWishesTable, WishResponseRow, WishResponsesTable, WishRow } from '../../db/types.ts';
-import { likeContains } from '../identity/org-actor.service.ts';
+import { likeContains } from '../../lib/sql.ts';
 
 /** Kysely queries over cooperation wishes and their responses. */
 

@@ -1,4 +1,3 @@
-import { STATUS } from '@mathbridge/contracts/api';
 import {
   WISH_STATES,
   type OpenWishListQuery,
@@ -17,22 +16,15 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { WishResponseRow, WishRow } from '../../db/types.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
+import { codesOf, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Caller } from '../../plugins/call.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../system/audit.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import {
-  decodeCursor,
-  encodeCursor,
-  isAdmin,
-  isUniqueViolation,
-  orgOf,
-  requireEnterprise,
-  requireInstitute,
-} from '../identity/org-actor.service.ts';
+import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from '../demands/counts.service.ts';
-import { codesOf } from '../demands/demands.presenter.ts';
 import * as repo from './wishes.repository.ts';
 
 /** Cooperation wishes (DESIGN §4): open → closed; institutes respond to open wishes, the enterprise reads the responses. */
@@ -198,28 +190,22 @@ export async function listOwnWishes(ctx: AppContext, caller: Caller, query: Wish
   const orgId = isAdmin(caller) ? null : (await requireEnterprise(ctx, caller)).org.id;
   const [counts, rows] = await Promise.all([
     readCounts(ctx.db, 'wish', orgId ?? PLATFORM, WISH_STATES),
-    repo.listWishes(ctx.db, orgId, query.status, query.page_size, (query.page - 1) * query.page_size),
+    repo.listWishes(ctx.db, orgId, query.status, query.page_size, offsetOf(query)),
   ]);
   const total = query.status ? counts[query.status] : counts.open + counts.closed;
-  return {
-    items: rows.map((row) => presentWish(row, { owner: orgId !== null, institute: false, response: null })),
-    total,
-    page: query.page,
-    page_size: query.page_size,
-    counts,
-  };
+  const items = rows.map((row) => presentWish(row, { owner: orgId !== null, institute: false, response: null }));
+  return { ...pageOf(query, items, total), counts };
 }
 
 /** GET cooperateWish/openList (institutes): open wishes, newest first, keyset pages. */
 export async function listOpenWishes(ctx: AppContext, caller: Caller, query: OpenWishListQuery): Promise<OpenWishPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && !after) throw new AppError(STATUS.invalid, 'errors.badCursor');
+  const after = cursorAfter(query.cursor);
   const filtered = query.msc !== undefined || query.keyword !== undefined;
   const [rows, total] = await Promise.all([
     repo.listOpen(ctx.db, query, after, query.page_size + 1),
     filtered ? Promise.resolve(null) : readCount(ctx.db, 'wish', PLATFORM, 'open'),
   ]);
-  const page = rows.slice(0, query.page_size);
+  const { page, next_cursor } = keysetPage(rows, query.page_size, (row) => row.created_at);
   const institute = await orgOf(ctx, caller, 'ResearchInstitute');
   const responses = institute
     ? await repo.responsesOf(
@@ -228,12 +214,11 @@ export async function listOpenWishes(ctx: AppContext, caller: Caller, query: Ope
         page.map((r) => r.id),
       )
     : new Map<number, WishResponseRow>();
-  const last = page[page.length - 1];
   return {
     items: page.map((row) =>
       presentWish(row, { owner: false, institute: institute !== null, response: responses.get(row.id) ?? null }),
     ),
-    next_cursor: rows.length > query.page_size && last ? encodeCursor(last.created_at, last.id) : null,
+    next_cursor,
     total,
   };
 }
@@ -249,12 +234,7 @@ export async function listResponses(
     const actor = await requireEnterprise(ctx, caller);
     if (wish.org_id !== actor.org.id) throw forbidden();
   }
-  const rows = await repo.listResponses(ctx.db, wish.id, query.page_size, (query.page - 1) * query.page_size);
+  const rows = await repo.listResponses(ctx.db, wish.id, query.page_size, offsetOf(query));
   // The wish keeps its response count, so the page needs no COUNT.
-  return {
-    items: rows.map(presentResponse),
-    total: Number(wish.response_count),
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return pageOf(query, rows.map(presentResponse), Number(wish.response_count));
 }

@@ -4,6 +4,7 @@ import type { Page } from '@mathbridge/contracts/pagination';
 import type { TodoItem, TodoKind, TodoListQuery, TodoState } from '@mathbridge/contracts/workflow';
 import type { Db } from '../../db/database.ts';
 import type { TodoRow } from '../../db/types.ts';
+import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { TODO_STATUS, closeTodosFor, countTodos, insertTodo, listTodos, type TodoAssignee } from './todo.repository.ts';
 
@@ -91,7 +92,11 @@ export async function todoList(
   const who = assigneeOf(caller);
   const [total, rows] = await Promise.all([
     countTodos(db, who, status),
-    listTodos(db, who, status, query.page_size, (query.page - 1) * query.page_size),
+    listTodos(db, who, status, query.page_size, offsetOf(query)),
   ]);
-  return { items: rows.map((row) => presentTodo(row, locale)), total, page: query.page, page_size: query.page_size };
+  return pageOf(
+    query,
+    rows.map((row) => presentTodo(row, locale)),
+    total,
+  );
 }
