@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { migrate, openDatabase } from './db/database.ts';
-import { createOrResetAdmin } from './modules/system/admin.service.ts';
+import { createOrResetAdmin } from './modules/user/admin.service.ts';
 import { MOBILE_RE } from '@mathbridge/contracts/validation';
 import { PASSWORD_MIN_LENGTH } from '@mathbridge/contracts/constants';
 

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { adminExists, createOrResetAdmin } from './modules/system/admin.service.ts';
+import { adminExists, createOrResetAdmin } from './modules/user/admin.service.ts';
 
 /** `npm start`: migrate, make the first admin on first start, listen. */
 const config = loadConfig();

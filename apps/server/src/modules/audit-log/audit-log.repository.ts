@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { likeContains, likePrefix } from '../../lib/sql.ts';
 
-/** Kysely queries reading the audit log (rows are written by system/audit.service.ts). */
+/** Kysely queries reading the audit log (rows are written by writeAudit in audit-log.service.ts). */
 
 export interface LogFilters {
   actorId?: number | undefined;

@@ -25,7 +25,7 @@ import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { batchDownloadUrl } from '../files/download.service.ts';
 import { grantSpaceMember } from '../files/spaces.service.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute, type OrgActor } from '../identity/org-actor.service.ts';
 import { ensureItemSpace, readableIds, snapshotAttachments } from './attachments.ts';

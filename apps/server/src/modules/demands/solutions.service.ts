@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { grantSpaceMember } from '../files/spaces.service.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { ensureItemSpace, snapshotAttachments } from './attachments.ts';

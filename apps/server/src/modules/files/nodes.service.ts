@@ -25,7 +25,7 @@ import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { sizeLabel, storeUpload, type StoredUpload } from '../../lib/upload.ts';
 import type { Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { filesConfig } from './files.config.ts';
 import * as fail from './files.errors.ts';
 import { presentNode, type Viewer } from './files.presenter.ts';

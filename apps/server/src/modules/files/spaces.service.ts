@@ -7,7 +7,7 @@ import type { FileNodeRow, FileSpaceRow } from '../../db/types.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { filesConfig } from './files.config.ts';
 import { nameKey } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';

@@ -9,7 +9,7 @@ import type { FileNodeRow } from '../../db/types.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import * as fail from './files.errors.ts';
 import { presentNode, presentTrashItem } from './files.presenter.ts';
 import { firstFreeName, nameKey, splitName } from './names.ts';

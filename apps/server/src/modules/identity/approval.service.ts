@@ -14,7 +14,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, requireAdmin, type Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { closeTodos } from '../workflow/todo.service.ts';
 import { presentCertification } from './certification.presenter.ts';
 import {
@@ -23,9 +23,8 @@ import {
   findCertificationWithUser,
   listForReview,
   moveCertification,
-  setTruename,
-  setVerifyState,
 } from './certification.repository.ts';
+import { setTruename, setVerifyState } from '../user/user.service.ts';
 import { certificationDetailOf, certificationTarget } from './certification.service.ts';
 import { ORG_STATUS, moveOrganisation } from './org.repository.ts';
 

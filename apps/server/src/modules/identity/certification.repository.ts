@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { IDENTITY_ROLES } from '@mathbridge/contracts/identity';
 import type { Db } from '../../db/database.ts';
 import type { CertificationRow } from '../../db/types.ts';
 import { likeContains, likePrefix } from '../../lib/sql.ts';
 
-/** Kysely queries over certifications, identity roles, verify_state, surveys and certificate files. */
+/** Kysely queries over certifications, surveys and certificate files (verify_state and roles: user.service.ts). */
 
 export type NewCertification = Omit<CertificationRow, 'id'>;
 
@@ -60,49 +59,6 @@ export async function moveCertification(
     .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Sets verify_state only if it is one of `from` (null stands for unverified): the first write of a
- * transition, so two submissions racing for one user cannot both pass.
- */
-export async function moveVerifyState(
-  db: Db,
-  userId: number,
-  from: readonly ('unverified' | number)[],
-  to: number,
-  now: string,
-): Promise<boolean> {
-  const numbers = from.filter((v): v is number => typeof v === 'number');
-  const result = await db
-    .updateTable('users')
-    .set({ verify_state: to, updated_at: now })
-    .where('id', '=', userId)
-    .where((eb) => {
-      const options = numbers.length ? [eb('verify_state', 'in', numbers)] : [];
-      if (from.includes('unverified')) options.push(eb('verify_state', 'is', null), eb('verify_state', '<', 0));
-      return eb.or(options);
-    })
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function setVerifyState(db: Db, userId: number, state: number | null, now: string): Promise<void> {
-  await db.updateTable('users').set({ verify_state: state, updated_at: now }).where('id', '=', userId).execute();
-}
-
-export async function setTruename(db: Db, userId: number, truename: string, now: string): Promise<void> {
-  await db.updateTable('users').set({ truename, updated_at: now }).where('id', '=', userId).execute();
-}
-
-/** A user holds at most one identity role; Admin is kept. */
-export async function replaceIdentityRole(db: Db, userId: number, role: string, now: string): Promise<void> {
-  await db
-    .deleteFrom('user_roles')
-    .where('user_id', '=', userId)
-    .where('role', 'in', [...IDENTITY_ROLES])
-    .execute();
-  await db.insertInto('user_roles').values({ user_id: userId, role, status: 1, created_at: now }).execute();
 }
 
 export interface ReviewFilters {
@@ -168,39 +124,9 @@ export async function findCertificationWithUser(db: Db, id: number): Promise<Cer
     .executeTakeFirst();
 }
 
-/* ---- certificate images (stored_files, purpose 'certificate') ---- */
+/* ---- certificate images (files module's attached files, purpose 'certificate') ---- */
 
 export const CERTIFICATE_PURPOSE = 'certificate';
-
-export async function insertStoredFile(
-  db: Db,
-  row: {
-    storage_key: string;
-    original_name: string;
-    mime: string;
-    size: number;
-    sha256: string;
-    owner_id: number;
-    purpose: string;
-    created_at: string;
-  },
-) {
-  return db
-    .insertInto('stored_files')
-    .values(row)
-    .returning(['id', 'original_name', 'mime', 'size', 'owner_id', 'storage_key'])
-    .executeTakeFirstOrThrow();
-}
-
-export async function findStoredFiles(db: Db, ids: readonly number[]) {
-  // Guard against an empty id list: SQL "IN ()" is a syntax error.
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('stored_files')
-    .select(['id', 'original_name', 'mime', 'size', 'owner_id', 'purpose', 'storage_key'])
-    .where('id', 'in', [...ids])
-    .execute();
-}
 
 /* ---- surveys ---- */
 

@@ -26,10 +26,15 @@ import type { OrganisationRow } from '../../db/types.ts';
 import { conflict, forbidden, invalidField, notFound, notLoggedIn, rateLimited } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import { storeUpload } from '../../lib/upload.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
-import { findUserById, rolesOf } from '../user/user.repository.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { findUserById, moveVerifyState, replaceIdentityRole, rolesOf, setVerifyState } from '../user/user.service.ts';
+import {
+  findAttachedFiles,
+  openAttachedFile,
+  recordAttachedFile,
+  storeAttachedBytes,
+} from '../files/attached-files.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { identityRoleOf } from './access.ts';
 import {
@@ -41,17 +46,12 @@ import {
 import {
   CERTIFICATE_PURPOSE,
   findCertificationWithUser,
-  findStoredFiles,
   findSurvey,
   insertCertification,
-  insertStoredFile,
   latestCertificationOf,
   moveCertification,
-  moveVerifyState,
   pendingCertificationOf,
-  replaceIdentityRole,
   saveSurvey,
-  setVerifyState,
   type CertificationWithUser,
 } from './certification.repository.ts';
 import { claimOfCertification, MEMBER_STATUS, moveMember } from './member.repository.ts';
@@ -146,18 +146,9 @@ export async function uploadCertificate(
     file.stream.resume();
     throw rateLimited(hit.retryAfterS);
   }
-  const stored = await storeUpload(ctx.storage, 'certificates', UPLOAD_PROFILES.certificate, file);
+  const stored = await storeAttachedBytes(ctx, 'certificates', UPLOAD_PROFILES.certificate, file);
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const inserted = await insertStoredFile(trx, {
-      storage_key: stored.key,
-      original_name: stored.originalName,
-      mime: stored.mime,
-      size: stored.size,
-      sha256: stored.sha256,
-      owner_id: caller.id,
-      purpose: CERTIFICATE_PURPOSE,
-      created_at: nowIso(),
-    });
+    const inserted = await recordAttachedFile(trx, stored, { ownerId: caller.id, purpose: CERTIFICATE_PURPOSE });
     await writeAudit(trx, {
       actorId: caller.id,
       action: 'certificate.upload',
@@ -172,10 +163,12 @@ export async function uploadCertificate(
 
 /** The bytes of a certificate image: its uploader and admins only (304 for anyone else). */
 export async function readCertificateFile(ctx: AppContext, caller: Caller, id: number) {
-  const [file] = await findStoredFiles(ctx.db, [id]);
+  const [file] = await findAttachedFiles(ctx.db, [id]);
   if (!file || file.purpose !== CERTIFICATE_PURPOSE) throw notFound();
   if (file.owner_id !== caller.id && !isAdmin(caller)) throw forbidden();
-  return { mime: file.mime, size: Number(file.size), stream: await ctx.storage.get(file.storage_key) };
+  const bytes = await openAttachedFile(ctx, file.storage_key);
+  if (!bytes) throw notFound();
+  return bytes;
 }
 
 /** The images a form names, and the field that names them. */
@@ -187,7 +180,7 @@ function fileIdsOf(data: CertificationData | Record<string, never>): { field: st
 /** Every image a form names must be a certificate the caller uploaded. */
 async function checkCertificateFiles(db: Db, userId: number, data: CertificationData, locale: Locale): Promise<void> {
   const { field, ids } = fileIdsOf(data);
-  const found = await findStoredFiles(db, ids);
+  const found = await findAttachedFiles(db, ids);
   const ok = ids.every((id) =>
     found.some((file) => file.id === id && file.owner_id === userId && file.purpose === CERTIFICATE_PURPOSE),
   );
@@ -348,7 +341,7 @@ export async function withdrawCertification(ctx: AppContext, caller: Caller, ip:
 /** A request with its images, reviewer and membership claim resolved. */
 export async function certificationDetailOf(db: Db, row: CertificationWithUser): Promise<CertificationDetail> {
   const { ids } = fileIdsOf(JSON.parse(row.data) as CertificationData | Record<string, never>);
-  const files = (await findStoredFiles(db, ids))
+  const files = (await findAttachedFiles(db, ids))
     .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
     .map(presentCertificateFile);
   const reviewer = row.reviewer_id !== null ? await findUserById(db, row.reviewer_id) : undefined;

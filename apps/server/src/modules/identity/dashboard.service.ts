@@ -2,7 +2,7 @@ import type { Dashboard } from '@mathbridge/contracts/workflow';
 import type { AppContext } from '../../context.ts';
 import { notLoggedIn } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
-import { findUserById } from '../user/user.repository.ts';
+import { findUserById } from '../user/user.service.ts';
 import { countOpenTodos } from '../workflow/todo.service.ts';
 import { identityRoleOf } from './access.ts';
 import { membershipsOfUser } from './member.repository.ts';

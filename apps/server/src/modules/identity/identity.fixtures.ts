@@ -4,7 +4,7 @@ import type { CertificateFile, IdentityRole, SubmitCertificationResult } from '@
 import { creditCodeCheckChar } from '@mathbridge/contracts/uscc';
 import type { Envelope } from '@mathbridge/contracts/api';
 import { call, newPhone, registerUser, type TestApp } from '../../test/harness.ts';
-import { createOrResetAdmin } from '../system/admin.service.ts';
+import { createOrResetAdmin } from '../user/admin.service.ts';
 
 /** Test data and flows shared by the identity tests (not a test file itself). */
 

@@ -19,11 +19,11 @@ import { type AppError, conflict, forbidden, notFound, notLoggedIn, rateLimited 
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
-import { findUserById } from '../user/user.repository.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { findUserById, replaceIdentityRole, setVerifyState } from '../user/user.service.ts';
 import { closeTodos } from '../workflow/todo.service.ts';
 import { identityRoleOf } from './access.ts';
-import { insertCertification, replaceIdentityRole, setVerifyState } from './certification.repository.ts';
+import { insertCertification } from './certification.repository.ts';
 import {
   INVITATION_STATUS,
   countInvitations,

@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import {
   MEMBER_STATUS,

@@ -18,16 +18,17 @@ import type { OrganisationRow, OrganisationsTable } from '../../db/types.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
-import { storeUpload } from '../../lib/upload.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
-import { presentCertificateFile, presentCertification } from './certification.presenter.ts';
 import {
-  findCertificationWithUser,
-  findStoredFiles,
-  insertStoredFile,
-  latestCertificationOfOrg,
-} from './certification.repository.ts';
+  findAttachedFiles,
+  openAttachedFile,
+  recordAttachedFile,
+  releaseAttachedFile,
+  storeAttachedBytes,
+} from '../files/attached-files.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { presentCertificateFile, presentCertification } from './certification.presenter.ts';
+import { findCertificationWithUser, latestCertificationOfOrg } from './certification.repository.ts';
 import { countMembers } from './member.repository.ts';
 import { presentOrganisation, presentOrganisationCard, presentOrganisationProfile } from './org.presenter.ts';
 import {
@@ -97,7 +98,7 @@ export async function prepareOrganisation(
 
 async function licenceOf(db: Db, org: OrganisationRow) {
   if (org.licence_file_id === null) return null;
-  const [file] = await findStoredFiles(db, [org.licence_file_id]);
+  const [file] = await findAttachedFiles(db, [org.licence_file_id]);
   return file ? presentCertificateFile(file) : null;
 }
 
@@ -185,19 +186,10 @@ export async function uploadLogo(
     file.stream.resume();
     throw notFound('errors.noOrganisation');
   }
-  const stored = await storeUpload(ctx.storage, 'org-logos', UPLOAD_PROFILES.image, file);
+  const stored = await storeAttachedBytes(ctx, 'org-logos', UPLOAD_PROFILES.image, file);
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
-    await insertStoredFile(trx, {
-      storage_key: stored.key,
-      original_name: stored.originalName,
-      mime: stored.mime,
-      size: stored.size,
-      sha256: stored.sha256,
-      owner_id: caller.id,
-      purpose: 'org_logo',
-      created_at: now,
-    });
+    await recordAttachedFile(trx, stored, { ownerId: caller.id, purpose: 'org_logo' });
     await updateOrganisation(trx, org.id, { logo_key: stored.key, updated_at: now });
     await writeAudit(trx, {
       actorId: caller.id,
@@ -207,12 +199,7 @@ export async function uploadLogo(
       ip,
     });
   });
-  if (org.logo_key) {
-    await ctx.storage
-      .delete(org.logo_key)
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'old logo not removed'));
-    await ctx.db.deleteFrom('stored_files').where('storage_key', '=', org.logo_key).execute();
-  }
+  if (org.logo_key) await releaseAttachedFile(ctx, org.logo_key);
   return { logo: `/api/org/logo/${org.id}?v=${stored.key.slice(-8)}` };
 }
 
@@ -220,13 +207,7 @@ export async function uploadLogo(
 export async function readLogo(ctx: AppContext, orgId: number) {
   const org = await findOrganisation(ctx.db, orgId);
   if (!org?.logo_key) return null;
-  const meta = await ctx.db
-    .selectFrom('stored_files')
-    .select(['mime', 'size'])
-    .where('storage_key', '=', org.logo_key)
-    .executeTakeFirst();
-  if (!meta) return null;
-  return { mime: meta.mime, size: Number(meta.size), stream: await ctx.storage.get(org.logo_key) };
+  return openAttachedFile(ctx, org.logo_key);
 }
 
 /** `org/listAllV2` (public, feeds /members): certified organisations only. */

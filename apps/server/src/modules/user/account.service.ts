@@ -1,23 +1,44 @@
-import type { ChangePassword, Login, Register, ResetPassword, UpdateProfile } from '@mathbridge/contracts/accounts';
+import type {
+  ChangePassword,
+  Login,
+  Profile,
+  Register,
+  ResetPassword,
+  UpdateProfile,
+} from '@mathbridge/contracts/accounts';
 import { LOGIN_FAIL_MAX, LOGIN_FAIL_WINDOW_S, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, conflict, invalidField, notLoggedIn, rateLimited } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import { storeUpload } from '../../lib/upload.ts';
 import { nowIso } from '../../lib/time.ts';
 import { STATUS } from '@mathbridge/contracts/api';
 import type { Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
+import {
+  openAttachedFile,
+  recordAttachedFile,
+  releaseAttachedFile,
+  storeAttachedBytes,
+} from '../files/attached-files.service.ts';
 import { endAllSessions, endSession, startSession } from './session.service.ts';
 import { emailUsedByOther, findUserById, findUserByPhone, insertUser, rolesOf, updateUser } from './user.repository.ts';
 import { presentProfile } from './user.presenter.ts';
-import { identityProfile } from '../identity/profile.service.ts';
 import { VISITOR_ROLE } from '@mathbridge/contracts/roles';
 import { consumeVerifyCode } from './verify-code.service.ts';
+
+/**
+ * What the identity module adds to user/profile (the organisation owned, approvals waiting).
+ * app.ts passes identity's function in, so the user module does not depend on identity.
+ */
+export type ProfileIdentity = (
+  db: Db,
+  user: { id: number; roles: readonly string[] },
+) => Promise<Pick<Profile, 'owned_org' | 'verification_approve'>>;
 
 interface RequestMeta {
   ip: string;
@@ -151,18 +172,24 @@ export async function changePassword(
   return null;
 }
 
-export async function getProfile(ctx: AppContext, caller: Caller) {
+export async function getProfile(ctx: AppContext, caller: Caller, identityOf: ProfileIdentity) {
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notLoggedIn();
   const roles = await rolesOf(ctx.db, user.id);
   return presentProfile(
     user,
     roles,
-    await identityProfile(ctx.db, { id: user.id, roles: roles.length ? roles.map((r) => r.role) : [VISITOR_ROLE] }),
+    await identityOf(ctx.db, { id: user.id, roles: roles.length ? roles.map((r) => r.role) : [VISITOR_ROLE] }),
   );
 }
 
-export async function updateProfile(ctx: AppContext, caller: Caller, input: UpdateProfile, meta: RequestMeta) {
+export async function updateProfile(
+  ctx: AppContext,
+  caller: Caller,
+  input: UpdateProfile,
+  meta: RequestMeta,
+  identityOf: ProfileIdentity,
+) {
   if (input.email && (await emailUsedByOther(ctx.db, input.email, caller.id))) {
     throw invalidField('email', 'emailTaken', translate(meta.locale, 'errors.emailTaken'));
   }
@@ -178,7 +205,7 @@ export async function updateProfile(ctx: AppContext, caller: Caller, input: Upda
       ip: meta.ip,
     });
   });
-  return getProfile(ctx, caller);
+  return getProfile(ctx, caller, identityOf);
 }
 
 export async function checkMailRegistered(ctx: AppContext, email: string, ip: string) {
@@ -197,22 +224,10 @@ export async function uploadAvatar(
 ) {
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notLoggedIn();
-  const stored = await storeUpload(ctx.storage, 'avatars', UPLOAD_PROFILES.image, file);
+  const stored = await storeAttachedBytes(ctx, 'avatars', UPLOAD_PROFILES.image, file);
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('stored_files')
-      .values({
-        storage_key: stored.key,
-        original_name: stored.originalName,
-        mime: stored.mime,
-        size: stored.size,
-        sha256: stored.sha256,
-        owner_id: caller.id,
-        purpose: 'avatar',
-        created_at: now,
-      })
-      .execute();
+    await recordAttachedFile(trx, stored, { ownerId: caller.id, purpose: 'avatar' });
     await updateUser(trx, caller.id, { avatar_key: stored.key, updated_at: now });
     await writeAudit(trx, {
       actorId: caller.id,
@@ -222,12 +237,7 @@ export async function uploadAvatar(
       ip,
     });
   });
-  if (user.avatar_key) {
-    await ctx.storage
-      .delete(user.avatar_key)
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'old avatar not removed'));
-    await ctx.db.deleteFrom('stored_files').where('storage_key', '=', user.avatar_key).execute();
-  }
+  if (user.avatar_key) await releaseAttachedFile(ctx, user.avatar_key);
   return { avatar: `/api/user/avatar/${caller.id}?v=${stored.key.slice(-8)}` };
 }
 
@@ -235,11 +245,5 @@ export async function uploadAvatar(
 export async function readAvatar(ctx: AppContext, userId: number) {
   const user = await findUserById(ctx.db, userId);
   if (!user?.avatar_key) return null;
-  const meta = await ctx.db
-    .selectFrom('stored_files')
-    .select(['mime', 'size'])
-    .where('storage_key', '=', user.avatar_key)
-    .executeTakeFirst();
-  if (!meta) return null;
-  return { mime: meta.mime, size: meta.size, stream: await ctx.storage.get(user.avatar_key) };
+  return openAttachedFile(ctx, user.avatar_key);
 }

@@ -4,7 +4,7 @@ import type { ContactRow } from '../../db/types.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { clearDefaultContact, countContacts, findContact, listContacts } from './contacts.repository.ts';
 
 /** A user keeps at most this many contact entries. */

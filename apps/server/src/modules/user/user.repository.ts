@@ -1,3 +1,4 @@
+import { IDENTITY_ROLES } from '@mathbridge/contracts/identity';
 import type { Db } from '../../db/database.ts';
 import type { NewUser, User, UserUpdate } from '../../db/types.ts';
 
@@ -33,4 +34,47 @@ export async function emailUsedByOther(db: Db, email: string, userId: number | n
   let query = db.selectFrom('users').select('id').where('email', '=', email);
   if (userId !== null) query = query.where('id', '!=', userId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Sets verify_state only if it is one of `from` (null stands for unverified): the first write of a
+ * transition, so two submissions racing for one user cannot both pass.
+ */
+export async function moveVerifyState(
+  db: Db,
+  userId: number,
+  from: readonly ('unverified' | number)[],
+  to: number,
+  now: string,
+): Promise<boolean> {
+  const numbers = from.filter((v): v is number => typeof v === 'number');
+  const result = await db
+    .updateTable('users')
+    .set({ verify_state: to, updated_at: now })
+    .where('id', '=', userId)
+    .where((eb) => {
+      const options = numbers.length ? [eb('verify_state', 'in', numbers)] : [];
+      if (from.includes('unverified')) options.push(eb('verify_state', 'is', null), eb('verify_state', '<', 0));
+      return eb.or(options);
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setVerifyState(db: Db, userId: number, state: number | null, now: string): Promise<void> {
+  await db.updateTable('users').set({ verify_state: state, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export async function setTruename(db: Db, userId: number, truename: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ truename, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** A user holds at most one identity role; Admin is kept. */
+export async function replaceIdentityRole(db: Db, userId: number, role: string, now: string): Promise<void> {
+  await db
+    .deleteFrom('user_roles')
+    .where('user_id', '=', userId)
+    .where('role', 'in', [...IDENTITY_ROLES])
+    .execute();
+  await db.insertInto('user_roles').values({ user_id: userId, role, status: 1, created_at: now }).execute();
 }

@@ -28,7 +28,11 @@ const meta = (request: FastifyRequest) => ({
 });
 
 /** The user module's calls (spec §7 'User', DESIGN §3 accounts contract). */
-export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function userRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: { profileIdentity: accounts.ProfileIdentity },
+): void {
   defineCall(app, {
     method: 'POST',
     path: 'user/sendVerifyCode',
@@ -74,14 +78,15 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET',
     path: 'user/profile',
     auth: 'user',
-    handler: ({ caller }) => accounts.getProfile(ctx, caller),
+    handler: ({ caller }) => accounts.getProfile(ctx, caller, deps.profileIdentity),
   });
   defineCall(app, {
     method: 'POST',
     path: 'user/update_profile',
     auth: 'user',
     input: UpdateProfileSchema,
-    handler: ({ caller, input, request }) => accounts.updateProfile(ctx, caller, input, meta(request)),
+    handler: ({ caller, input, request }) =>
+      accounts.updateProfile(ctx, caller, input, meta(request), deps.profileIdentity),
   });
   defineCall(app, {
     method: 'GET',

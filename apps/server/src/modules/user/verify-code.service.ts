@@ -15,6 +15,7 @@ import { newNumericCode, sha256Hex } from '../../lib/crypto.ts';
 import { conflict, invalidField, rateLimited } from '../../lib/errors.ts';
 import { findUserByPhone } from './user.repository.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
+import { queueMessage } from '../platform/outbox.service.ts';
 
 /**
  * Verification codes by SMS. The message goes to the outbox table, which a provider adapter
@@ -69,16 +70,13 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
         consumed_at: null,
       })
       .execute();
-    await trx
-      .insertInto('outbox')
-      .values({
-        channel: 'sms',
-        recipient: phone,
-        body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
-        code,
-        created_at: createdAt,
-      })
-      .execute();
+    await queueMessage(trx, {
+      channel: 'sms',
+      recipient: phone,
+      body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
+      code,
+      created_at: createdAt,
+    });
   });
   if (!ctx.config.production) ctx.log.info({ phone, scene, code }, 'verification code (development)');
   return { ttl_s: VERIFY_CODE_TTL_S, resend_after_s: VERIFY_CODE_RESEND_S };

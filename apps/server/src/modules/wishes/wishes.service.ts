@@ -21,7 +21,7 @@ import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
 import { codesOf, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
-import { writeAudit } from '../system/audit.service.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from '../demands/counts.service.ts';

@@ -1,9 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import { hashPassword, newPassword } from '../../lib/crypto.ts';
 import { nowIso } from '../../lib/time.ts';
-import { writeAudit } from './audit.service.ts';
-import { addRole, findUserByPhone, insertUser, updateUser } from '../user/user.repository.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { endAllSessions } from './session.service.ts';
+import { addRole, findUserByPhone, insertUser, updateUser } from './user.repository.ts';
 
+/** Whether any user holds the Admin role (first start creates one when none does). */
 export async function adminExists(db: Db): Promise<boolean> {
   return (
     (await db.selectFrom('user_roles').select('user_id').where('role', '=', 'Admin').executeTakeFirst()) !== undefined
@@ -38,12 +40,7 @@ export async function createOrResetAdmin(db: Db, phone: string, password = newPa
       await updateUser(trx, user.id, { password_hash: passwordHash, verify_state: 1, disabled: 0, updated_at: now });
     await addRole(trx, user.id, 'Admin', now);
     // A reset password must end sessions opened with the old one.
-    await trx
-      .updateTable('sessions')
-      .set({ ended_at: now, end_reason: 'password' })
-      .where('user_id', '=', user.id)
-      .where('ended_at', 'is', null)
-      .execute();
+    await endAllSessions(trx, user.id, 'password');
     await writeAudit(trx, {
       actorId: null,
       action: existing ? 'admin.reset' : 'admin.create',

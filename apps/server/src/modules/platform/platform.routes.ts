@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { MobileSchema } from '@mathbridge/contracts/validation';
 import type { AppContext } from '../../context.ts';
 import { defineCall } from '../../plugins/call.ts';
+import { recentMessagesTo } from './outbox.service.ts';
 
 export const VERSION = '0.1.0';
 
 /** Health, and the development outbox (DESIGN §3: 404 in production). */
-export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'GET',
     path: 'health',
@@ -27,13 +28,6 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: 'none',
     unsigned: true,
     input: z.object({ to: MobileSchema }),
-    handler: async ({ input }) =>
-      ctx.db
-        .selectFrom('outbox')
-        .select(['recipient as to', 'body', 'code', 'created_at'])
-        .where('recipient', '=', input.to)
-        .orderBy('id', 'desc')
-        .limit(20)
-        .execute(),
+    handler: async ({ input }) => recentMessagesTo(ctx.db, input.to),
   });
 }
