@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { DbRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
 import { installEnvelope } from './plugins/call.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
@@ -39,17 +40,27 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   });
   const db = openDatabase(config);
   await migrate(db);
+  const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new DbRateLimiter(db);
   const ctx: AppContext = {
     config,
     db,
-    limiter: config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new DbRateLimiter(db),
+    limiter,
     storage: createStorage(config.dataDir),
     log: app.log,
+    scheduler: new Scheduler(db, app.log),
   };
+  // Background jobs start once every module has registered its own and the app is ready, and stop
+  // (waiting for a run in progress) before the database closes.
+  app.addHook('onReady', async () => ctx.scheduler.start());
+  app.addHook('preClose', async () => ctx.scheduler.stop());
   app.addHook('onClose', async () => {
     await ctx.limiter.close();
+    await ctx.storage.close?.();
     await db.destroy();
   });
+  if (limiter instanceof DbRateLimiter) {
+    ctx.scheduler.registerJob({ name: 'rate-limits.sweep', everyMs: 10 * 60_000, run: () => limiter.sweep() });
+  }
 
   installEnvelope(app);
   app.decorate('resolveSession', (token: string | undefined) => resolveSession(db, token));

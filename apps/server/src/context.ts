@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { Scheduler } from './lib/scheduler.ts';
 import type { FileStorage } from './lib/storage.ts';
 
 /** What every module needs, built once in app.ts and handed to each module's routes. */
@@ -11,4 +12,6 @@ export interface AppContext {
   limiter: RateLimiter;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /** Where modules register background jobs (lib/scheduler.ts). */
+  scheduler: Scheduler;
 }

@@ -466,3 +466,17 @@ export type SolutionRow = Selectable<SolutionsTable>;
 export type CooperationRow = Selectable<CooperationsTable>;
 export type WishRow = Selectable<CooperateWishesTable>;
 export type WishResponseRow = Selectable<WishResponsesTable>;
+
+/* ---- Background jobs (migration 0005-scheduler). ---- */
+
+/** A job's lease: who may run it until when (lib/scheduler.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
+export interface Database {
+  job_leases: JobLeasesTable;
+}

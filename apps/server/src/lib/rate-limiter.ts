@@ -26,13 +26,7 @@ export interface RateLimiter {
 const secondsLeft = (expiresAtMs: number, now: number) => Math.max(1, Math.ceil((expiresAtMs - now) / 1000));
 
 export class DbRateLimiter implements RateLimiter {
-  private sweeper: NodeJS.Timeout;
-
-  constructor(private readonly db: Db) {
-    // Expired counters are dead weight; sweep them now and then instead of on the hot path.
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), 10 * 60_000);
-    this.sweeper.unref();
-  }
+  constructor(private readonly db: Db) {}
 
   async hit(key: string, windowS: number): Promise<Hit> {
     const now = Date.now();
@@ -76,13 +70,12 @@ export class DbRateLimiter implements RateLimiter {
     await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
   }
 
+  /** Deletes expired counters (dead weight): a background job (app.ts), not the hot path. */
   async sweep(): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('expires_at', '<=', Date.now()).execute();
   }
 
-  async close(): Promise<void> {
-    clearInterval(this.sweeper);
-  }
+  async close(): Promise<void> {}
 }
 
 export class RedisRateLimiter implements RateLimiter {

@@ -176,13 +176,9 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ input, reply }) => stream(reply, await download.openZip(ctx, input)),
   });
 
-  const sweep = () => {
-    trash.purgeExpiredTrash(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'trash sweep failed'));
-  };
-  const timer = setInterval(sweep, TRASH_SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await ctx.storage.close?.();
+  ctx.scheduler.registerJob({
+    name: 'files.trash-sweep',
+    everyMs: TRASH_SWEEP_MS,
+    run: () => trash.purgeExpiredTrash(ctx),
   });
 }

@@ -6,7 +6,7 @@ import { preparedQuery } from '../../db/prepared.ts';
 import { ShortCache } from '../../db/short-cache.ts';
 import { newToken, sha256Hex } from '../../lib/crypto.ts';
 import { notLoggedIn, sessionSuperseded } from '../../lib/errors.ts';
-import { isoAfter, nowIso } from '../../lib/time.ts';
+import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
 
 export type EndReason = 'superseded' | 'logout' | 'password';
@@ -111,4 +111,20 @@ export async function endAllSessions(db: Db, userId: number, reason: EndReason):
     .where('user_id', '=', userId)
     .where('ended_at', 'is', null)
     .execute();
+}
+
+/** Ended and expired sessions are kept this long past their expiry before the purge deletes them. */
+const SESSION_KEEP_AFTER_EXPIRY_S = 86_400;
+
+/**
+ * Deletes sessions nobody can use any more: those past `expires_at` by a day. Ended sessions that
+ * have not yet expired stay, because `resolveSession` reads them to tell a superseded token (301)
+ * from a logged-out one (305) for as long as the token could still be presented. Returns how many.
+ */
+export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<', isoBefore(SESSION_KEEP_AFTER_EXPIRY_S, now))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

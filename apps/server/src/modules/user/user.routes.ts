@@ -18,7 +18,8 @@ import { AppError } from '../../lib/errors.ts';
 import { defineCall } from '../../plugins/call.ts';
 import * as accounts from './account.service.ts';
 import * as contacts from './contacts.service.ts';
-import { sendVerifyCode } from './verify-code.service.ts';
+import { purgeExpiredSessions } from './session.service.ts';
+import { purgeOldVerifyCodes, sendVerifyCode } from './verify-code.service.ts';
 import { sendStoredBytes } from '../../lib/send-bytes.ts';
 
 const meta = (request: FastifyRequest) => ({
@@ -27,12 +28,21 @@ const meta = (request: FastifyRequest) => ({
   locale: request.locale,
 });
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /** The user module's calls (spec §7 'User', DESIGN §3 accounts contract). */
 export function userRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   deps: { profileIdentity: accounts.ProfileIdentity },
 ): void {
+  ctx.scheduler.registerJob({ name: 'user.sessions-purge', everyMs: HOUR_MS, run: () => purgeExpiredSessions(ctx.db) });
+  ctx.scheduler.registerJob({
+    name: 'user.verify-codes-purge',
+    everyMs: HOUR_MS,
+    run: () => purgeOldVerifyCodes(ctx.db),
+  });
+
   defineCall(app, {
     method: 'POST',
     path: 'user/sendVerifyCode',

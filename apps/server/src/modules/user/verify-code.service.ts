@@ -17,6 +17,9 @@ import { findUserByPhone } from './user.repository.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import { queueMessage } from '../platform/outbox.service.ts';
 
+/** How far back the daily limit per phone counts codes (and the purge keeps them). */
+const CODE_HISTORY_S = 86_400;
+
 /**
  * Verification codes by SMS. The message goes to the outbox table, which a provider adapter
  * drains in production and developers read at /api/dev/outbox (DESIGN §2).
@@ -34,7 +37,7 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
     .selectFrom('verify_codes')
     .select(['created_at'])
     .where('phone', '=', phone)
-    .where('created_at', '>', isoBefore(86_400))
+    .where('created_at', '>', isoBefore(CODE_HISTORY_S))
     .orderBy('created_at', 'desc')
     .execute();
   const last = recent[0];
@@ -121,4 +124,18 @@ export async function consumeVerifyCode(
     .where('consumed_at', 'is', null)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw wrong();
+}
+
+/**
+ * Deletes verification codes older than the daily-limit window: they expired minutes after they
+ * were sent (VERIFY_CODE_TTL_S), and the per-phone daily limit and resend wait read only the last
+ * 24 hours. Returns how many.
+ */
+export async function purgeOldVerifyCodes(db: Db, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('verify_codes')
+    .where('created_at', '<', isoBefore(CODE_HISTORY_S, now))
+    .where('expires_at', '<', new Date(now).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
