@@ -1,3 +1,4 @@
+import { STATUS } from '@mathbridge/contracts/api';
 import type { DemandAttachment } from '@mathbridge/contracts/demands';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
@@ -14,6 +15,10 @@ import { createSpace } from '../files/spaces.service.ts';
  * the enterprise a solution was submitted to). The item keeps a snapshot of name and size, so
  * lists and the admin's review show them without file access.
  */
+
+/** The refusals of `loadNode` for a file the caller cannot use: gone or trashed (404), not theirs to read (304). */
+const isUnreadable = (error: unknown): boolean =>
+  error instanceof AppError && (error.status === STATUS.notFound || error.status === STATUS.forbidden);
 
 /** The item's space, created once per item (idempotent by its ref key, safe under races). */
 export async function ensureItemSpace(
@@ -50,7 +55,7 @@ export async function snapshotAttachments(
     const node = await loadNode(ctx, caller, id, 'read')
       .then((r) => r.node)
       .catch((error: unknown) => {
-        if (error instanceof AppError) throw refuse();
+        if (isUnreadable(error)) throw refuse();
         throw error;
       });
     if (node.space_id !== spaceId || node.is_dir === 1) throw refuse();
@@ -65,7 +70,10 @@ export async function readableIds(ctx: AppContext, caller: Caller, ids: readonly
   for (const id of ids) {
     const ok = await loadNode(ctx, caller, id, 'read').then(
       () => true,
-      () => false,
+      (error: unknown) => {
+        if (isUnreadable(error)) return false;
+        throw error;
+      },
     );
     if (ok) out.push(id);
   }

@@ -31,10 +31,9 @@ function organisationOf(ctx: AppContext, caller: Caller): Promise<CertifiedOrg> 
 }
 
 async function orgActor(ctx: AppContext, caller: Caller, role: 'Enterprise' | 'ResearchInstitute'): Promise<OrgActor> {
-  if (!caller.roles.includes(role) || caller.verifyState !== 1) throw forbidden();
-  const org = await organisationOf(ctx, caller);
-  if (!org || org.type !== role) throw forbidden();
-  return { caller, org };
+  const actor = await orgOf(ctx, caller, role);
+  if (!actor) throw forbidden();
+  return actor;
 }
 
 /** A verified enterprise acting for its certified organisation; anyone else 304. */
@@ -42,11 +41,16 @@ export const requireEnterprise = (ctx: AppContext, caller: Caller) => orgActor(c
 /** A verified research institute acting for its certified organisation; anyone else 304. */
 export const requireInstitute = (ctx: AppContext, caller: Caller) => orgActor(ctx, caller, 'ResearchInstitute');
 
-/** The caller's organisation when they act for one of this role, else null (no error). */
+/**
+ * The caller's organisation when they act for one of this role (verified, owning a certified
+ * organisation of that type), else null. A failure to read it (the database) is not 'none': it throws.
+ */
 export async function orgOf(
   ctx: AppContext,
   caller: Caller,
   role: 'Enterprise' | 'ResearchInstitute',
 ): Promise<OrgActor | null> {
-  return orgActor(ctx, caller, role).catch(() => null);
+  if (!caller.roles.includes(role) || caller.verifyState !== 1) return null;
+  const org = await organisationOf(ctx, caller);
+  return org && org.type === role ? { caller, org } : null;
 }
