@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { AuditLogsTable } from '../../db/types.ts';
 import { likeContains, likePrefix } from '../../lib/sql.ts';
 
-/** Kysely queries reading the audit log (rows are written by writeAudit in audit-log.service.ts). */
+/** Kysely queries over the audit log: one insert per audited change, and the admins' filtered pages. */
 
 export interface LogFilters {
   actorId?: number | undefined;
@@ -57,3 +58,7 @@ export const listLogs = (db: Db, filters: LogFilters, limit: number, offset: num
     .limit(limit)
     .offset(offset)
     .execute();
+
+export async function insertLog(db: Db, row: Insertable<AuditLogsTable>): Promise<void> {
+  await db.insertInto('audit_logs').values(row).execute();
+}

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { requireAdmin, type Caller } from '../../plugins/call.ts';
-import { countLogs, listLogs } from './audit-log.repository.ts';
+import { countLogs, insertLog, listLogs } from './audit-log.repository.ts';
 
 /** The audit log: every module writes its rows here (`writeAudit`), admins read them (`sys/getLogs`). */
 
@@ -20,18 +20,15 @@ export interface AuditEntry {
 
 /** Appends one row to the audit log; pass the transaction so the row commits with the change. */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_logs')
-    .values({
-      actor_id: entry.actorId,
-      action: entry.action,
-      target_type: entry.targetType ?? null,
-      target_id: entry.targetId === undefined ? null : String(entry.targetId),
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-      ip: entry.ip ?? null,
-      created_at: nowIso(),
-    })
-    .execute();
+  await insertLog(db, {
+    actor_id: entry.actorId,
+    action: entry.action,
+    target_type: entry.targetType ?? null,
+    target_id: entry.targetId === undefined ? null : String(entry.targetId),
+    detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    ip: entry.ip ?? null,
+    created_at: nowIso(),
+  });
 }
 
 type LogRow = Awaited<ReturnType<typeof listLogs>>[number];

@@ -4,7 +4,7 @@ import type { Solution } from '@mathbridge/contracts/solutions';
 import { call, type TestApp } from '../../test/harness.ts';
 import { certifiedUser, signInAdmin, type TestUser } from '../identity/identity.fixtures.ts';
 
-/** Test data and flows shared by the cooperation tests (not a test file itself). */
+/** Test data and flows shared by the demands, solutions and wishes tests (not a test file itself). */
 
 export type OrgUser = TestUser & { orgId: number | null };
 
