@@ -1,7 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const at = (...parts) => path.join(root, ...parts);
+const dirsIn = (...parts) =>
+  fs
+    .readdirSync(at(...parts), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * The boundaries of STYLE.md, fenced (import-x/no-restricted-paths resolves every import,
+ * `import type` included). The lists are read from the folders, so a new module or feature is
+ * fenced the day it is created:
+ * - web: a feature imports no other feature; shared folders (components, lib, i18n) import
+ *   neither features nor app/;
+ * - server: a module imports another module only through its `*.service.ts` (tests may also use
+ *   another module's `*.fixtures.ts`); shared folders (lib, db, plugins) import no module.
+ */
+const webFeatures = dirsIn('apps/web/src/features');
+const serverModules = dirsIn('apps/server/src/modules');
+const modulesGlob = at('apps/server/src/modules/*/**');
+
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: at('apps/web/src/features', feature),
+    from: at('apps/web/src/features'),
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what both need to src/components or src/lib.',
+  })),
+  {
+    target: ['components', 'lib', 'i18n'].map((dir) => at('apps/web/src', dir)),
+    from: [at('apps/web/src/app'), at('apps/web/src/features')],
+    message: 'Shared web code imports neither app/ nor a feature.',
+  },
+];
+
+const serverZones = (allowed) =>
+  serverModules.map((module) => ({
+    target: at('apps/server/src/modules', module),
+    from: modulesGlob,
+    except: [at('apps/server/src/modules', module, '**'), ...allowed.map((name) => at('apps/server/src/modules/*', name))],
+    message: `A module calls another module only through its service (${allowed.join(', ')}).`,
+  }));
+const serverSharedZone = {
+  target: ['lib', 'db', 'plugins'].map((dir) => at('apps/server/src', dir)),
+  from: [at('apps/server/src/modules'), at('apps/server/src/app.ts')],
+  message: 'Shared server code (lib, db, plugins) imports no module and not app.ts.',
+};
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.fixtures.ts'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -20,7 +72,28 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: serverTests,
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones(['*.service.ts']), serverSharedZone] }],
+    },
+  },
+  {
+    files: serverTests,
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...serverZones(['*.service.ts', '*.fixtures.ts']), serverSharedZone] },
+      ],
+    },
   },
 );
