@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { creditCodeCheckChar, USCC_ALPHABET } from '@mathbridge/contracts/uscc';
 import { baseURL } from './browser.ts';
@@ -97,6 +99,16 @@ export async function chooseSelect(page: Page, id: string, option: string): Prom
   // Long option lists are virtual: search so the option is rendered.
   await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/**
+ * A fresh folder of this test run for its screenshots (under the system's temporary folder, never a
+ * fixed path two runs would share); its path is printed so a person can look at the pictures.
+ */
+export function shotsDir(journey: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `mb-shots-${journey}-`));
+  console.info(`screenshots of ${journey}: ${dir}`);
+  return dir;
 }
 
 /** A screenshot `dir/name.png` (the full page unless told otherwise) once the page has settled. */
