@@ -86,6 +86,13 @@ export function cooperationRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   defineCall(app, {
     method: 'POST',
+    path: 'demand/delete',
+    ...E,
+    input: DemandIdSchema,
+    handler: ({ caller, input, ip }) => demands.deleteDemand(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
     path: 'demand/toggle',
     ...E,
     input: DemandIdSchema,
@@ -126,7 +133,7 @@ export function cooperationRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: ['demand/publishedList', 'demandV2/publishedList'],
     ...RI,
     input: PublishedListQuerySchema,
-    handler: ({ input }) => demands.listPublishedDemands(ctx, input),
+    handler: ({ caller, input }) => demands.listPublishedDemands(ctx, caller, input),
   });
   defineCall(app, {
     method: 'GET',
@@ -150,6 +157,17 @@ export function cooperationRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ caller, input }) => {
       requireEitherSection(caller, 'demandManage', 'demandManageRI');
       return demands.downloadDemand(ctx, caller, input.id);
+    },
+  });
+
+  defineCall(app, {
+    method: 'GET',
+    path: 'demand/cooperation/:id',
+    auth: 'user',
+    input: DemandIdSchema,
+    handler: ({ caller, input }) => {
+      requireEitherSection(caller, 'demandManage', 'demandManageRI');
+      return solutions.cooperationDetail(ctx, caller, input.id);
     },
   });
 
