@@ -231,6 +231,8 @@ export interface DemandDetail {
     receive: boolean;
     solve: boolean;
     download: boolean;
+    /** The owner may delete a draft for good (demand/delete). */
+    delete: boolean;
   };
   /** The accepted solution's id, once a cooperation started. */
   cooperation: { id: number; solution_id: number; institute: { id: number; name: string }; created_at: string } | null;

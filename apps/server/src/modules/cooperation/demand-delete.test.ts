@@ -23,6 +23,7 @@ describeApi('deleting a draft demand', () => {
 
   it('the owner deletes a draft: it is gone with its file space, the count drops and the audit log says so', async () => {
     const draft = await newDemand(app(), c);
+    expect(draft.can.delete).toBe(true);
     const id = draft.demand.id;
     const spaceId = draft.full?.space_id ?? 0;
     const file = await upload(app(), c.enterprise.token, '数据说明.pdf', pdf(3000), { space_id: spaceId });
@@ -58,6 +59,7 @@ describeApi('deleting a draft demand', () => {
     ok(await post(app(), c.admin, 'demand/review', { id: submitted.demand.id, approve: 0, reason: '信息不全' }), 'rej');
     expect((await post(app(), c.enterprise, 'demand/delete', { id: submitted.demand.id })).status).toBe(409);
     const published = await newDemand(app(), c, { publish: true });
+    expect(published.can.delete).toBe(false);
     expect((await post(app(), c.enterprise, 'demand/delete', { id: published.demand.id })).status).toBe(409);
     for (const id of [submitted.demand.id, published.demand.id])
       expect((await get(app(), c.enterprise, `demand/detail/${id}`)).status).toBe(200);

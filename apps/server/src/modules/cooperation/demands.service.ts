@@ -415,6 +415,7 @@ export async function demandDetail(ctx: AppContext, caller: Caller, id: number):
       receive: institute !== null && !receipt && demand.status === 'published',
       solve: institute !== null && receipt !== undefined && demand.status === 'published',
       download: owner || receipt !== undefined || partOfCooperation,
+      delete: owner && demand.status === 'draft',
     },
     cooperation: cooperation
       ? {
