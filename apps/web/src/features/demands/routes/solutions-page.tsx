@@ -362,6 +362,11 @@ export default function SolutionsPage() {
                   {t('demands.mySolutions.withdraw')}
                 </Button>
               )}
+              {solution.status === 'accepted' && (
+                <Link to={`/manage/demandManageRI/detail/${solution.demand.id}#cooperation`}>
+                  <Button type="primary">{t('demands.detail.cooperationCard.title')}</Button>
+                </Link>
+              )}
             </Space>
           ) : null
         }
