@@ -117,3 +117,44 @@ export async function shoot(page: Page, dir: string, name: string, fullPage = tr
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** A valid 18-digit resident ID number (GB 11643 check character), different on each call. */
+function idNumber(): string {
+  const first17 = `11010519900307${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first17[i]), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+/**
+ * A certified specialist who named `owner`'s organisation as institution, with the claim approved
+ * by the owner: a member of that organisation (identity.fixtures.ts flow, over HTTP).
+ */
+export async function certifiedMember(adminToken: string, owner: { token: string }, truename: string) {
+  const user = await registerByApi();
+  const file = await uploadCertificate(user.token);
+  const profile = await call<{ owned_org: { id: number } | null }>(owner.token, 'GET', 'user/profile');
+  const orgId = profile.owned_org?.id ?? 0;
+  const submitted = await call<{ certification: { id: number } }>(user.token, 'POST', 'user/specialistAuth', {
+    truename,
+    idNumber: idNumber(),
+    degree: 'doctor',
+    institution_org_id: orgId,
+    position: '教授',
+    employeeNumber: 'E-001',
+    research_fields: ['35', '65'],
+    certificate_ids: [file],
+  });
+  await call(adminToken, 'POST', 'workflow/approveAuth', { id: submitted.certification.id, approve: 1 });
+  const claims = await call<{ items: { id: number; user: { id: number }; status: number }[] }>(
+    owner.token,
+    'GET',
+    'org/getUserAuth',
+    { status: 0, page_size: 100 },
+  );
+  const me = await call<{ info: { id: number } }>(user.token, 'GET', 'user/profile');
+  const claim = claims.items.find((row) => row.user.id === me.info.id);
+  if (!claim) throw new Error('membership claim missing');
+  await call(owner.token, 'POST', 'org/userAuth', { id: claim.id, approve: 1 });
+  return { ...user, orgId, membershipId: claim.id };
+}
