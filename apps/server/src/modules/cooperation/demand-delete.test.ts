@@ -72,6 +72,26 @@ describeApi('deleting a draft demand', () => {
     expect((await get(app(), c.enterprise, `demand/detail/${draft.demand.id}`)).status).toBe(200);
   });
 
+  it('a delete racing edits of the same draft: the draft ends deleted with nothing left behind', async () => {
+    const draft = await newDemand(app(), c);
+    const id = draft.demand.id;
+    const before = await draftCount();
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0
+          ? post(app(), c.enterprise, 'demand/delete', { id })
+          : post(app(), c.enterprise, 'demand/save', demandForm({ id, title: `改${i}` })),
+      ),
+    );
+    expect(replies.every((r) => [200, 404, 409].includes(r.status))).toBe(true);
+    expect(replies.filter((r, i) => i % 3 === 0 && r.status === 200)).toHaveLength(1);
+    expect((await get(app(), c.enterprise, `demand/detail/${id}`)).status).toBe(404);
+    expect(await draftCount()).toBe(before - 1);
+    const db = t().ctx.db;
+    expect(await db.selectFrom('demand_fields').select('code').where('demand_id', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('file_spaces').select('id').where('ref_key', '=', `demand:${id}`).execute()).toEqual([]);
+  });
+
   it('a delete racing submits of the same draft: exactly one side wins and the counts agree', async () => {
     for (let round = 0; round < 3; round += 1) {
       const draft = await newDemand(app(), c);
