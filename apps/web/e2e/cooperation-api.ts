@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { creditCodeCheckChar, USCC_ALPHABET } from '@mathbridge/contracts/uscc';
 import { baseURL } from './browser.ts';
@@ -99,9 +101,60 @@ export async function chooseSelect(page: Page, id: string, option: string): Prom
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
+/**
+ * A fresh folder of this test run for its screenshots (under the system's temporary folder, never a
+ * fixed path two runs would share); its path is printed so a person can look at the pictures.
+ */
+export function shotsDir(journey: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `mb-shots-${journey}-`));
+  console.info(`screenshots of ${journey}: ${dir}`);
+  return dir;
+}
+
 /** A screenshot `dir/name.png` (the full page unless told otherwise) once the page has settled. */
 export async function shoot(page: Page, dir: string, name: string, fullPage = true): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** A valid 18-digit resident ID number (GB 11643 check character), different on each call. */
+function idNumber(): string {
+  const first17 = `11010519900307${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first17[i]), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+/**
+ * A certified specialist who named `owner`'s organisation as institution, with the claim approved
+ * by the owner: a member of that organisation (identity.fixtures.ts flow, over HTTP).
+ */
+export async function certifiedMember(adminToken: string, owner: { token: string }, truename: string) {
+  const user = await registerByApi();
+  const file = await uploadCertificate(user.token);
+  const profile = await call<{ owned_org: { id: number } | null }>(owner.token, 'GET', 'user/profile');
+  const orgId = profile.owned_org?.id ?? 0;
+  const submitted = await call<{ certification: { id: number } }>(user.token, 'POST', 'user/specialistAuth', {
+    truename,
+    idNumber: idNumber(),
+    degree: 'doctor',
+    institution_org_id: orgId,
+    position: '教授',
+    employeeNumber: 'E-001',
+    research_fields: ['35', '65'],
+    certificate_ids: [file],
+  });
+  await call(adminToken, 'POST', 'workflow/approveAuth', { id: submitted.certification.id, approve: 1 });
+  const claims = await call<{ items: { id: number; user: { id: number }; status: number }[] }>(
+    owner.token,
+    'GET',
+    'org/getUserAuth',
+    { status: 0, page_size: 100 },
+  );
+  const me = await call<{ info: { id: number } }>(user.token, 'GET', 'user/profile');
+  const claim = claims.items.find((row) => row.user.id === me.info.id);
+  if (!claim) throw new Error('membership claim missing');
+  await call(owner.token, 'POST', 'org/userAuth', { id: claim.id, approve: 1 });
+  return { ...user, orgId, membershipId: claim.id };
 }

@@ -1,10 +1,10 @@
 import { expect, inject, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, chooseSelect, shoot as shootTo } from './cooperation-api.ts';
+import { call, certified, chooseSelect, shoot as shootTo, shotsDir } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
-const SHOTS = '/tmp/shots5';
+const SHOTS = shotsDir('demands');
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const shoot = (page: Parameters<typeof shootTo>[0], name: string) => shootTo(page, SHOTS, name);
 

@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, chooseSelect, shoot as shootTo } from './cooperation-api.ts';
+import { call, certified, chooseSelect, shoot as shootTo, shotsDir } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
-const SHOTS = '/tmp/shots5b';
+const SHOTS = shotsDir('wishes');
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const shoot = (page: Page, name: string, fullPage = true) => shootTo(page, SHOTS, name, fullPage);
 /** More wishes than one page of the open list (DEFAULT_PAGE_SIZE 20), to scroll through. */

@@ -231,9 +231,26 @@ export interface DemandDetail {
     receive: boolean;
     solve: boolean;
     download: boolean;
+    /** The owner may delete a draft for good (demand/delete). */
+    delete: boolean;
   };
   /** The accepted solution's id, once a cooperation started. */
   cooperation: { id: number; solution_id: number; institute: { id: number; name: string }; created_at: string } | null;
+}
+
+/**
+ * `GET demand/cooperation/:id`: a cooperation (an accepted solution to a demand) as both parties
+ * and admins see it; its page is the demand's detail, which shows the accepted solution.
+ */
+export interface CooperationDetail {
+  id: number;
+  demand_id: number;
+  solution_id: number;
+  enterprise: { id: number; name: string };
+  institute: { id: number; name: string };
+  created_at: string;
+  /** Where each side opens it: the enterprise's and the institute's demand detail routes. */
+  viewer: 'enterprise' | 'institute' | 'admin';
 }
 
 export type DemandCounts = Record<DemandState, number>;
@@ -248,15 +265,20 @@ export interface DemandPage {
   counts: DemandCounts;
 }
 
+/** A market row: whether the viewing institute has received it already. */
+export interface PublishedDemand extends DemandSummary {
+  received: boolean;
+}
+
 export interface PublishedPage {
-  items: DemandSummary[];
+  items: PublishedDemand[];
   /** Pass as `cursor` for the next page; null at the end. */
   next_cursor: string | null;
   /** Maintained count of all published demands when no filter is set; null (unknown) with filters. */
   total: number | null;
 }
 
-export interface RecommendedDemand extends DemandSummary {
+export interface RecommendedDemand extends PublishedDemand {
   /** MSC codes shared with the institute's research fields. */
   matched_fields: string[];
 }

@@ -96,6 +96,18 @@ export const MemberClaimQuerySchema = PageQuerySchema.extend({
 });
 export type MemberClaimQuery = z.infer<typeof MemberClaimQuerySchema>;
 
+/**
+ * How a membership ends (issue 8): the member leaves (`org/leave`) or the organisation's owner
+ * removes them (`org/removeMember`). The spec names no call for either; the names follow `org/*`.
+ * These statuses follow the claim's (CERT_STATUS 0–3) on the same row.
+ */
+export const MEMBERSHIP_ENDED = { left: 4, removed: 5 } as const;
+export type MemberStatusName = CertStatusName | keyof typeof MEMBERSHIP_ENDED;
+export const LeaveOrganisationSchema = z.object({ org_id: IdSchema });
+export type LeaveOrganisation = z.infer<typeof LeaveOrganisationSchema>;
+export const RemoveMemberSchema = z.object({ id: IdSchema });
+export type RemoveMember = z.infer<typeof RemoveMemberSchema>;
+
 /** `POST sys/invite`: an owner invites to their organisation; an admin names the organisation. */
 export const InviteSchema = z.object({ org_id: IdSchema.optional() });
 export const InvitationRefSchema = z.object({ id: InvitationIdSchema });
@@ -188,8 +200,8 @@ export interface MemberClaim {
   user: { id: number; account: string; truename: string | null };
   role: IdentityRole | null;
   source: 'claim' | 'invitation';
-  status: CertStatus;
-  status_name: CertStatusName;
+  status: CertStatus | (typeof MEMBERSHIP_ENDED)[keyof typeof MEMBERSHIP_ENDED];
+  status_name: MemberStatusName;
   /** What the person stated: position, employee or student number, supervisor, degree. */
   details: Record<string, string>;
   reason: string | null;

@@ -82,6 +82,7 @@ export const enUS = {
     orgNotVerified: 'The organisation has not been certified yet',
     memberClaimNotFound: 'The membership request does not exist',
     memberClaimReviewed: 'This membership request has already been handled',
+    notAMember: 'Not a current member of this organisation',
     alreadyMember: 'You are already a member of this organisation',
     invitationNotFound: 'The invitation link does not exist',
     invitationExpired: 'This invitation expired on {{date}}; ask {{inviter}} for a new link',

@@ -79,6 +79,7 @@ export const zhCN = {
     orgNotVerified: '机构尚未通过认证',
     memberClaimNotFound: '成员申请不存在',
     memberClaimReviewed: '该成员申请已处理，请勿重复操作',
+    notAMember: '不是该机构的现有成员',
     alreadyMember: '您已是该机构成员',
     invitationNotFound: '邀请链接不存在',
     invitationExpired: '该邀请已于{{date}}过期，请联系{{inviter}}重新邀请',

@@ -79,6 +79,7 @@ export const zhHK = {
     orgNotVerified: '機構尚未通過認證',
     memberClaimNotFound: '成員申請不存在',
     memberClaimReviewed: '該成員申請已處理，請勿重複操作',
+    notAMember: '不是該機構的現有成員',
     alreadyMember: '您已是該機構成員',
     invitationNotFound: '邀請連結不存在',
     invitationExpired: '該邀請已於{{date}}過期，請聯絡{{inviter}}重新邀請',

@@ -132,13 +132,27 @@ interface PublishedShape {
   /** Which filters are set. */
   filters: Record<(typeof FILTERS)[number], boolean>;
 }
-type PublishedParam = (typeof FILTERS)[number] | 'afterValue' | 'afterId' | 'limit';
+type PublishedParam = (typeof FILTERS)[number] | 'afterValue' | 'afterId' | 'limit' | 'receiverOrgId';
 
 const publishedPages = preparedQueries(
   (shape: PublishedShape) =>
     `${shape.sort}|${shape.after ? 1 : 0}|${FILTERS.map((f) => (shape.filters[f] ? 1 : 0)).join('')}`,
   (db, shape, param: Param<PublishedParam>) => {
-    let query = selectSummaries(db).where('demands.status', '=', 'published');
+    let query = selectSummaries(db)
+      // Whether the viewing institute received the row (the market cards' flag): one primary-key
+      // probe per row of the page, inside the page query, so the list costs no extra round trip.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('demand_receipts')
+              .select('demand_receipts.demand_id')
+              .whereRef('demand_receipts.demand_id', '=', 'demands.id')
+              .where('demand_receipts.org_id', '=', param('receiverOrgId')),
+          )
+          .as('received'),
+      )
+      .where('demands.status', '=', 'published');
     if (shape.filters.industry) query = query.where('demands.industry', '=', param('industry'));
     if (shape.filters.province_code) query = query.where('demands.province_code', '=', param('province_code'));
     if (shape.filters.city_code) query = query.where('demands.city_code', '=', param('city_code'));
@@ -179,7 +193,8 @@ const publishedPages = preparedQueries(
 /**
  * A keyset page of published demands: `after` is the (sort key, id) of the previous page's last
  * row, so every page costs an index range scan whatever its depth, and no total is counted.
- * Compiled once per combination of filters, sort and cursor (preparedQueries).
+ * Compiled once per combination of filters, sort and cursor (preparedQueries). `received` says
+ * whether organisation `receiverOrgId` received the row (0, which no organisation has: never).
  */
 export function listPublished(
   db: Db,
@@ -187,7 +202,8 @@ export function listPublished(
   sort: PublishedSort,
   after: [string | number, number] | null,
   limit: number,
-): Promise<DemandSummaryRow[]> {
+  receiverOrgId = 0,
+): Promise<(DemandSummaryRow & { received: unknown })[]> {
   const set = (value: unknown) => value !== undefined && value !== '';
   const shape: PublishedShape = {
     sort,
@@ -208,6 +224,7 @@ export function listPublished(
     afterValue: after?.[0],
     afterId: after?.[1],
     limit,
+    receiverOrgId,
   });
 }
 
@@ -246,6 +263,24 @@ export async function findDemandsByIds(db: Db, ids: readonly number[]): Promise<
   return selectSummaries(db)
     .where('id', 'in', [...ids])
     .execute();
+}
+
+/** Deletes a demand only if it is still a draft (its field rows go with it); false if it was not. */
+export async function deleteDraft(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('demands').where('id', '=', id).where('status', '=', 'draft').executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Which of these demands the organisation received (the recommended cards' flag); one primary-key range. */
+export async function receivedAmong(db: Db, orgId: number, demandIds: readonly number[]): Promise<Set<number>> {
+  if (demandIds.length === 0) return new Set(); // SQL "IN ()" is a syntax error
+  const rows = await db
+    .selectFrom('demand_receipts')
+    .select('demand_id')
+    .where('org_id', '=', orgId)
+    .where('demand_id', 'in', [...demandIds])
+    .execute();
+  return new Set(rows.map((row) => row.demand_id));
 }
 
 export const findReceipt = (db: Db, demandId: number, orgId: number): Promise<DemandReceiptRow | undefined> =>

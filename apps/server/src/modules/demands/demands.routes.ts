@@ -66,6 +66,13 @@ export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   defineCall(app, {
     method: 'POST',
+    path: 'demand/delete',
+    ...E,
+    input: DemandIdSchema,
+    handler: ({ caller, input, ip }) => demands.deleteDemand(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
     path: 'demand/toggle',
     ...E,
     input: DemandIdSchema,
@@ -106,7 +113,7 @@ export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: ['demand/publishedList', 'demandV2/publishedList'],
     ...RI,
     input: PublishedListQuerySchema,
-    handler: ({ input }) => demands.listPublishedDemands(ctx, input),
+    handler: ({ caller, input }) => demands.listPublishedDemands(ctx, caller, input),
   });
   defineCall(app, {
     method: 'GET',
@@ -130,6 +137,17 @@ export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ caller, input }) => {
       requireEitherSection(caller, 'demandManage', 'demandManageRI');
       return demands.downloadDemand(ctx, caller, input.id);
+    },
+  });
+
+  defineCall(app, {
+    method: 'GET',
+    path: 'demand/cooperation/:id',
+    auth: 'user',
+    input: DemandIdSchema,
+    handler: ({ caller, input }) => {
+      requireEitherSection(caller, 'demandManage', 'demandManageRI');
+      return solutions.cooperationDetail(ctx, caller, input.id);
     },
   });
 

@@ -26,6 +26,7 @@ import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { batchDownloadUrl } from '../files/download.service.ts';
 import { grantSpaceMember } from '../files/spaces.service.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { deleteSpace } from '../files/trash.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute, type OrgActor } from '../identity/org-actor.service.ts';
 import { ensureItemSpace, readableIds, snapshotAttachments } from './attachments.ts';
@@ -210,6 +211,31 @@ export async function withdrawDemand(ctx: AppContext, caller: Caller, id: number
   return demandDetail(ctx, caller, id);
 }
 
+/**
+ * POST demand/delete: the owner deletes a draft for good, with its file space (through the files
+ * module). Any other state is 409: what was submitted has a review trail. The guarded DELETE makes
+ * a delete racing a submit or an edit either win (they then find nothing: 409/404) or lose (409).
+ */
+export async function deleteDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<null> {
+  const { demand } = await ownDemand(ctx, caller, id);
+  if (demand.status !== 'draft') throw wrongState();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteDraft(trx, demand.id))) throw wrongState();
+    await moveCount(trx, 'demand', demand.org_id, 'draft', null);
+    await closeTodos(trx, demandTarget(demand.id), 'cancelled', caller.id);
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'demand.delete',
+      targetType: 'demand',
+      targetId: demand.id,
+      detail: { title: demand.title },
+      ip,
+    });
+  });
+  await deleteSpace(ctx, `demand:${demand.id}`, caller.id, ip);
+  return null;
+}
+
 /** POST demand/review (admins): submitted → published, or → rejected with a reason the enterprise sees. */
 export async function reviewDemand(
   ctx: AppContext,
@@ -382,6 +408,7 @@ export async function demandDetail(ctx: AppContext, caller: Caller, id: number):
       receive: institute !== null && !receipt && demand.status === 'published',
       solve: institute !== null && receipt !== undefined && demand.status === 'published',
       download: owner || receipt !== undefined || partOfCooperation,
+      delete: owner && demand.status === 'draft',
     },
     cooperation: cooperation
       ? {
@@ -413,14 +440,25 @@ const hasFilters = (q: PublishedListQuery): boolean =>
  * maintained count when no filter is set, and null (unknown) with filters: counting matches would
  * cost a scan per request (DESIGN §8), and the list scrolls infinitely (spec §9).
  */
-export async function listPublishedDemands(ctx: AppContext, query: PublishedListQuery): Promise<PublishedPage> {
+export async function listPublishedDemands(
+  ctx: AppContext,
+  caller: Caller,
+  query: PublishedListQuery,
+): Promise<PublishedPage> {
   const after = cursorAfter(query.cursor);
+  // Looked up once per request and briefly cached (org-actor.service.ts), so a warm page is still one query.
+  const institute = isAdmin(caller) ? null : await orgOf(ctx, caller, 'ResearchInstitute');
   const [rows, total] = await Promise.all([
-    repo.listPublished(ctx.db, query, query.sort, after, query.page_size + 1),
+    repo.listPublished(ctx.db, query, query.sort, after, query.page_size + 1, institute?.org.id),
     hasFilters(query) ? Promise.resolve(null) : readCount(ctx.db, 'demand', PLATFORM, 'published'),
   ]);
   const { page, next_cursor } = keysetPage(rows, query.page_size, (row) => repo.sortKeyOf(row, query.sort));
-  return { items: page.map(presentDemandSummary), next_cursor, total };
+  return {
+    // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+    items: page.map((row) => ({ ...presentDemandSummary(row), received: Boolean(Number(row.received)) })),
+    next_cursor,
+    total,
+  };
 }
 
 /** GET demand/recommended (institutes): published demands sharing MSC fields with the institute, most shared first, then newest. */
@@ -429,24 +467,21 @@ export async function recommendedDemands(
   caller: Caller,
   query: RecommendedQuery,
 ): Promise<RecommendedPage> {
-  const actor = await requireInstitute(ctx, caller);
-  const codes = actor.org.research_fields;
+  // Admins (spec §6: they see everything) have no research fields, so nothing is recommended to them.
+  const institute = isAdmin(caller) ? null : await requireInstitute(ctx, caller);
+  const codes = institute?.org.research_fields ?? [];
   const ranked = await repo.listRecommended(ctx.db, codes, query.page_size + 1, offsetOf(query));
   const pageRanks = ranked.slice(0, query.page_size);
-  const rows = new Map(
-    (
-      await repo.findDemandsByIds(
-        ctx.db,
-        pageRanks.map((r) => r.demand_id),
-      )
-    ).map((row) => [row.id, row]),
-  );
+  const pageIds = pageRanks.map((r) => r.demand_id);
+  const rows = new Map((await repo.findDemandsByIds(ctx.db, pageIds)).map((row) => [row.id, row]));
+  const received = institute ? await repo.receivedAmong(ctx.db, institute.org.id, pageIds) : new Set<number>();
   const items = pageRanks.flatMap(({ demand_id: demandId }) => {
     const row = rows.get(demandId);
     return row
       ? [
           {
             ...presentDemandSummary(row),
+            received: received.has(row.id),
             matched_fields: codesOf(row.msc_fields).filter((code) => codes.includes(code)),
           },
         ]

@@ -43,14 +43,16 @@ export const findOpenSolution = (db: Db, demandId: number, orgId: number) =>
 export const solutionsInState = (db: Db, demandId: number, status: string): Promise<SolutionRow[]> =>
   db.selectFrom('solutions').selectAll().where('demand_id', '=', demandId).where('status', '=', status).execute();
 
+/** One page of an organisation's solutions (every organisation's when `orgId` is null: admins), newest change first. */
 export function listOwnSolutions(
   db: Db,
-  orgId: number,
+  orgId: number | null,
   status: string | undefined,
   limit: number,
   offset: number,
 ): Promise<SolutionRow[]> {
-  let query = db.selectFrom('solutions').selectAll().where('org_id', '=', orgId);
+  let query = db.selectFrom('solutions').selectAll();
+  if (orgId !== null) query = query.where('org_id', '=', orgId);
   if (status) query = query.where('status', '=', status);
   return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }

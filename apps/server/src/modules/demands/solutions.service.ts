@@ -1,3 +1,4 @@
+import type { CooperationDetail } from '@mathbridge/contracts/demands';
 import {
   SOLUTION_STATES,
   type DeclineReason,
@@ -22,7 +23,7 @@ import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { ensureItemSpace, snapshotAttachments } from './attachments.ts';
-import { moveCount, readCounts } from './counts.service.ts';
+import { PLATFORM, moveCount, readCounts } from './counts.service.ts';
 import { addSolutionCount, findDemand, findDemandsByIds, findReceipt } from './demands.repository.ts';
 import { attachmentsOf } from './demands.presenter.ts';
 import * as repo from './solutions.repository.ts';
@@ -361,23 +362,50 @@ export async function solutionDetail(ctx: AppContext, caller: Caller, id: number
   return presentSolution(solution, demand, { institute: own, enterprise });
 }
 
-/** GET solution/list (institutes): their own solutions, with maintained totals by status. */
+/**
+ * GET demand/cooperation/:id: the cooperation a `cooperationStarted` to-do points at, for the two
+ * organisations and admins (anyone else 304); the web opens the demand's detail from it.
+ */
+export async function cooperationDetail(ctx: AppContext, caller: Caller, id: number): Promise<CooperationDetail> {
+  const cooperation = await repo.findCooperation(ctx.db, id);
+  if (!cooperation) throw notFound('errors.notFound');
+  let viewer: CooperationDetail['viewer'] = 'admin';
+  if (!isAdmin(caller)) {
+    const enterprise = await orgOf(ctx, caller, 'Enterprise');
+    const institute = enterprise ? null : await orgOf(ctx, caller, 'ResearchInstitute');
+    if (enterprise?.org.id === cooperation.enterprise_org_id) viewer = 'enterprise';
+    else if (institute?.org.id === cooperation.institute_org_id) viewer = 'institute';
+    else throw forbidden();
+  }
+  return {
+    id: cooperation.id,
+    demand_id: cooperation.demand_id,
+    solution_id: cooperation.solution_id,
+    enterprise: { id: cooperation.enterprise_org_id, name: cooperation.enterprise_name },
+    institute: { id: cooperation.institute_org_id, name: cooperation.institute_name },
+    created_at: cooperation.created_at,
+    viewer,
+  };
+}
+
+/** GET solution/list (institutes): their own solutions, with maintained totals by status; admins read every institute's. */
 export async function listOwnSolutions(
   ctx: AppContext,
   caller: Caller,
   query: SolutionListQuery,
 ): Promise<SolutionPage> {
-  const actor = await requireInstitute(ctx, caller);
+  const admin = isAdmin(caller);
+  const orgId = admin ? null : (await requireInstitute(ctx, caller)).org.id;
   const [counts, rows] = await Promise.all([
-    readCounts(ctx.db, 'solution', actor.org.id, SOLUTION_STATES),
-    repo.listOwnSolutions(ctx.db, actor.org.id, query.status, query.page_size, offsetOf(query)),
+    readCounts(ctx.db, 'solution', orgId ?? PLATFORM, SOLUTION_STATES),
+    repo.listOwnSolutions(ctx.db, orgId, query.status, query.page_size, offsetOf(query)),
   ]);
   const demands = new Map(
     (await findDemandsByIds(ctx.db, [...new Set(rows.map((r) => r.demand_id))])).map((d) => [d.id, d]),
   );
   const items = rows.flatMap((row) => {
     const demand = demands.get(row.demand_id);
-    return demand ? [presentSolution(row, demand, { institute: true, enterprise: false })] : [];
+    return demand ? [presentSolution(row, demand, { institute: !admin, enterprise: false })] : [];
   });
   const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
   return { ...pageOf(query, items, total), counts };

@@ -40,6 +40,12 @@ export async function upsertMember(
     .execute();
 }
 
+/** Deletes a space row with its members (its nodes must be gone: see trash.service deleteSpace). */
+export async function deleteSpaceRow(db: Db, spaceId: number): Promise<void> {
+  await db.deleteFrom('file_space_members').where('space_id', '=', spaceId).execute();
+  await db.deleteFrom('file_spaces').where('id', '=', spaceId).execute();
+}
+
 export async function deleteMember(db: Db, spaceId: number, userId: number): Promise<void> {
   await db.deleteFrom('file_space_members').where('space_id', '=', spaceId).where('user_id', '=', userId).execute();
 }

@@ -16,7 +16,7 @@ import { firstFreeName, nameKey, splitName } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import * as nodes from './nodes.repository.ts';
 import { ancestorIds, loadEach, loadNode, releaseStoredFiles, resolveFolder, viewerFor } from './nodes.service.ts';
-import { findSpace, releaseQuota } from './spaces.repository.ts';
+import { deleteSpaceRow, findSpace, findSpaceByRef, releaseQuota } from './spaces.repository.ts';
 import { presentSpace, rootOf } from './spaces.service.ts';
 
 /**
@@ -142,6 +142,36 @@ async function purgeRoot(ctx: AppContext, node: FileNodeRow, actorId: number | n
       targetType: 'file_node',
       targetId: node.id,
       detail: { bytes, nodes: rows.length },
+      ip,
+    });
+    return rows;
+  });
+  await releaseStoredFiles(
+    ctx,
+    gone.flatMap((row) => (row.stored_file_id === null ? [] : [row.stored_file_id])),
+  );
+}
+
+/**
+ * Deletes an item's space for good with everything in it, live or in the trash (internal API: the
+ * item it belonged to is gone, e.g. a deleted draft demand). The quota is released in the same
+ * transaction; the bytes go when no copy elsewhere refers to them. A missing space is no error.
+ */
+export async function deleteSpace(ctx: AppContext, refKey: string, actorId: number | null, ip?: string): Promise<void> {
+  const space = await findSpaceByRef(ctx.db, refKey);
+  if (!space) return;
+  const gone = await ctx.db.transaction().execute(async (trx) => {
+    const root = space.root_id === null ? undefined : await nodes.findNode(trx, space.root_id);
+    const rows = root ? await nodes.deleteSubtree(trx, root) : [];
+    const bytes = rows.reduce((sum, row) => sum + (row.is_dir === 1 ? 0 : Number(row.size)), 0);
+    await releaseQuota(trx, space.quota_holder_type, space.quota_holder_id, bytes, nowIso());
+    await deleteSpaceRow(trx, space.id);
+    await writeAudit(trx, {
+      actorId,
+      action: 'files.space_delete',
+      targetType: 'file_space',
+      targetId: space.id,
+      detail: { ref: refKey, bytes, nodes: rows.length },
       ip,
     });
     return rows;

@@ -1,5 +1,10 @@
 import type { IdentityRole } from '@mathbridge/contracts/identity';
-import type { MemberClaim, MemberClaimQuery, ReviewDecision } from '@mathbridge/contracts/org';
+import {
+  MEMBERSHIP_ENDED,
+  type MemberClaim,
+  type MemberClaimQuery,
+  type ReviewDecision,
+} from '@mathbridge/contracts/org';
 import type { Page } from '@mathbridge/contracts/pagination';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
@@ -151,4 +156,74 @@ export async function listMemberClaims(
     listMemberRows(ctx.db, filters, query.page_size, offsetOf(query)),
   ]);
   return pageOf(query, rows.map(presentMemberClaim), total);
+}
+
+/** The person's membership row in the organisation that is live, or 409 (had one once) / 404 (never). */
+async function liveMembership(db: Db, orgId: number, userId: number) {
+  const live = await membershipOf(db, orgId, userId, [MEMBER_STATUS.member]);
+  if (live) return live;
+  const any = await membershipOf(db, orgId, userId, [
+    MEMBER_STATUS.pending,
+    MEMBER_STATUS.rejected,
+    MEMBER_STATUS.withdrawn,
+    MEMBERSHIP_ENDED.left,
+    MEMBERSHIP_ENDED.removed,
+  ]);
+  throw any ? conflict('errors.notAMember') : notFound('errors.memberClaimNotFound');
+}
+
+/**
+ * `org/leave`: a member leaves an organisation (member → left). The guarded UPDATE makes repeated
+ * or racing leaves (and a removal at the same moment) end the membership once: the others get 409.
+ */
+export async function leaveOrganisation(ctx: AppContext, caller: Caller, orgId: number, ip: string): Promise<null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const org = await findOrganisation(trx, orgId);
+    if (!org) throw notFound('errors.orgNotFound');
+    const membership = await liveMembership(trx, org.id, caller.id);
+    const now = nowIso();
+    if (
+      !(await moveMember(trx, membership.id, MEMBER_STATUS.member, { status: MEMBERSHIP_ENDED.left, reviewed_at: now }))
+    )
+      throw conflict('errors.notAMember');
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'member.leave',
+      targetType: 'member_claim',
+      targetId: membership.id,
+      detail: { org_id: org.id, user_id: caller.id },
+      ip,
+    });
+    return null;
+  });
+}
+
+/**
+ * `org/removeMember`: the organisation's owner (or an admin) removes a member (member → removed).
+ * Anyone else 304; a row that is no live membership 409.
+ */
+export async function removeMember(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<MemberClaim> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const membership = await findMember(trx, id);
+    if (!membership) throw notFound('errors.memberClaimNotFound');
+    const org = await findOrganisation(trx, membership.org_id);
+    if (!org || (org.owner_id !== caller.id && !isAdmin(caller))) throw forbidden();
+    const moved = await moveMember(trx, membership.id, MEMBER_STATUS.member, {
+      status: MEMBERSHIP_ENDED.removed,
+      reviewer_id: caller.id,
+      reviewed_at: nowIso(),
+    });
+    if (!moved) throw conflict('errors.notAMember');
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'member.remove',
+      targetType: 'member_claim',
+      targetId: membership.id,
+      detail: { org_id: org.id, user_id: membership.user_id },
+      ip,
+    });
+    const row = await findMemberWithNames(trx, membership.id);
+    if (!row) throw notFound('errors.memberClaimNotFound');
+    return presentMemberClaim(row);
+  });
 }

@@ -3,12 +3,13 @@ import type {
   Invitation,
   InvitationState,
   MemberClaim,
+  MemberStatusName,
   Organisation,
   OrganisationCard,
   OrganisationProfile,
   OrganisationType,
 } from '@mathbridge/contracts/org';
-import { invitationPath } from '@mathbridge/contracts/org';
+import { MEMBERSHIP_ENDED, invitationPath } from '@mathbridge/contracts/org';
 import type { InvitationRow, OrganisationRow } from '../../db/types.ts';
 import { statusName } from './certification.presenter.ts';
 import { INVITATION_STATUS } from './invitation.repository.ts';
@@ -87,6 +88,11 @@ export function presentOrganisationProfile(
   };
 }
 
+/** A membership row's status name: the claim's (0–3), then how it ended (left 4, removed 5). */
+const memberStatusName = (status: number): MemberStatusName =>
+  (Object.entries(MEMBERSHIP_ENDED).find(([, value]) => value === status)?.[0] as MemberStatusName | undefined) ??
+  statusName(status);
+
 export function presentMemberClaim(row: MemberWithNames): MemberClaim {
   return {
     id: row.id,
@@ -95,8 +101,8 @@ export function presentMemberClaim(row: MemberWithNames): MemberClaim {
     user: { id: row.user_id, account: row.user_account, truename: row.user_truename },
     role: (row.role as IdentityRole | null) ?? null,
     source: row.source === 'invitation' ? 'invitation' : 'claim',
-    status: row.status as CertStatus,
-    status_name: statusName(row.status),
+    status: row.status as MemberClaim['status'],
+    status_name: memberStatusName(row.status),
     details: JSON.parse(row.details) as Record<string, string>,
     reason: row.reason,
     created_at: row.created_at,

@@ -1,9 +1,11 @@
 import { STATUS } from '@mathbridge/contracts/api';
 import {
+  LeaveOrganisationSchema,
   MemberClaimQuerySchema,
   OrganisationIdSchema,
   OrganisationListQuerySchema,
   OrganisationUpdateSchema,
+  RemoveMemberSchema,
   ReviewDecisionSchema,
 } from '@mathbridge/contracts/org';
 import type { FastifyInstance } from 'fastify';
@@ -80,6 +82,22 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     verified: true,
     input: ReviewDecisionSchema,
     handler: ({ caller, input, ip }) => members.reviewMemberClaim(ctx, caller, input, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'org/leave',
+    auth: 'user',
+    input: LeaveOrganisationSchema,
+    handler: ({ caller, input, ip }) => members.leaveOrganisation(ctx, caller, input.org_id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'org/removeMember',
+    auth: 'user',
+    section: 'todoList',
+    verified: true,
+    input: RemoveMemberSchema,
+    handler: ({ caller, input, ip }) => members.removeMember(ctx, caller, input.id, ip),
   });
   defineCall(app, {
     method: 'GET',

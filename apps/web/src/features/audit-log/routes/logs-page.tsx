@@ -43,6 +43,8 @@ const ACTIONS: Action[] = [
   'member.claim',
   'member.approve',
   'member.reject',
+  'member.leave',
+  'member.remove',
   'invitation.create',
   'invitation.revoke',
   'invitation.accept',
@@ -67,6 +69,7 @@ const ACTIONS: Action[] = [
   'files.purge',
   'files.replace',
   'files.space_create',
+  'files.space_delete',
   'files.member_grant',
   'files.member_revoke',
 ];

@@ -1,10 +1,11 @@
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { api } from '../../../lib/api-client.ts';
+import { cooperationPath, getCooperation } from './cooperation.ts';
 
 /**
  * Where a cooperation to-do leads (issue 5), or null when the item is not about demands,
  * solutions or wishes. A solution's page is its demand's (enterprise) or the solutions list
- * (institute); a started cooperation has no page of its own yet, so it opens the lists.
+ * (institute); a started cooperation opens its demand's page at the cooperation (either side).
  */
 export async function cooperationTodoPath(item: TodoItem, isEnterprise: boolean): Promise<string | null> {
   switch (item.target_type) {
@@ -16,7 +17,7 @@ export async function cooperationTodoPath(item: TodoItem, isEnterprise: boolean)
       return `/manage/demandManage/detail/${solution.demand.id}`;
     }
     case 'cooperation':
-      return isEnterprise ? '/manage/demandManage/list?status=published' : '/manage/solutions?status=accepted';
+      return cooperationPath(await getCooperation(item.target_id));
     case 'cooperate_wish':
       return `/manage/willManageE/detail/${item.target_id}`;
     default:

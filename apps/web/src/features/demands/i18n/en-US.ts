@@ -175,6 +175,15 @@ export const demandsEnUS = {
       downloadAll: 'Download all (zip)',
       download: 'Download',
       hiddenUntilReceived: 'The full description, the contact and the attachments show once you receive this demand.',
+      cooperationCard: {
+        title: 'Cooperation',
+        enterprise: 'Enterprise',
+        institute: 'Research institute',
+        startedAt: 'Started',
+        publishedAt: 'Demand published',
+        solution: 'Accepted solution',
+        loading: 'Loading the accepted solution…',
+      },
       actions: {
         edit: 'Edit',
         submit: 'Submit for review',
@@ -187,6 +196,7 @@ export const demandsEnUS = {
         reject: 'Reject',
         receive: 'Receive this demand',
         solve: 'Write a solution',
+        delete: 'Delete',
       },
       confirm: {
         submit: 'Submit this demand for review?',
@@ -197,6 +207,7 @@ export const demandsEnUS = {
         complete:
           'Mark this demand completed? Open solutions are declined with the reason “demand completed”. This cannot be undone.',
         approve: 'Approve and publish this demand?',
+        delete: 'Delete this draft? The demand and its attachments are deleted for good.',
       },
       done: {
         submit: 'Submitted for review',
@@ -207,6 +218,7 @@ export const demandsEnUS = {
         approve: 'Demand published',
         reject: 'Demand rejected',
         receive: 'Demand received',
+        delete: 'Draft deleted',
       },
       review: {
         title: 'Reject demand',

@@ -157,6 +157,15 @@ export const demandsZhCN: { demands: DemandsStrings } = {
       downloadAll: '全部下载（zip）',
       download: '下载',
       hiddenUntilReceived: '接收该需求后，可查看完整描述、联系方式和附件。',
+      cooperationCard: {
+        title: '合作详情',
+        enterprise: '企业',
+        institute: '科研机构',
+        startedAt: '合作开始',
+        publishedAt: '需求发布',
+        solution: '采纳的方案',
+        loading: '正在加载采纳的方案…',
+      },
       actions: {
         edit: '编辑',
         submit: '提交审核',
@@ -169,6 +178,7 @@ export const demandsZhCN: { demands: DemandsStrings } = {
         reject: '驳回',
         receive: '接收需求',
         solve: '撰写方案',
+        delete: '删除',
       },
       confirm: {
         submit: '确定提交该需求审核？',
@@ -178,6 +188,7 @@ export const demandsZhCN: { demands: DemandsStrings } = {
         close: '确定关闭该需求？尚未处理的方案将以“需求已关闭”为由不予采纳，且无法撤销。',
         complete: '确定标记该需求已完成？尚未处理的方案将以“需求已完成”为由不予采纳，且无法撤销。',
         approve: '确定通过并发布该需求？',
+        delete: '确定删除该草稿？需求及其附件将被永久删除，无法恢复。',
       },
       done: {
         submit: '已提交审核',
@@ -188,6 +199,7 @@ export const demandsZhCN: { demands: DemandsStrings } = {
         approve: '需求已发布',
         reject: '需求已驳回',
         receive: '已接收需求',
+        delete: '草稿已删除',
       },
       review: { title: '驳回需求', reason: '原因', reasonHelp: '企业会看到该原因，并可修改需求。' },
       receive: {

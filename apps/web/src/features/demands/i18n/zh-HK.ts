@@ -157,6 +157,15 @@ export const demandsZhHK: { demands: DemandsStrings } = {
       downloadAll: '全部下載（zip）',
       download: '下載',
       hiddenUntilReceived: '接收該需求後，可查看完整描述、聯絡方式和附件。',
+      cooperationCard: {
+        title: '合作詳情',
+        enterprise: '企業',
+        institute: '科研機構',
+        startedAt: '合作開始',
+        publishedAt: '需求發佈',
+        solution: '採納的方案',
+        loading: '正在載入採納的方案…',
+      },
       actions: {
         edit: '編輯',
         submit: '提交審核',
@@ -169,6 +178,7 @@ export const demandsZhHK: { demands: DemandsStrings } = {
         reject: '駁回',
         receive: '接收需求',
         solve: '撰寫方案',
+        delete: '刪除',
       },
       confirm: {
         submit: '確定提交該需求審核？',
@@ -178,6 +188,7 @@ export const demandsZhHK: { demands: DemandsStrings } = {
         close: '確定關閉該需求？尚未處理的方案將以「需求已關閉」為由不予採納，且無法撤銷。',
         complete: '確定標記該需求已完成？尚未處理的方案將以「需求已完成」為由不予採納，且無法撤銷。',
         approve: '確定通過並發佈該需求？',
+        delete: '確定刪除該草稿？需求及其附件將被永久刪除，無法恢復。',
       },
       done: {
         submit: '已提交審核',
@@ -188,6 +199,7 @@ export const demandsZhHK: { demands: DemandsStrings } = {
         approve: '需求已發佈',
         reject: '需求已駁回',
         receive: '已接收需求',
+        delete: '草稿已刪除',
       },
       review: { title: '駁回需求', reason: '原因', reasonHelp: '企業會看到該原因，並可修改需求。' },
       receive: {

@@ -11,6 +11,8 @@ import { areaName, industryLabel, researchFieldLabel } from '../../identity/comp
 import { downloadDemand, useDemand, useDemandAction, useReviewDemand, type DemandAction } from '../api/demands.ts';
 import { followDownload } from '../api/attachments.ts';
 import { AttachmentList } from '../components/attachment-list.tsx';
+import { CooperationCard } from '../components/cooperation-card.tsx';
+import { DeleteDemandButton } from '../components/delete-demand-button.tsx';
 import { ReceiveModal, RejectModal } from '../components/demand-modals.tsx';
 import { formatDay, formatYuan } from '../components/format.ts';
 import { MarkdownView } from '../components/markdown-view.tsx';
@@ -142,6 +144,7 @@ export default function DemandDetailPage() {
         <Button type="primary">{t('demands.detail.actions.solve')}</Button>
       </Link>
     ),
+    can.delete && <DeleteDemandButton key="delete" demandId={demand.id} listPath={`${base}/list`} />,
     can.download && (
       <Button
         key="download"
@@ -286,6 +289,7 @@ export default function DemandDetailPage() {
           <Alert type="info" showIcon title={t('demands.detail.hiddenUntilReceived')} />
         )}
       </Card>
+      <CooperationCard detail={detail} />
       {owner && demand.status !== 'draft' && demand.status !== 'submitted' && demand.status !== 'rejected' && (
         <Card variant="borderless">
           <SolutionsPanel demandId={demand.id} />

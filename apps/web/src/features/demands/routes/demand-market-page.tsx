@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   BUDGET_MAX,
   PUBLISHED_SORTS,
-  type DemandSummary,
+  type PublishedDemand,
   type PublishedSort,
   type RecommendedDemand,
 } from '@mathbridge/contracts/demands';
@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { MscFilterSelect } from '../../../components/msc-filter-select.tsx';
 import { useInfiniteScroll } from '../../../components/use-infinite-scroll.ts';
 import { useLocale } from '../../../i18n/locale.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { AreaCascader } from '../../identity/components/area-cascader.tsx';
 import { IndustrySelect } from '../../identity/components/industry-select.tsx';
 import { areaName, industryLabel, researchFieldLabel } from '../../identity/components/reference-names.ts';
@@ -49,7 +50,7 @@ function readFilters(params: URLSearchParams): MarketFilters {
   };
 }
 
-function DemandCardBody({ demand }: { demand: DemandSummary }) {
+function DemandCardBody({ demand }: { demand: PublishedDemand }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const meta = [
@@ -63,6 +64,11 @@ function DemandCardBody({ demand }: { demand: DemandSummary }) {
         <Link className="mb-market-card-title" to={`${BASE}/detail/${demand.id}`}>
           {demand.title}
         </Link>
+        {demand.received && (
+          <Tag color="green" data-testid="received-tag">
+            {t('demands.market.received')}
+          </Tag>
+        )}
         {demand.nda_required === 1 && <Tag color="gold">{t('demands.market.nda')}</Tag>}
         <span className="mb-market-card-budget">
           {t('demands.detail.budgetRange', {
@@ -82,7 +88,7 @@ function DemandCardBody({ demand }: { demand: DemandSummary }) {
   );
 }
 
-function MarketCard({ demand }: { demand: DemandSummary }) {
+function MarketCard({ demand }: { demand: PublishedDemand }) {
   const locale = useLocale();
   return (
     <Card size="small" className="mb-market-card" data-testid="market-card">
@@ -144,6 +150,7 @@ function RecommendedBlock() {
  */
 export default function DemandMarketPage() {
   const { t } = useTranslation();
+  const admin = useSession((s) => s.roles.includes('Admin'));
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const list = usePublishedDemands(filters);
@@ -234,7 +241,8 @@ export default function DemandMarketPage() {
         <h1>{t('demands.market.title')}</h1>
         <span className="mb-muted">{t('demands.market.subtitle')}</span>
       </header>
-      <RecommendedBlock />
+      {/* Admins see every published demand; with no research fields nothing is recommended to them. */}
+      {!admin && <RecommendedBlock />}
       <Card variant="borderless" style={{ marginBottom: 16 }}>
         <div className="mb-market-filters" role="search">
           <div className="mb-market-filter mb-market-filter-wide">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DEMAND_STATES } from '@mathbridge/contracts/demands';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { formatDateTime } from '../../identity/components/format.ts';
 import { useDemands } from '../api/demands.ts';
 import { DemandStatusTag } from '../components/status-tag.tsx';
@@ -17,6 +18,7 @@ const BASE = '/manage/demandManage';
 export default function DemandsOverviewPage() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const admin = useSession((s) => s.roles.includes('Admin'));
   const recent = useDemands({ page: 1, page_size: 5 });
   const counts = recent.data?.counts;
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : 0;
@@ -31,11 +33,14 @@ export default function DemandsOverviewPage() {
         variant="borderless"
         style={{ marginBottom: 16 }}
         extra={
-          <Link to={`${BASE}/demandForm/new`}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('demands.overview.create')}
-            </Button>
-          </Link>
+          // Admins read every organisation's demands; they post none (as on the list page).
+          admin ? undefined : (
+            <Link to={`${BASE}/demandForm/new`}>
+              <Button type="primary" icon={<PlusOutlined />}>
+                {t('demands.overview.create')}
+              </Button>
+            </Link>
+          )
         }
         title={t('demands.overview.all')}
       >

@@ -27,6 +27,7 @@ import {
 } from '@mathbridge/contracts/solutions';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -186,6 +187,7 @@ function SolutionForm({
  */
 export default function SolutionsPage() {
   const { t } = useTranslation();
+  const admin = useSession((s) => s.roles.includes('Admin'));
   const locale = useLocale();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -232,6 +234,16 @@ export default function SolutionsPage() {
       title: t('demands.mySolutions.demand'),
       render: (_, s) => <Link to={`/manage/demandManageRI/detail/${s.demand.id}`}>{s.demand.title}</Link>,
     },
+    // Admins read every institute's solutions: say whose each one is.
+    ...(admin
+      ? [
+          {
+            key: 'institute',
+            title: t('demands.solutions.institute'),
+            render: (_: unknown, s: Solution) => s.institute.name,
+          },
+        ]
+      : []),
     {
       key: 'cost',
       title: t('demands.solutions.cost'),
@@ -361,6 +373,11 @@ export default function SolutionsPage() {
                 <Button danger onClick={() => withdraw(solution)}>
                   {t('demands.mySolutions.withdraw')}
                 </Button>
+              )}
+              {solution.status === 'accepted' && (
+                <Link to={`/manage/demandManageRI/detail/${solution.demand.id}#cooperation`}>
+                  <Button type="primary">{t('demands.detail.cooperationCard.title')}</Button>
+                </Link>
               )}
             </Space>
           ) : null

@@ -10,9 +10,10 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
 import { formatDateTime } from '../../identity/components/format.ts';
 import { useMemberClaims, useReviewMemberClaim } from '../api/member-claims.ts';
+import { useRemoveMember } from '../api/membership-end.ts';
 import '../../identity/i18n/strings.ts';
 import { RejectModal } from './decision-modal.tsx';
-import { ReviewStatusTag } from './status-tag.tsx';
+import { MemberStatusTag } from './member-status-tag.tsx';
 
 /** What a person stated, with the certification form's labels. */
 const DETAIL_LABELS = {
@@ -37,6 +38,7 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
   const [rejecting, setRejecting] = useState<MemberClaim | null>(null);
   const list = useMemberClaims({ page, page_size: pageSize, ...(status === 'all' ? {} : { status }) }, true);
   const review = useReviewMemberClaim();
+  const removeMember = useRemoveMember();
   const nameOf = (claim: MemberClaim) => claim.user.truename || claim.user.account;
 
   const approve = (claim: MemberClaim) =>
@@ -51,6 +53,23 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
           return; // Reported by the API client (e.g. 409: already handled).
         }
         notify.success(t('workspace.members.approved'));
+      },
+    });
+
+  const remove = (claim: MemberClaim) =>
+    notify.confirm({
+      title: t('workspace.members.removeTitle', { name: nameOf(claim), org: claim.org_name }),
+      content: t('workspace.members.removeContent'),
+      okText: t('workspace.members.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await removeMember.mutateAsync(claim.id);
+        } catch {
+          return; // Reported by the API client (e.g. 409: no longer a member).
+        }
+        notify.success(t('workspace.members.removedDone'));
       },
     });
 
@@ -110,14 +129,14 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
       key: 'status',
       title: t('workspace.review.status'),
       width: 110,
-      render: (_, claim) => <ReviewStatusTag status={claim.status_name} />,
+      render: (_, claim) => <MemberStatusTag status={claim.status_name} />,
     },
     {
       key: 'actions',
       title: t('workspace.review.actions'),
       width: 150,
       render: (_, claim) =>
-        claim.status === CERT_STATUS.pending && (
+        claim.status === CERT_STATUS.pending ? (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => approve(claim)}>
               {t('workspace.members.approve')}
@@ -126,6 +145,12 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
               {t('workspace.members.reject')}
             </Button>
           </Space>
+        ) : (
+          claim.status === CERT_STATUS.approved && (
+            <Button type="link" size="small" danger onClick={() => remove(claim)}>
+              {t('workspace.members.remove')}
+            </Button>
+          )
         ),
     },
   ];

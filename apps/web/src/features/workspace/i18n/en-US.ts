@@ -93,6 +93,17 @@ export const workspaceEnUS = {
       approved: 'Membership confirmed',
       rejected: 'Membership declined',
       anyStatus: 'All',
+      ended: { left: 'Left', removed: 'Removed' },
+      remove: 'Remove',
+      removeTitle: 'Remove {{name}} from {{org}}?',
+      removeContent: 'They will no longer be a member; to return they must request to join or be invited again.',
+      removedDone: 'Member removed',
+    },
+    membership: {
+      leave: 'Leave',
+      leaveTitle: 'Leave {{org}}?',
+      leaveContent: 'You will no longer be a member; to return you must request to join or be invited again.',
+      left: 'You left the organisation',
     },
   },
 } as const;

@@ -87,6 +87,17 @@ export const workspaceZhCN = {
       approved: '已确认成员身份',
       rejected: '已拒绝成员申请',
       anyStatus: '全部',
+      ended: { left: '已退出', removed: '已移除' },
+      remove: '移除',
+      removeTitle: '确定将{{name}}移出{{org}}吗？',
+      removeContent: '移除后对方不再是机构成员；如需重新加入，需再次申请或受邀。',
+      removedDone: '已移除该成员',
+    },
+    membership: {
+      leave: '退出机构',
+      leaveTitle: '确定退出{{org}}吗？',
+      leaveContent: '退出后您不再是该机构的成员；如需重新加入，需再次申请或受邀。',
+      left: '已退出机构',
     },
   },
 } as const satisfies WorkspaceMessages;

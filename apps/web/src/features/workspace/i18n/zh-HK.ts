@@ -87,6 +87,17 @@ export const workspaceZhHK = {
       approved: '已確認成員身份',
       rejected: '已拒絕成員申請',
       anyStatus: '全部',
+      ended: { left: '已退出', removed: '已移除' },
+      remove: '移除',
+      removeTitle: '確定將{{name}}移出{{org}}嗎？',
+      removeContent: '移除後對方不再是機構成員；如需重新加入，需再次申請或受邀。',
+      removedDone: '已移除該成員',
+    },
+    membership: {
+      leave: '退出機構',
+      leaveTitle: '確定退出{{org}}嗎？',
+      leaveContent: '退出後您不再是該機構的成員；如需重新加入，需再次申請或受邀。',
+      left: '已退出機構',
     },
   },
 } as const satisfies WorkspaceMessages;

@@ -13,6 +13,7 @@ import { VerifyBadge } from '../../../components/verify-badge.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { useReviews } from '../api/reviews.ts';
+import { LeaveOrganisationButton } from '../components/leave-organisation-button.tsx';
 import '../i18n/strings.ts';
 import '../components/workspace.css';
 
@@ -134,6 +135,9 @@ export default function DashboardPage() {
                 <li key={membership.org_id}>
                   <Link to={`/members?id=${membership.org_id}`}>{membership.org_name}</Link>
                   <Tag>{t(`workspace.dashboard.memberStatuses.${statusName(membership.status)}`)}</Tag>
+                  {membership.status === CERT_STATUS.approved && (
+                    <LeaveOrganisationButton org={{ id: membership.org_id, name: membership.org_name }} />
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,0 +1,144 @@
+import { expect, inject, it } from 'vitest';
+import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
+import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
+import { call, certified, shoot, shotsDir } from './cooperation-api.ts';
+import { signInThroughUi } from './session.ts';
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+/** A small real PDF: the server checks the bytes, not the name. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+function demandBody(title: string) {
+  return {
+    title,
+    industry: 'C',
+    summary: '管理员巡检用的需求摘要',
+    problem: '## 问题\n排产',
+    expected_outcome: '算法与报告',
+    budget_min: 100000,
+    budget_max: 300000,
+    deadline: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+    province_code: '3300',
+    city_code: '3301',
+    msc_fields: ['90'],
+    nda_required: 0,
+    contact: '王经理',
+    contact_phone: '13900001111',
+  };
+}
+
+/**
+ * Spec §6 'Admin sees everything' (issue 8 point 6): the admin walks every item of the workspace
+ * menu and finds each page with content the other users made — never a 404 or 403 page.
+ */
+describeE2E('the admin walks every workspace section', () => {
+  const browser = useBrowser();
+
+  it('every menu section opens for the admin with real content', async () => {
+    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
+      phone_details: inject('adminPhone'),
+      password: inject('adminPassword'),
+    });
+    const adminToken = admin.token.access_token;
+    const suffix = String(Date.now()).slice(-5);
+    const enterprise = await certified(adminToken, 'Enterprise', `巡检企业${suffix}有限公司`);
+    const institute = await certified(adminToken, 'ResearchInstitute', `巡检研究所${suffix}`);
+
+    // Seeded content of other organisations: a published demand with an accepted solution, a
+    // demand waiting for review, a wish with a response, a shared template.
+    const published = `巡检发布${suffix.slice(-3)}`;
+    const waiting = `巡检待审${suffix.slice(-3)}`;
+    const wishTitle = `巡检意愿${suffix}`;
+    const saved = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
+      ...demandBody(published),
+      commit: 1,
+    });
+    await call(adminToken, 'POST', 'demand/review', { id: saved.demand.id, approve: 1 });
+    await call(institute.token, 'POST', 'demand/receive', { id: saved.demand.id, accept_nda: 1 });
+    const solution = await call<{ id: number }>(institute.token, 'POST', 'solution/save', {
+      demand_id: saved.demand.id,
+      approach: '混合整数规划',
+      team: '3 名研究员',
+      timeline: '3 个月',
+      cost_estimate: 200000,
+      commit: 1,
+    });
+    await call(enterprise.token, 'POST', 'solution/accept', { id: solution.id });
+    await call(enterprise.token, 'POST', 'demand/save', { ...demandBody(waiting), commit: 1 });
+    const wish = await call<{ id: number }>(enterprise.token, 'POST', 'cooperateWish/create', {
+      title: wishTitle,
+      msc_fields: ['90'],
+      description: '寻找运筹学方向的合作方',
+      partner_type: 'researchInstitute',
+      duration: 'longTerm',
+      contact: '王经理',
+      contact_phone: '13900001111',
+    });
+    await call(institute.token, 'POST', 'cooperateWish/respond', {
+      id: wish.id,
+      message: '我们做过类似项目',
+      contact: '李老师',
+      contact_phone: '13900002222',
+    });
+    const spaces = await call<{ items: { id: number; kind: string }[] }>(adminToken, 'GET', 'upload/spaces');
+    const shared = spaces.items.find((space) => space.kind === 'shared_tpl');
+    const templateName = `巡检模板${suffix}.pdf`;
+    const form = new FormData();
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), templateName);
+    const uploaded = await fetch(`${baseURL()}/api/upload/upload?space_id=${shared?.id ?? 0}&ignore_sign=1`, {
+      method: 'POST',
+      headers: { 'X-MathBridge-Token': adminToken },
+      body: form,
+    }).then((r) => r.json() as Promise<{ status: number }>);
+    expect(uploaded.status).toBe(200);
+
+    /** What each built section shows of the seeded content; the rest are 'coming soon' pages. */
+    const EXPECTED: Record<string, string> = {
+      dashboard: '平台管理',
+      todoList: waiting,
+      demands: published,
+      solutions: published,
+      willManageE: wishTitle,
+      willManageRI: wishTitle,
+      demandManage: waiting,
+      demandManageRI: published,
+      sharedTplFile: templateName,
+      logs: '登录',
+    };
+    const NOT_BUILT = MANAGE_SECTIONS.filter((s) => s.menu && !(s.key in EXPECTED)).map((s) => s.key);
+
+    const { context, page } = await newPage(browser());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(page, inject('adminPhone'), inject('adminPassword'));
+    await page.goto('/manage/dashboard');
+    const menuLinks = page.locator('.mb-side-nav .ant-menu a[href^="/manage/"]');
+    await poll(() => menuLinks.count()).toBeGreaterThan(0);
+    const hrefs = await menuLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    // Every section of the spec §6 table is in the admin's menu, plus the audit log.
+    expect(hrefs.sort()).toEqual(
+      [...MANAGE_SECTIONS.filter((s) => s.menu).map((s) => `/manage/${s.key}`), '/manage/logs'].sort(),
+    );
+
+    const shots = shotsDir('admin-sections');
+    for (const href of hrefs) {
+      const key = href.split('/')[2] ?? '';
+      await page.locator(`.mb-side-nav .ant-menu a[href="${href}"]`).click();
+      await page.waitForURL((url) => url.pathname.startsWith(href));
+      if (key === 'todoList') await page.getByRole('tab', { name: '我的待办' }).click();
+      const expected = EXPECTED[key];
+      if (expected) {
+        await poll(() => page.locator('.mb-side-content').getByText(expected).count()).toBeGreaterThan(0);
+      } else {
+        expect(NOT_BUILT, key).toContain(key);
+        await poll(() => page.locator('.mb-coming-soon').count()).toBe(1);
+      }
+      expect(new URL(page.url()).pathname, key).not.toBe('/404');
+      expect(await page.locator('.ant-result-404, .ant-result-403').count(), key).toBe(0);
+      if (expected) await shoot(page, shots, `admin-${key}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { cooperationKeys, invalidateCooperation } from './query-keys.ts';
+
+/** POST demand/delete: the owner deletes a draft for good (409 once it is no longer a draft). */
+export function useDeleteDemand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<null>('demand/delete', { id }),
+    onSuccess: (_, id) => queryClient.removeQueries({ queryKey: cooperationKeys.demand(id), exact: true }),
+    onSettled: () => invalidateCooperation(queryClient),
+  });
+}

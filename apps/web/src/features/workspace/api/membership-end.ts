@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MemberClaim } from '@mathbridge/contracts/org';
+import { api } from '../../../lib/api-client.ts';
+import { dashboardQueryKey } from './get-dashboard.ts';
+import { memberClaimsQueryKey } from './member-claims.ts';
+
+/** POST org/leave: the signed-in member leaves an organisation. */
+export function useLeaveOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orgId: number) => api.post<null>('org/leave', { org_id: orgId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}
+
+/** POST org/removeMember: the organisation's owner (or an admin) removes a member. */
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<MemberClaim>('org/removeMember', { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberClaimsQueryKey }),
+  });
+}
