@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import type { AuditLogEntry } from '@mathbridge/contracts/workflow';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useLogs, type LogsFilter } from '../api/get-logs.ts';
 import type { AuditLogMessages } from '../i18n/strings.ts';
 import '../i18n/strings.ts';
@@ -98,13 +99,6 @@ function filterOf(values: FilterValues): Omit<LogsFilter, 'page' | 'page_size'> 
   };
 }
 
-function formatTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
-}
-
 /** /manage/logs (admins): the audit log (sys/getLogs) by actor, action and date range, paged. */
 export default function LogsPage() {
   const { t } = useTranslation();
@@ -133,7 +127,12 @@ export default function LogsPage() {
     (ACTIONS as string[]).includes(action) ? t(`auditLog.actions.${action as Action}`) : action;
 
   const columns: TableProps<AuditLogEntry>['columns'] = [
-    { key: 'time', title: t('auditLog.time'), width: 180, render: (_, entry) => formatTime(entry.created_at, locale) },
+    {
+      key: 'time',
+      title: t('auditLog.time'),
+      width: 180,
+      render: (_, entry) => formatDateTime(entry.created_at, locale, 'precise'),
+    },
     {
       key: 'actor',
       title: t('auditLog.actor'),

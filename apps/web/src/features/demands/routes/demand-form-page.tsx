@@ -16,14 +16,13 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { AreaCascader } from '../../identity/components/area-cascader.tsx';
-import { payloadRule, showFormError, valueRule } from '../../identity/components/form-kit.ts';
-import { IndustrySelect } from '../../identity/components/industry-select.tsx';
-import { ResearchFieldSelect } from '../../identity/components/research-field-select.tsx';
+import { AreaCascader } from '../../../components/area-cascader.tsx';
+import { payloadRule, showFormError, valueRule } from '../../../lib/form-kit.ts';
+import { IndustrySelect } from '../../../components/industry-select.tsx';
+import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
 import { useDemand, useSaveDemand, type DemandSaveInput } from '../api/demands.ts';
 import { AttachmentsInput, type AttachmentValue } from '../components/attachments-input.tsx';
 import { MarkdownInput } from '../components/markdown-input.tsx';
-import '../../identity/i18n/strings.ts';
 import '../i18n/strings.ts';
 import '../components/demands.css';
 

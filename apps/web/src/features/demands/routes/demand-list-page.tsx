@@ -7,10 +7,9 @@ import { DEMAND_STATES, type DemandState, type DemandSummary } from '@mathbridge
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
-import { industryLabel } from '../../identity/components/reference-names.ts';
+import { formatDateTime, formatDay, formatYuan } from '../../../lib/format.ts';
+import { industryLabel } from '../../../lib/reference-names.ts';
 import { useDemands } from '../api/demands.ts';
-import { formatDay, formatYuan } from '../components/format.ts';
 import { DemandStatusTag } from '../components/status-tag.tsx';
 import '../i18n/strings.ts';
 import '../components/demands.css';

@@ -14,13 +14,12 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { MscFilterSelect } from '../../../components/msc-filter-select.tsx';
 import { useInfiniteScroll } from '../../../components/use-infinite-scroll.ts';
 import { useLocale } from '../../../i18n/locale.ts';
-import { AreaCascader } from '../../identity/components/area-cascader.tsx';
-import { IndustrySelect } from '../../identity/components/industry-select.tsx';
-import { areaName, industryLabel, researchFieldLabel } from '../../identity/components/reference-names.ts';
-import { useDebouncedValue } from '../../identity/components/use-debounced-value.ts';
+import { AreaCascader } from '../../../components/area-cascader.tsx';
+import { IndustrySelect } from '../../../components/industry-select.tsx';
+import { areaName, industryLabel, researchFieldLabel } from '../../../lib/reference-names.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePublishedDemands, useRecommendedDemands, type MarketFilters } from '../api/market.ts';
-import { formatDay, formatYuan } from '../components/format.ts';
-import '../../identity/i18n/strings.ts';
+import { formatDay, formatYuan } from '../../../lib/format.ts';
 import '../i18n/strings.ts';
 import '../components/demands.css';
 

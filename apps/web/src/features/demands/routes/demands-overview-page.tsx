@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { DEMAND_STATES } from '@mathbridge/contracts/demands';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useDemands } from '../api/demands.ts';
 import { DemandStatusTag } from '../components/status-tag.tsx';
 import '../i18n/strings.ts';

@@ -26,7 +26,7 @@ import { invalidateFiles } from '../api/query-keys.ts';
 import '../i18n/strings.ts';
 import { FileTable, EmptyFolder, type FileRowActions } from './file-table.tsx';
 import { FolderTree } from './folder-tree.tsx';
-import { formatBytes } from './format.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { ImagePreview } from './image-preview.tsx';
 import { MoveModal, type MoveRequest } from './move-modal.tsx';
 import { NameModal, type NameModalState } from './name-modal.tsx';

@@ -13,7 +13,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/invitations.ts';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 
 const STATE_COLORS: Record<InvitationState, string> = {
   valid: 'green',

@@ -14,11 +14,11 @@ import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSubmitCertification } from '../api/submit-certification.ts';
-import { AreaCascader } from './area-cascader.tsx';
+import { AreaCascader } from '../../../components/area-cascader.tsx';
 import { CertificateUpload } from './certificate-upload.tsx';
-import { isRequired, payloadRule, showFormError, valueRule } from './form-kit.ts';
-import { IndustrySelect } from './industry-select.tsx';
-import { ResearchFieldSelect } from './research-field-select.tsx';
+import { isRequired, payloadRule, showFormError, valueRule } from '../../../lib/form-kit.ts';
+import { IndustrySelect } from '../../../components/industry-select.tsx';
+import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
 
 export type OrganisationRole = 'Enterprise' | 'ResearchInstitute';
 

@@ -21,9 +21,9 @@ import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSubmitCertification } from '../api/submit-certification.ts';
 import { CertificateUpload } from './certificate-upload.tsx';
-import { isRequired, payloadRule, showFormError, valueRule } from './form-kit.ts';
+import { isRequired, payloadRule, showFormError, valueRule } from '../../../lib/form-kit.ts';
 import { InstitutionInput, type InstitutionValue } from './institution-input.tsx';
-import { ResearchFieldSelect } from './research-field-select.tsx';
+import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
 
 /** People certify with this form; teachers (a hidden identity) use the specialist's. */
 export type PersonRole = 'Specialist' | 'Student' | 'Teacher';

@@ -7,7 +7,7 @@ import { WISH_STATES, type Wish, type WishState } from '@mathbridge/contracts/wi
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useOwnWishes } from '../api/wishes.ts';
 import { MscTags } from '../components/msc-tags.tsx';
 import { WishStatusTag } from '../components/wish-status-tag.tsx';

@@ -8,9 +8,8 @@ import { EDUCATION_DEGREES } from '@mathbridge/contracts/roles';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useMemberClaims, useReviewMemberClaim } from '../api/member-claims.ts';
-import '../../identity/i18n/strings.ts';
 import { RejectModal } from './decision-modal.tsx';
 import { ReviewStatusTag } from './status-tag.tsx';
 

@@ -13,7 +13,7 @@ import {
 } from '@mathbridge/contracts/identity';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useReviews, type ReviewFilter } from '../api/reviews.ts';
 import { applicantName } from './applicant-name.ts';
 import { ReviewStatusTag } from './status-tag.tsx';

@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import { TODO_STATES, type TodoItem, type TodoState } from '@mathbridge/contracts/workflow';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTodos } from '../api/get-todos.ts';
 
 const STATE_COLORS: Record<TodoState, string> = { open: 'processing', done: 'success', cancelled: 'default' };
