@@ -36,7 +36,8 @@ export default function TodoListPage() {
   ];
   const requested = params.get('tab') as TabKey | null;
   const active: TabKey = requested && tabs.includes(requested) ? requested : admin ? 'reviews' : 'mine';
-  const show = (tab: TabKey) => setParams((current) => ({ ...Object.fromEntries(current), tab }), { replace: true });
+  // Each tab's list keeps its status, page and filters in the URL; another tab starts afresh.
+  const show = (tab: TabKey) => setParams({ tab }, { replace: true });
 
   const handle = (item: TodoItem) => {
     if (item.target_type === 'certification') setOpenId(item.target_id);

@@ -1,14 +1,14 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Tag, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import type { AuditLogEntry } from '@mathbridge/contracts/workflow';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
+import { dayRangeOf, dayRangeParams, type DayRange } from '../../../lib/day-range.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useLogs, type LogsFilter } from '../api/get-logs.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { useLogs } from '../api/get-logs.ts';
 import type { AuditLogMessages } from '../i18n/strings.ts';
 import '../i18n/strings.ts';
 import './logs-page.css';
@@ -83,20 +83,12 @@ const TARGETS = new Set<string>([
   'user',
 ]);
 
+const FILTER_KEYS = ['actor', 'action', 'date_from', 'date_to'] as const;
+
 interface FilterValues {
   actor?: string;
   action?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
-}
-
-function filterOf(values: FilterValues): Omit<LogsFilter, 'page' | 'page_size'> {
-  const [from, to] = values.dates ?? [];
-  return {
-    actor: values.actor?.trim() || undefined,
-    action: values.action,
-    date_from: from?.format('YYYY-MM-DD'),
-    date_to: to?.format('YYYY-MM-DD'),
-  };
+  dates?: DayRange;
 }
 
 /** /manage/logs (admins): the audit log (sys/getLogs) by actor, action and date range, paged. */
@@ -104,10 +96,21 @@ export default function LogsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<FilterValues>();
-  const [filter, setFilter] = useState<Omit<LogsFilter, 'page' | 'page_size'>>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const logs = useLogs({ ...filter, page, page_size: pageSize });
+  const params = useListParams<never, (typeof FILTER_KEYS)[number]>({ filters: FILTER_KEYS });
+  const { filters } = params;
+  const logs = useLogs({ ...filters, page: params.page, page_size: params.pageSize });
+  // The form opens with what the URL says (a reload or a shared link keeps the filter).
+  const [initialValues] = useState<FilterValues>(() => ({
+    actor: filters.actor,
+    action: filters.action,
+    dates: dayRangeOf(filters),
+  }));
+  const apply = (values: FilterValues) =>
+    params.setFilters({
+      actor: values.actor?.trim() || undefined,
+      action: values.action,
+      ...dayRangeParams(values.dates),
+    });
 
   const actionOptions = useMemo(
     () =>
@@ -179,10 +182,8 @@ export default function LogsPage() {
         <Form
           form={form}
           layout="inline"
-          onFinish={(values) => {
-            setFilter(filterOf(values));
-            setPage(1);
-          }}
+          initialValues={initialValues}
+          onFinish={apply}
           style={{ rowGap: 12, marginBottom: 16 }}
         >
           <Form.Item name="actor" label={t('auditLog.actor')}>
@@ -208,9 +209,8 @@ export default function LogsPage() {
               <Button
                 icon={<ReloadOutlined />}
                 onClick={() => {
-                  form.resetFields();
-                  setFilter({});
-                  setPage(1);
+                  form.setFieldsValue({ actor: undefined, action: undefined, dates: undefined });
+                  apply({});
                 }}
               >
                 {t('auditLog.reset')}
@@ -218,38 +218,23 @@ export default function LogsPage() {
             </Space>
           </Form.Item>
         </Form>
-        {logs.isError && !logs.data ? (
-          <LoadError onRetry={() => void logs.refetch()} />
-        ) : (
-          <Table<AuditLogEntry>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={logs.data?.items}
-            loading={logs.isFetching}
-            scroll={{ x: 900 }}
-            expandable={{
-              rowExpandable: (entry) => entry.detail !== null && entry.detail !== undefined,
-              expandedRowRender: (entry) => (
-                <pre className="mb-log-detail" aria-label={t('auditLog.detail')}>
-                  {JSON.stringify(entry.detail, null, 2)}
-                </pre>
-              ),
-            }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditLog.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: logs.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('auditLog.total', { total }),
-              onChange: (next, size) => {
-                setPage(size === pageSize ? next : 1);
-                setPageSize(size);
-              },
-            }}
-          />
-        )}
+        <QueryTable<AuditLogEntry>
+          query={logs}
+          list={params}
+          size="middle"
+          columns={columns}
+          scroll={{ x: 900 }}
+          expandable={{
+            rowExpandable: (entry) => entry.detail !== null && entry.detail !== undefined,
+            expandedRowRender: (entry) => (
+              <pre className="mb-log-detail" aria-label={t('auditLog.detail')}>
+                {JSON.stringify(entry.detail, null, 2)}
+              </pre>
+            ),
+          }}
+          empty={t('auditLog.empty')}
+          showTotal={(total) => t('auditLog.total', { total })}
+        />
       </Card>
     </>
   );
