@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSaveSurvey } from '../api/save-survey.ts';
 import { showFormError } from '../../../lib/form-kit.ts';
-import { SurveyFields } from './person-form.tsx';
+import { SurveyFields } from './survey-fields.tsx';
 
 /** A certified student keeps the survey up to date (user/survey). */
 export function SurveyCard({ survey }: { survey: Survey | null }) {
