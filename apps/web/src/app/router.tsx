@@ -20,8 +20,8 @@ import { ensureSession } from '../lib/auth.ts';
 import { signInPath } from '../lib/navigation.ts';
 import { useSession } from '../lib/session-store.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { manageChildTitleKey, manageSectionTitleKey } from './manage-titles.ts';
-import type { RouteHandle } from './route-handle.ts';
+import { manageChildTitleKey, manageSectionTitleKey } from '../lib/manage-titles.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
 
 /**
  * Routes of spec §2 with the guards of spec §6. Every page is a lazy chunk; the table below is
