@@ -28,6 +28,8 @@ export interface QueryTableProps<T> extends Omit<
   emptyAction?: ReactNode;
   /** "N in total" beside the pager; with it the pager shows even for a single page. */
   showTotal?: (total: number) => ReactNode;
+  /** Offer a page-size choice (default); lists with a fixed page size turn it off. */
+  showSizeChanger?: boolean;
   rowKey?: TableProps<T>['rowKey'];
 }
 
@@ -41,6 +43,7 @@ export function QueryTable<T extends object>({
   empty,
   emptyAction,
   showTotal,
+  showSizeChanger = true,
   rowKey = 'id',
   ...table
 }: QueryTableProps<T>) {
@@ -61,7 +64,7 @@ export function QueryTable<T extends object>({
         current: list.page,
         pageSize: list.pageSize,
         total: query.data?.total ?? 0,
-        showSizeChanger: true,
+        showSizeChanger,
         ...(showTotal ? { showTotal } : { hideOnSinglePage: true }),
         onChange: list.setPage,
       }}
