@@ -20,8 +20,8 @@ import { ensureSession } from '../lib/auth.ts';
 import { signInPath } from '../lib/navigation.ts';
 import { useSession } from '../lib/session-store.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { manageChildTitleKey, manageSectionTitleKey } from './manage-titles.ts';
-import type { RouteHandle } from './route-handle.ts';
+import { manageChildTitleKey, manageSectionTitleKey } from '../lib/manage-titles.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
 
 /**
  * Routes of spec §2 with the guards of spec §6. Every page is a lazy chunk; the table below is
@@ -47,7 +47,7 @@ const comingSoonPage: LazyModule = () => import('../components/coming-soon-page.
 const SECTION_PAGES: Partial<Record<string, LazyModule>> = {
   sharedTplFile: () => import('../features/files/routes/shared-templates-page.tsx'),
   dashboard: () => import('../features/workspace/routes/dashboard-page.tsx'),
-  todoList: () => import('../features/workspace/routes/todo-list-page.tsx'),
+  todoList: () => import('./routes/todo-list-page.tsx'),
   demands: () => import('../features/demands/routes/demands-overview-page.tsx'),
   solutions: () => import('../features/demands/routes/solutions-page.tsx'),
 };
@@ -216,7 +216,7 @@ function pageRoute(path: string, spec: PageSpec): RouteObject {
 /** /account children (spec §2): two real screens, the certification screens come later. */
 const ACCOUNT_PAGES: Record<(typeof ACCOUNT_CHILDREN)[number], PageSpec> = {
   individual: {
-    load: () => import('../features/account/routes/individual-page.tsx'),
+    load: () => import('./routes/individual-page.tsx'),
     title: (t) => t('account.menu.individual'),
   },
   institute: {

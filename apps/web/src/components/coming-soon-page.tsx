@@ -1,7 +1,7 @@
 import { ArrowRightOutlined, RocketOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useRouteHandle } from '../app/route-handle.ts';
+import { useRouteHandle } from '../lib/route-handle.ts';
 import { useSession } from '../lib/session-store.ts';
 import { ButtonLink } from './button-link.tsx';
 

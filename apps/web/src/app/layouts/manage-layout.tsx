@@ -25,7 +25,7 @@ import { Link, useLocation } from 'react-router';
 import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
 import { canUseSection } from '@mathbridge/contracts/workspace';
 import { useSession } from '../../lib/session-store.ts';
-import { manageSectionTitleKey } from '../manage-titles.ts';
+import { manageSectionTitleKey } from '../../lib/manage-titles.ts';
 import { QueryProvider } from '../../components/query-provider.tsx';
 import { SideMenuLayout } from './side-menu-layout.tsx';
 import '../../features/workspace/i18n/strings.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useDocumentTitle, useRouteHandle } from '../route-handle.ts';
+import { useDocumentTitle, useRouteHandle } from '../../lib/route-handle.ts';
 import { TopNav } from './top-nav.tsx';
 
 // Below the fold, and absent from sign-in screens and the workspace: not part of the first load.

@@ -30,6 +30,8 @@ export const enUS = {
     leave: 'Leave',
     stay: 'Stay',
     skipToContent: 'Skip to main content',
+    select: 'Please choose',
+    areaPlaceholder: 'Choose a province and city',
   },
   nav: {
     mainMenu: 'Main navigation',

@@ -29,6 +29,8 @@ export const zhCN = {
     leave: '离开',
     stay: '留在此页',
     skipToContent: '跳到主要内容',
+    select: '请选择',
+    areaPlaceholder: '请选择省份和城市',
   },
   nav: {
     mainMenu: '主导航',

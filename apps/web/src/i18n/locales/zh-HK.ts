@@ -29,6 +29,8 @@ export const zhHK = {
     leave: '離開',
     stay: '留在此頁',
     skipToContent: '跳到主要內容',
+    select: '請選擇',
+    areaPlaceholder: '請選擇省份和城市',
   },
   nav: {
     mainMenu: '主導覽',

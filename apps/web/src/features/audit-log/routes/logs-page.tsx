@@ -1,13 +1,14 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Tag, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import type { AuditLogEntry } from '@mathbridge/contracts/workflow';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
-import { useLogs, type LogsFilter } from '../api/get-logs.ts';
+import { dayRangeOf, dayRangeParams, type DayRange } from '../../../lib/day-range.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { useLogs } from '../api/get-logs.ts';
 import type { AuditLogMessages } from '../i18n/strings.ts';
 import '../i18n/strings.ts';
 import './logs-page.css';
@@ -85,27 +86,12 @@ const TARGETS = new Set<string>([
   'user',
 ]);
 
+const FILTER_KEYS = ['actor', 'action', 'date_from', 'date_to'] as const;
+
 interface FilterValues {
   actor?: string;
   action?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
-}
-
-function filterOf(values: FilterValues): Omit<LogsFilter, 'page' | 'page_size'> {
-  const [from, to] = values.dates ?? [];
-  return {
-    actor: values.actor?.trim() || undefined,
-    action: values.action,
-    date_from: from?.format('YYYY-MM-DD'),
-    date_to: to?.format('YYYY-MM-DD'),
-  };
-}
-
-function formatTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+  dates?: DayRange;
 }
 
 /** /manage/logs (admins): the audit log (sys/getLogs) by actor, action and date range, paged. */
@@ -113,10 +99,21 @@ export default function LogsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<FilterValues>();
-  const [filter, setFilter] = useState<Omit<LogsFilter, 'page' | 'page_size'>>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const logs = useLogs({ ...filter, page, page_size: pageSize });
+  const params = useListParams<never, (typeof FILTER_KEYS)[number]>({ filters: FILTER_KEYS });
+  const { filters } = params;
+  const logs = useLogs({ ...filters, page: params.page, page_size: params.pageSize });
+  // The form opens with what the URL says (a reload or a shared link keeps the filter).
+  const [initialValues] = useState<FilterValues>(() => ({
+    actor: filters.actor,
+    action: filters.action,
+    dates: dayRangeOf(filters),
+  }));
+  const apply = (values: FilterValues) =>
+    params.setFilters({
+      actor: values.actor?.trim() || undefined,
+      action: values.action,
+      ...dayRangeParams(values.dates),
+    });
 
   const actionOptions = useMemo(
     () =>
@@ -136,7 +133,12 @@ export default function LogsPage() {
     (ACTIONS as string[]).includes(action) ? t(`auditLog.actions.${action as Action}`) : action;
 
   const columns: TableProps<AuditLogEntry>['columns'] = [
-    { key: 'time', title: t('auditLog.time'), width: 180, render: (_, entry) => formatTime(entry.created_at, locale) },
+    {
+      key: 'time',
+      title: t('auditLog.time'),
+      width: 180,
+      render: (_, entry) => formatDateTime(entry.created_at, locale, 'precise'),
+    },
     {
       key: 'actor',
       title: t('auditLog.actor'),
@@ -183,10 +185,8 @@ export default function LogsPage() {
         <Form
           form={form}
           layout="inline"
-          onFinish={(values) => {
-            setFilter(filterOf(values));
-            setPage(1);
-          }}
+          initialValues={initialValues}
+          onFinish={apply}
           style={{ rowGap: 12, marginBottom: 16 }}
         >
           <Form.Item name="actor" label={t('auditLog.actor')}>
@@ -212,9 +212,8 @@ export default function LogsPage() {
               <Button
                 icon={<ReloadOutlined />}
                 onClick={() => {
-                  form.resetFields();
-                  setFilter({});
-                  setPage(1);
+                  form.setFieldsValue({ actor: undefined, action: undefined, dates: undefined });
+                  apply({});
                 }}
               >
                 {t('auditLog.reset')}
@@ -222,38 +221,23 @@ export default function LogsPage() {
             </Space>
           </Form.Item>
         </Form>
-        {logs.isError && !logs.data ? (
-          <LoadError onRetry={() => void logs.refetch()} />
-        ) : (
-          <Table<AuditLogEntry>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={logs.data?.items}
-            loading={logs.isFetching}
-            scroll={{ x: 900 }}
-            expandable={{
-              rowExpandable: (entry) => entry.detail !== null && entry.detail !== undefined,
-              expandedRowRender: (entry) => (
-                <pre className="mb-log-detail" aria-label={t('auditLog.detail')}>
-                  {JSON.stringify(entry.detail, null, 2)}
-                </pre>
-              ),
-            }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('auditLog.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: logs.data?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => t('auditLog.total', { total }),
-              onChange: (next, size) => {
-                setPage(size === pageSize ? next : 1);
-                setPageSize(size);
-              },
-            }}
-          />
-        )}
+        <QueryTable<AuditLogEntry>
+          query={logs}
+          list={params}
+          size="middle"
+          columns={columns}
+          scroll={{ x: 900 }}
+          expandable={{
+            rowExpandable: (entry) => entry.detail !== null && entry.detail !== undefined,
+            expandedRowRender: (entry) => (
+              <pre className="mb-log-detail" aria-label={t('auditLog.detail')}>
+                {JSON.stringify(entry.detail, null, 2)}
+              </pre>
+            ),
+          }}
+          empty={t('auditLog.empty')}
+          showTotal={(total) => t('auditLog.total', { total })}
+        />
       </Card>
     </>
   );

@@ -2,7 +2,8 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { Button, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { attachmentUrl, followDownload } from '../api/attachments.ts';
-import { fileSize } from './format.ts';
+import { useLocale } from '../../../i18n/locale.ts';
+import { formatBytes } from '../../../lib/format.ts';
 
 interface Attachment {
   id: number;
@@ -13,6 +14,7 @@ interface Attachment {
 /** Attachments, each downloadable through a fresh signed link. */
 export function AttachmentList({ items }: { items: readonly Attachment[] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (items.length === 0) return <p className="mb-muted">{t('demands.detail.noAttachments')}</p>;
   return (
     <List
@@ -33,7 +35,7 @@ export function AttachmentList({ items }: { items: readonly Attachment[] }) {
           ]}
         >
           <span>
-            <PaperClipOutlined /> {item.name} <span className="mb-muted">({fileSize(item.size)})</span>
+            <PaperClipOutlined /> {item.name} <span className="mb-muted">({formatBytes(item.size, locale)})</span>
           </span>
         </List.Item>
       )}

@@ -7,7 +7,8 @@ import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
 import { fileExtension } from '@mathbridge/contracts/files';
 import { isApiError } from '../../../lib/api-error.ts';
 import { uploadAttachment } from '../api/attachments.ts';
-import { fileSize } from './format.ts';
+import { useLocale } from '../../../i18n/locale.ts';
+import { formatBytes } from '../../../lib/format.ts';
 
 export interface AttachmentValue {
   id: number;
@@ -31,6 +32,7 @@ const PROFILE = UPLOAD_PROFILES.document;
  */
 export function AttachmentsInput({ id, value = [], onChange, spaceId }: AttachmentsInputProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -123,7 +125,7 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId }: Attachme
               ]}
             >
               <span>
-                <PaperClipOutlined /> {item.name} <span className="mb-muted">({fileSize(item.size)})</span>
+                <PaperClipOutlined /> {item.name} <span className="mb-muted">({formatBytes(item.size, locale)})</span>
               </span>
             </List.Item>
           )}

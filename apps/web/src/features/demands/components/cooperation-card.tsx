@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { DemandDetail } from '@mathbridge/contracts/demands';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useSolution } from '../api/solutions.ts';
 import { SolutionView } from './solution-view.tsx';
 

@@ -7,7 +7,7 @@ import {
   type DeclineSolution,
 } from '@mathbridge/contracts/solutions';
 import { notify } from '../../../lib/notify.ts';
-import { payloadRule, showFormError } from '../../identity/components/form-kit.ts';
+import { payloadRule, showFormError } from '../../../lib/form-kit.ts';
 import { useDeclineSolution } from '../api/solutions.ts';
 
 interface DeclineModalProps {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DemandReviewSchema, type DemandSummary } from '@mathbridge/contracts/demands';
 import { notify } from '../../../lib/notify.ts';
-import { payloadRule } from '../../identity/components/form-kit.ts';
+import { payloadRule } from '../../../lib/form-kit.ts';
 import { useReceiveDemand, useReviewDemand } from '../api/demands.ts';
 
 /** Admin: reject a submitted demand with a reason the enterprise sees. */

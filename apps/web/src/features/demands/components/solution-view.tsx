@@ -2,9 +2,8 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@mathbridge/contracts/solutions';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime, formatYuan } from '../../../lib/format.ts';
 import { AttachmentList } from './attachment-list.tsx';
-import { formatYuan } from './format.ts';
 import { MarkdownView } from './markdown-view.tsx';
 import { SolutionStatusTag } from './status-tag.tsx';
 

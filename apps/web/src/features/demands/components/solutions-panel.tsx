@@ -1,16 +1,15 @@
-import { Button, Drawer, Empty, Modal, Space, Table, type TableProps } from 'antd';
+import { Button, Drawer, Modal, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import type { Solution } from '@mathbridge/contracts/solutions';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime, formatYuan } from '../../../lib/format.ts';
 import { useDemandSolutions, useSolutionAction } from '../api/solutions.ts';
 import { AttachmentList } from './attachment-list.tsx';
 import { DeclineModal } from './decline-modal.tsx';
-import { formatYuan } from './format.ts';
 import { MarkdownView } from './markdown-view.tsx';
 import { SolutionView } from './solution-view.tsx';
 import { SolutionStatusTag } from './status-tag.tsx';
@@ -120,37 +119,24 @@ export function SolutionsPanel({ demandId }: { demandId: number }) {
           </Button>
         </Space>
       </div>
-      {list.isError && !list.data ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<Solution>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={items}
-          loading={list.isFetching}
-          scroll={{ x: 720 }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-            getCheckboxProps: (s) => ({
-              disabled: !selected.includes(s.id) && selected.length >= MAX_COMPARE,
-              'aria-label': s.institute.name,
-            }),
-            hideSelectAll: true,
-          }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.solutions.empty')} />,
-          }}
-          pagination={{
-            current: page,
-            pageSize: DEFAULT_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            hideOnSinglePage: true,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <QueryTable<Solution>
+        query={list}
+        list={{ page, pageSize: DEFAULT_PAGE_SIZE, setPage }}
+        showSizeChanger={false}
+        size="middle"
+        columns={columns}
+        scroll={{ x: 720 }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (s) => ({
+            disabled: !selected.includes(s.id) && selected.length >= MAX_COMPARE,
+            'aria-label': s.institute.name,
+          }),
+          hideSelectAll: true,
+        }}
+        empty={t('demands.solutions.empty')}
+      />
       <Modal
         open={comparing && compared.length >= 2}
         title={t('demands.solutions.compareTitle')}

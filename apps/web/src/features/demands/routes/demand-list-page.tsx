@@ -1,16 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Table, Tabs, type TableProps } from 'antd';
+import { Button, Card, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
+import { Link } from 'react-router';
 import { DEMAND_STATES, type DemandState, type DemandSummary } from '@mathbridge/contracts/demands';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable, StatusTabs } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
-import { industryLabel } from '../../identity/components/reference-names.ts';
+import { formatDateTime, formatDay, formatYuan } from '../../../lib/format.ts';
+import { industryLabel } from '../../../lib/reference-names.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useDemands } from '../api/demands.ts';
-import { formatDay, formatYuan } from '../components/format.ts';
 import { DemandStatusTag } from '../components/status-tag.tsx';
 import '../i18n/strings.ts';
 import '../components/demands.css';
@@ -22,27 +21,11 @@ export default function DemandListPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const admin = useSession((s) => s.roles.includes('Admin'));
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('status');
-  const status = DEMAND_STATES.includes(requested as DemandState) ? (requested as DemandState) : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = Number(params.get('size')) || DEFAULT_PAGE_SIZE;
-  const list = useDemands({ status, page, page_size: pageSize });
+  const params = useListParams<DemandState>({ statuses: DEMAND_STATES });
+  const { status } = params;
+  const list = useDemands({ status, page: params.page, page_size: params.pageSize });
   const counts = list.data?.counts;
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
-
-  const go = (next: { status?: string; page?: number; size?: number }) =>
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || (value === 1 && key === 'page')) merged.delete(key);
-          else merged.set(key, String(value));
-        }
-        return merged;
-      },
-      { replace: true },
-    );
 
   const columns: TableProps<DemandSummary>['columns'] = [
     {
@@ -107,8 +90,6 @@ export default function DemandListPage() {
     },
   ];
 
-  const tabLabel = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
-
   return (
     <>
       <header className="mb-page-header">
@@ -127,53 +108,35 @@ export default function DemandListPage() {
           )
         }
         title={
-          <Tabs
-            activeKey={status ?? 'all'}
-            onChange={(key) => go({ status: key === 'all' ? undefined : key, page: 1 })}
-            items={[
-              { key: 'all', label: tabLabel(t('demands.list.all'), total) },
+          <StatusTabs<DemandState | 'all'>
+            value={status ?? 'all'}
+            onChange={(key) => params.setStatus(key === 'all' ? undefined : key)}
+            options={[
+              { value: 'all', label: t('demands.list.all'), count: total },
               ...DEMAND_STATES.map((state) => ({
-                key: state,
-                label: tabLabel(t(`demands.states.${state}`), counts?.[state]),
+                value: state,
+                label: t(`demands.states.${state}`),
+                count: counts?.[state],
               })),
             ]}
           />
         }
       >
-        {list.isError && !list.data ? (
-          <LoadError onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<DemandSummary>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.data?.items}
-            loading={list.isFetching}
-            scroll={{ x: 760 }}
-            locale={{
-              emptyText: (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={status ? t('demands.list.empty') : t('demands.list.emptyAll')}
-                >
-                  {!admin && !status && (
-                    <Link to={`${BASE}/demandForm/new`}>
-                      <Button type="primary">{t('demands.list.create')}</Button>
-                    </Link>
-                  )}
-                </Empty>
-              ),
-            }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              hideOnSinglePage: true,
-              onChange: (next, size) =>
-                go({ page: size === pageSize ? next : 1, size: size === DEFAULT_PAGE_SIZE ? undefined : size }),
-            }}
-          />
-        )}
+        <QueryTable<DemandSummary>
+          query={list}
+          list={params}
+          columns={columns}
+          scroll={{ x: 760 }}
+          empty={status ? t('demands.list.empty') : t('demands.list.emptyAll')}
+          emptyAction={
+            !admin &&
+            !status && (
+              <Link to={`${BASE}/demandForm/new`}>
+                <Button type="primary">{t('demands.list.create')}</Button>
+              </Link>
+            )
+          }
+        />
       </Card>
     </>
   );

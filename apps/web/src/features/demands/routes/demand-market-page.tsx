@@ -1,5 +1,5 @@
-import { Button, Card, Empty, Input, InputNumber, Select, Skeleton, Space, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Input, InputNumber, Select, Skeleton, Space, Tag } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -9,19 +9,17 @@ import {
   type PublishedSort,
   type RecommendedDemand,
 } from '@mathbridge/contracts/demands';
-import { InfiniteListFooter } from '../../../components/infinite-list-footer.tsx';
+import { InfiniteQueryList } from '../../../components/infinite-query-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MscFilterSelect } from '../../../components/msc-filter-select.tsx';
-import { useInfiniteScroll } from '../../../components/use-infinite-scroll.ts';
 import { useLocale } from '../../../i18n/locale.ts';
+import { AreaCascader } from '../../../components/area-cascader.tsx';
+import { IndustrySelect } from '../../../components/industry-select.tsx';
+import { areaName, industryLabel, researchFieldLabel } from '../../../lib/reference-names.ts';
+import { useTypedSearchParams } from '../../../lib/use-typed-search-params.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { AreaCascader } from '../../identity/components/area-cascader.tsx';
-import { IndustrySelect } from '../../identity/components/industry-select.tsx';
-import { areaName, industryLabel, researchFieldLabel } from '../../identity/components/reference-names.ts';
-import { useDebouncedValue } from '../../identity/components/use-debounced-value.ts';
 import { usePublishedDemands, useRecommendedDemands, type MarketFilters } from '../api/market.ts';
-import { formatDay, formatYuan } from '../components/format.ts';
-import '../../identity/i18n/strings.ts';
+import { formatDay, formatYuan } from '../../../lib/format.ts';
 import '../i18n/strings.ts';
 import '../components/demands.css';
 
@@ -154,7 +152,6 @@ export default function DemandMarketPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const list = usePublishedDemands(filters);
-  useInfiniteScroll(list);
 
   // Typed values reach the address bar (and the query) once the typing pauses.
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
@@ -162,8 +159,11 @@ export default function DemandMarketPage() {
     filters.budget_min ?? null,
     filters.budget_max ?? null,
   ]);
-  const typedKeyword = useDebouncedValue(keyword.trim());
-  const typedBudget = useDebouncedValue(budget);
+  useTypedSearchParams({
+    keyword: keyword.trim(),
+    budget_min: budget[0] === null ? '' : String(budget[0]),
+    budget_max: budget[1] === null ? '' : String(budget[1]),
+  });
 
   const update = (next: Record<string, string | number | null | undefined>) =>
     setParams(
@@ -178,62 +178,16 @@ export default function DemandMarketPage() {
       { replace: true },
     );
 
-  useEffect(() => {
-    const [min, max] = typedBudget;
-    const wanted = {
-      keyword: typedKeyword,
-      budget_min: min === null ? '' : String(min),
-      budget_max: max === null ? '' : String(max),
-    };
-    // Read the address bar itself: this runs when the typing settles, not on every filter change
-    // (after 'reset' it would otherwise put the old words back until the debounce caught up).
-    const current = new URLSearchParams(window.location.search);
-    if (Object.entries(wanted).every(([key, value]) => (current.get(key) ?? '') === value)) return;
-    setParams(
-      (latest) => {
-        const merged = new URLSearchParams(latest);
-        for (const [key, value] of Object.entries(wanted)) {
-          if (value) merged.set(key, value);
-          else merged.delete(key);
-        }
-        return merged;
-      },
-      { replace: true },
-    );
-  }, [typedKeyword, typedBudget, setParams]);
-
   const reset = () => {
     setKeyword('');
     setBudget([null, null]);
     setParams({}, { replace: true });
   };
 
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? null;
   const area = filters.province_code
     ? [filters.province_code, ...(filters.city_code ? [filters.city_code] : [])]
     : undefined;
-
-  let results;
-  if (list.isPending) results = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (list.isError && !list.data) results = <LoadError onRetry={() => void list.refetch()} />;
-  else if (items.length === 0)
-    results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.market.empty')} />;
-  else
-    results = (
-      <>
-        <div className="mb-demand-card-list" aria-busy={list.isFetching}>
-          {items.map((demand) => (
-            <MarketCard key={demand.id} demand={demand} />
-          ))}
-        </div>
-        <InfiniteListFooter
-          list={list}
-          loadMoreLabel={t('demands.market.loadMore')}
-          endLabel={t('demands.market.end')}
-        />
-      </>
-    );
 
   return (
     <>
@@ -321,7 +275,15 @@ export default function DemandMarketPage() {
           <Button onClick={reset}>{t('demands.market.reset')}</Button>
         </div>
       </Card>
-      {results}
+      <InfiniteQueryList<PublishedDemand>
+        query={list}
+        itemKey={(demand) => demand.id}
+        renderItem={(demand) => <MarketCard demand={demand} />}
+        className="mb-demand-card-list"
+        empty={t('demands.market.empty')}
+        loadMoreLabel={t('demands.market.loadMore')}
+        endLabel={t('demands.market.end')}
+      />
     </>
   );
 }

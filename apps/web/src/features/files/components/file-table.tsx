@@ -7,7 +7,7 @@ import type { FileNode } from '@mathbridge/contracts/files';
 import { useLocale } from '../../../i18n/locale.ts';
 import type { FolderParams, SortField } from '../api/get-folder.ts';
 import { FileIcon } from './file-icon.tsx';
-import { formatBytes, formatDateTime } from './format.ts';
+import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 
 export interface FileRowActions {
   open: (folder: FileNode) => void;
@@ -140,7 +140,7 @@ export function FileTable({
       sortOrder: antOrder(params, 'updated_at'),
       sortDirections: ['ascend', 'descend', 'ascend'],
       responsive: ['md'],
-      render: (_value, node) => formatDateTime(node.updated_at, locale),
+      render: (_value, node) => formatDateTime(node.updated_at, locale, 'numeric'),
     },
     {
       key: 'actions',

@@ -2,7 +2,7 @@ import { Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Quota } from '@mathbridge/contracts/files';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatBytes } from './format.ts';
+import { formatBytes } from '../../../lib/format.ts';
 
 const HOLDER_KEY = {
   user: 'files.quota.holderUser',

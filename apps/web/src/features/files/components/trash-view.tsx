@@ -11,7 +11,7 @@ import { useTrash, type TrashParams } from '../api/get-trash.ts';
 import { usePurgeNodes } from '../api/purge-nodes.ts';
 import { useRestoreNodes } from '../api/restore-nodes.ts';
 import { FileIcon } from './file-icon.tsx';
-import { daysUntil, formatDateTime } from './format.ts';
+import { daysUntil, formatDateTime } from '../../../lib/format.ts';
 
 interface TrashViewProps {
   spaceId: number;
@@ -116,7 +116,7 @@ export function TrashView({ spaceId, rootLabel, onBack, modal }: TrashViewProps)
       key: 'trashed',
       title: t('files.columns.trashedAt'),
       width: 160,
-      render: (_value, item) => formatDateTime(item.trashed_at, locale),
+      render: (_value, item) => formatDateTime(item.trashed_at, locale, 'numeric'),
     },
     {
       key: 'expires',

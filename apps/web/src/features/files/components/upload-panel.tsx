@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { fileKind } from '@mathbridge/contracts/files';
 import { useLocale } from '../../../i18n/locale.ts';
 import { FileIcon } from './file-icon.tsx';
-import { formatBytes } from './format.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import type { UploadError, UploadItem, UploadQueue } from './upload-queue.ts';
 
 /** The upload list: one row per file with its progress bar, or why it failed. */

@@ -10,7 +10,7 @@ import {
 import { EDUCATION_DEGREES } from '@mathbridge/contracts/roles';
 import { useLocale } from '../../../i18n/locale.ts';
 import { CertificateImage } from './certificate-image.tsx';
-import { areaName, industryLabel, researchFieldLabel } from './reference-names.ts';
+import { areaName, industryLabel, researchFieldLabel } from '../../../lib/reference-names.ts';
 import './identity.css';
 import '../i18n/strings.ts';
 

@@ -6,7 +6,7 @@ import { ButtonLink } from '../../../components/button-link.tsx';
 import { VerifyBadge } from '../../../components/verify-badge.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useAuthInfo } from '../api/get-auth-info.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { AUTH_PAGES, kindOf } from './identity-kinds.ts';
 import '../i18n/strings.ts';
 

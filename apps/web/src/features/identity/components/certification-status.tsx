@@ -8,7 +8,7 @@ import { VerifyBadge } from '../../../components/verify-badge.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useWithdrawCertification } from '../api/withdraw-certification.ts';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 
 /**
  * Where the user's certification stands (spec §4): unverified → pending → verified | rejected with

@@ -4,7 +4,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationCard } from '@mathbridge/contracts/org';
 import { useInstitutionSearch } from '../api/search-institutions.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 /** An institution on the platform (its id) or a typed name. */
 export interface InstitutionValue {

@@ -1,19 +1,19 @@
 import { LinkOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Modal, Popconfirm, Segmented, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Card, Modal, Popconfirm, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import {
   INVITATION_STATES,
   INVITATION_TTL_DAYS,
   type Invitation,
   type InvitationState,
 } from '@mathbridge/contracts/org';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable, StatusTabs } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/invitations.ts';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 
 const STATE_COLORS: Record<InvitationState, string> = {
   valid: 'green',
@@ -31,11 +31,10 @@ const absolute = (path: string) => new URL(path, window.location.origin).toStrin
 export function InvitationManager({ org }: { org: { id: number; name: string } }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [status, setStatus] = useState<InvitationState | 'all'>('all');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const params = useListParams<InvitationState>({ statuses: INVITATION_STATES });
+  const { status } = params;
   const [fresh, setFresh] = useState<Invitation | null>(null);
-  const list = useInvitations({ page, page_size: pageSize, ...(status === 'all' ? {} : { status }) }, true);
+  const list = useInvitations({ page: params.page, page_size: params.pageSize, ...(status ? { status } : {}) }, true);
   const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
 
@@ -127,44 +126,23 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
       }
     >
       <p className="mb-muted">{t('identity.invitations.hint', { org: org.name, days: INVITATION_TTL_DAYS })}</p>
-      <Segmented
-        value={status}
-        onChange={(value) => {
-          setStatus(value as InvitationState | 'all');
-          setPage(1);
-        }}
+      <StatusTabs<InvitationState | 'all'>
+        variant="segmented"
+        value={status ?? 'all'}
+        onChange={(value) => params.setStatus(value === 'all' ? undefined : value)}
         options={[
           { value: 'all', label: t('identity.invitations.all') },
           ...INVITATION_STATES.map((state) => ({ value: state, label: t(`identity.invitations.states.${state}`) })),
         ]}
-        style={{ marginBottom: 16 }}
       />
-      {list.isError && !list.data ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<Invitation>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isFetching}
-          scroll={{ x: 820 }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('identity.invitations.empty')} />,
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            hideOnSinglePage: true,
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
-          }}
-        />
-      )}
+      <QueryTable<Invitation>
+        query={list}
+        list={params}
+        size="middle"
+        columns={columns}
+        scroll={{ x: 820 }}
+        empty={t('identity.invitations.empty')}
+      />
       <Modal
         open={fresh !== null}
         title={t('identity.invitations.newLinkTitle')}

@@ -1,5 +1,4 @@
-import { Button, Card, Col, Form, Input, Row } from 'antd';
-import { useState } from 'react';
+import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   EnterpriseAuthSchema,
@@ -10,15 +9,12 @@ import {
   type ResearchInstituteAuth,
 } from '@mathbridge/contracts/identity';
 import { MAX_RESEARCH_FIELDS } from '@mathbridge/contracts/msc';
+import { AreaCascader } from '../../../components/area-cascader.tsx';
+import { IndustrySelect } from '../../../components/industry-select.tsx';
+import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
+import { payloadRule } from '../../../lib/form-kit.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
-import { notify } from '../../../lib/notify.ts';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { useSubmitCertification } from '../api/submit-certification.ts';
-import { AreaCascader } from './area-cascader.tsx';
-import { CertificateUpload } from './certificate-upload.tsx';
-import { isRequired, payloadRule, showFormError, valueRule } from './form-kit.ts';
-import { IndustrySelect } from './industry-select.tsx';
-import { ResearchFieldSelect } from './research-field-select.tsx';
+import { CertificateField, CertificationFormShell, FormSection } from './certification-form-shell.tsx';
 
 export type OrganisationRole = 'Enterprise' | 'ResearchInstitute';
 
@@ -89,35 +85,21 @@ interface OrganisationFormProps {
 export function OrganisationForm({ role, initial, initialFiles, resubmit, onSubmitted }: OrganisationFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<OrganisationValues>();
-  const submit = useSubmitCertification();
-  const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty);
   const schema = role === 'Enterprise' ? EnterpriseAuthSchema : ResearchInstituteAuthSchema;
   const { shape } = EnterpriseAuthSchema;
   const current = () => payloadOf(role, form.getFieldsValue(true) as OrganisationValues);
 
-  const onFinish = async (values: OrganisationValues) => {
-    try {
-      await submit.mutateAsync({ role, data: payloadOf(role, values) as unknown as CertificationData });
-      setDirty(false);
-      notify.success(t('identity.form.submitted'));
-      onSubmitted();
-    } catch (error) {
-      showFormError(form, error, ALIASES);
-    }
-  };
-
   return (
-    <Form
+    <CertificationFormShell<OrganisationValues>
+      role={role}
       form={form}
-      layout="vertical"
       initialValues={valuesOf(initial as Partial<EnterpriseAuth & ResearchInstituteAuth> | null, initialFiles)}
-      onValuesChange={() => setDirty(true)}
-      onFinish={(values) => void onFinish(values)}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
-      className="mb-cert-form"
+      payloadOf={(values) => payloadOf(role, values)}
+      aliases={ALIASES}
+      resubmit={resubmit}
+      onSubmitted={onSubmitted}
     >
-      <Card variant="borderless" title={t('identity.form.sectionOrganisation')} className="mb-cert-section">
+      <FormSection title={t('identity.form.sectionOrganisation')}>
         <Row gutter={24}>
           <Col xs={24} lg={12}>
             <Form.Item name="name" label={t(`identity.form.name.${role}`)} {...schemaField(shape.name)}>
@@ -198,20 +180,13 @@ export function OrganisationForm({ role, initial, initialFiles, resubmit, onSubm
             </Form.Item>
           </Col>
         </Row>
-      </Card>
+      </FormSection>
 
-      <Card variant="borderless" title={t('identity.form.sectionLicence')} className="mb-cert-section">
-        <Form.Item
-          name="licence"
-          label={t(`identity.form.licence.${role}`)}
-          required={isRequired(shape.licence_file_id)}
-          rules={[valueRule(shape.licence_file_id, (value) => (value as CertificateFile[] | undefined)?.[0]?.id)]}
-        >
-          <CertificateUpload max={1} />
-        </Form.Item>
-      </Card>
+      <FormSection title={t('identity.form.sectionLicence')}>
+        <CertificateField name="licence" label={t(`identity.form.licence.${role}`)} schema={shape.licence_file_id} />
+      </FormSection>
 
-      <Card variant="borderless" title={t('identity.form.sectionContact')} className="mb-cert-section">
+      <FormSection title={t('identity.form.sectionContact')}>
         <Row gutter={24}>
           <Col xs={24} lg={12}>
             <Form.Item name="contact" label={t('identity.form.contact')} {...schemaField(shape.contact)}>
@@ -229,13 +204,7 @@ export function OrganisationForm({ role, initial, initialFiles, resubmit, onSubm
             </Form.Item>
           </Col>
         </Row>
-      </Card>
-
-      <div className="mb-cert-actions">
-        <Button type="primary" htmlType="submit" size="large" loading={submit.isPending}>
-          {resubmit ? t('identity.form.resubmit') : t('identity.form.submit')}
-        </Button>
-      </div>
-    </Form>
+      </FormSection>
+    </CertificationFormShell>
   );
 }

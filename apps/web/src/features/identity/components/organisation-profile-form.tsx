@@ -7,10 +7,10 @@ import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useUpdateOrganisation } from '../api/update-organisation.ts';
-import { AreaCascader } from './area-cascader.tsx';
-import { payloadRule, showFormError } from './form-kit.ts';
-import { IndustrySelect } from './industry-select.tsx';
-import { ResearchFieldSelect } from './research-field-select.tsx';
+import { AreaCascader } from '../../../components/area-cascader.tsx';
+import { payloadRule, showFormError } from '../../../lib/form-kit.ts';
+import { IndustrySelect } from '../../../components/industry-select.tsx';
+import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
 
 type ProfileValues = Omit<OrganisationUpdate, 'province_code' | 'city_code'> & { area?: string[] };
 

@@ -1,13 +1,9 @@
-import { Button, Card, Col, Form, Input, Radio, Row, Select } from 'antd';
-import { useState } from 'react';
+import { Col, Form, Input, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  AFTER_GRADUATION,
   MAX_CERTIFICATE_IMAGES,
   SpecialistAuthSchema,
   StudentAuthSchema,
-  SurveySchema,
-  TIME_INVESTMENT,
   type CertificateFile,
   type CertificationData,
   type SpecialistAuth,
@@ -16,14 +12,12 @@ import {
 } from '@mathbridge/contracts/identity';
 import { MAX_RESEARCH_FIELDS } from '@mathbridge/contracts/msc';
 import { EDUCATION_DEGREES } from '@mathbridge/contracts/roles';
+import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
+import { payloadRule } from '../../../lib/form-kit.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
-import { notify } from '../../../lib/notify.ts';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { useSubmitCertification } from '../api/submit-certification.ts';
-import { CertificateUpload } from './certificate-upload.tsx';
-import { isRequired, payloadRule, showFormError, valueRule } from './form-kit.ts';
+import { CertificateField, CertificationFormShell, FormSection } from './certification-form-shell.tsx';
 import { InstitutionInput, type InstitutionValue } from './institution-input.tsx';
-import { ResearchFieldSelect } from './research-field-select.tsx';
+import { SurveyFields } from './survey-fields.tsx';
 
 /** People certify with this form; teachers (a hidden identity) use the specialist's. */
 export type PersonRole = 'Specialist' | 'Student' | 'Teacher';
@@ -96,9 +90,6 @@ interface PersonFormProps {
 export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSubmitted }: PersonFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PersonValues>();
-  const submit = useSubmitCertification();
-  const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty);
   const student = role === 'Student';
   const schema = student ? StudentAuthSchema : SpecialistAuthSchema;
   const certificateRole = student ? 'Student' : 'Specialist';
@@ -107,28 +98,17 @@ export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSu
     ? StudentAuthSchema.shape.certificate_ids
     : SpecialistAuthSchema.shape.certificate_ids;
 
-  const onFinish = async (values: PersonValues) => {
-    try {
-      await submit.mutateAsync({ role, data: payloadOf(role, values) as unknown as CertificationData });
-      setDirty(false);
-      notify.success(t('identity.form.submitted'));
-      onSubmitted();
-    } catch (error) {
-      showFormError(form, error, ALIASES);
-    }
-  };
-
   return (
-    <Form
+    <CertificationFormShell<PersonValues>
+      role={role}
       form={form}
-      layout="vertical"
       initialValues={valuesOf(initial as Partial<SpecialistAuth & StudentAuth> | null, initialFiles, survey)}
-      onValuesChange={() => setDirty(true)}
-      onFinish={(values) => void onFinish(values)}
-      scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
-      className="mb-cert-form"
+      payloadOf={(values) => payloadOf(role, values)}
+      aliases={ALIASES}
+      resubmit={resubmit}
+      onSubmitted={onSubmitted}
     >
-      <Card variant="borderless" title={t('identity.form.sectionPerson')} className="mb-cert-section">
+      <FormSection title={t('identity.form.sectionPerson')}>
         <Row gutter={24}>
           <Col xs={24} lg={12}>
             <Form.Item name="truename" label={t('identity.form.truename')} {...schemaField(schema.shape.truename)}>
@@ -157,13 +137,9 @@ export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSu
             </Form.Item>
           </Col>
         </Row>
-      </Card>
+      </FormSection>
 
-      <Card
-        variant="borderless"
-        title={t(student ? 'identity.form.sectionStudy' : 'identity.form.sectionWork')}
-        className="mb-cert-section"
-      >
+      <FormSection title={t(student ? 'identity.form.sectionStudy' : 'identity.form.sectionWork')}>
         <Row gutter={24}>
           <Col xs={24} lg={12}>
             <Form.Item
@@ -230,88 +206,22 @@ export function PersonForm({ role, initial, initialFiles, survey, resubmit, onSu
             </Form.Item>
           </Col>
         </Row>
-      </Card>
+      </FormSection>
 
       {student && (
-        <Card variant="borderless" title={t('identity.form.sectionSurvey')} className="mb-cert-section">
+        <FormSection title={t('identity.form.sectionSurvey')}>
           <SurveyFields prefix={['survey']} />
-        </Card>
+        </FormSection>
       )}
 
-      <Card variant="borderless" title={t('identity.form.sectionCertificates')} className="mb-cert-section">
-        <Form.Item
+      <FormSection title={t('identity.form.sectionCertificates')}>
+        <CertificateField
           name="certificates"
           label={t(`identity.form.certificates.${certificateRole}`)}
-          required={isRequired(certificatesSchema)}
-          rules={[
-            valueRule(certificatesSchema, (value) => (value as CertificateFile[] | undefined)?.map((file) => file.id)),
-          ]}
-        >
-          <CertificateUpload max={MAX_CERTIFICATE_IMAGES} />
-        </Form.Item>
-      </Card>
-
-      <div className="mb-cert-actions">
-        <Button type="primary" htmlType="submit" size="large" loading={submit.isPending}>
-          {resubmit ? t('identity.form.resubmit') : t('identity.form.submit')}
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
-/** The student survey (spec §3: direction, after graduation, plans, time investment). */
-export function SurveyFields({ prefix = [] }: { prefix?: string[] }) {
-  const { t } = useTranslation();
-  const { shape } = SurveySchema;
-  return (
-    <Row gutter={24}>
-      <Col xs={24} lg={12}>
-        <Form.Item
-          name={[...prefix, 'direction']}
-          label={t('identity.form.survey.direction')}
-          {...schemaField(shape.direction)}
-        >
-          <Input maxLength={200} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Form.Item
-          name={[...prefix, 'after_graduation']}
-          label={t('identity.form.survey.afterGraduation')}
-          {...schemaField(shape.after_graduation)}
-        >
-          <Select
-            placeholder={t('identity.form.select')}
-            options={AFTER_GRADUATION.map((value) => ({
-              value,
-              label: t(`identity.form.survey.afterGraduationOptions.${value}`),
-            }))}
-          />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item
-          name={[...prefix, 'time_investment']}
-          label={t('identity.form.survey.timeInvestment')}
-          {...schemaField(shape.time_investment)}
-        >
-          <Radio.Group
-            optionType="button"
-            options={TIME_INVESTMENT.map((value) => ({ value, label: t(`identity.form.survey.timeOptions.${value}`) }))}
-          />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name={[...prefix, 'plans']} label={t('identity.form.survey.plans')} {...schemaField(shape.plans)}>
-          <Input.TextArea
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            maxLength={500}
-            showCount
-            placeholder={t('identity.form.survey.plansPlaceholder')}
-          />
-        </Form.Item>
-      </Col>
-    </Row>
+          schema={certificatesSchema}
+          max={MAX_CERTIFICATE_IMAGES}
+        />
+      </FormSection>
+    </CertificationFormShell>
   );
 }

@@ -5,8 +5,8 @@ import type { Survey } from '@mathbridge/contracts/identity';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSaveSurvey } from '../api/save-survey.ts';
-import { showFormError } from './form-kit.ts';
-import { SurveyFields } from './person-form.tsx';
+import { showFormError } from '../../../lib/form-kit.ts';
+import { SurveyFields } from './survey-fields.tsx';
 
 /** A certified student keeps the survey up to date (user/survey). */
 export function SurveyCard({ survey }: { survey: Survey | null }) {

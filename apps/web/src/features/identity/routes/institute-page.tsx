@@ -12,10 +12,10 @@ import { notify } from '../../../lib/notify.ts';
 import { useAuthInfo } from '../api/get-auth-info.ts';
 import { useOrgCompleteness, useOrgEditInfo } from '../api/get-org-edit-info.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
-import { formatDate } from '../components/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { InvitationManager } from '../components/invitation-manager.tsx';
 import { OrganisationProfileForm } from '../components/organisation-profile-form.tsx';
-import { areaName, industryLabel, researchFieldLabel } from '../components/reference-names.ts';
+import { areaName, industryLabel, researchFieldLabel } from '../../../lib/reference-names.ts';
 import '../components/identity.css';
 import '../i18n/strings.ts';
 

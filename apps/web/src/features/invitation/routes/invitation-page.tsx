@@ -8,6 +8,7 @@ import type { AcceptInvitationResult, InvitationInfo } from '@mathbridge/contrac
 import { VERIFY_STATE } from '@mathbridge/contracts/roles';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { signInPath } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -15,13 +16,6 @@ import { useAction } from '../../../lib/use-action.ts';
 import { acceptInvitation, useInvitationInfo } from '../api/invitation.ts';
 import '../i18n/strings.ts';
 import './invitation-page.css';
-
-function formatDay(iso: string, locale: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
-}
 
 /**
  * /invitation/{id} (public): who invites to which organisation (sys/invitationInfo); a visitor
@@ -141,7 +135,7 @@ function Invitation({ info, onChanged }: { info: InvitationInfo; onChanged: () =
       </p>
       <h1>{info.org.name}</h1>
       <span className="mb-invitation-type">{t(`roles.${info.org.type}`)}</span>
-      <p className="mb-muted">{t('invitation.expires', { date: formatDay(info.expires_at, locale) })}</p>
+      <p className="mb-muted">{t('invitation.expires', { date: formatDateTime(info.expires_at, locale, 'long') })}</p>
       {failure && (
         <p className="mb-invitation-failure" role="alert">
           {failure}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { OrganisationCard as Card } from '@mathbridge/contracts/org';
 import { useLocale } from '../../../i18n/locale.ts';
-import { areaLabel, industryLabel, monthLabel } from './labels.ts';
+import { formatMonth } from '../../../lib/format.ts';
+import { areaName, industryLabel } from '../../../lib/reference-names.ts';
 
 const MAX_FIELDS = 3;
 
@@ -9,7 +10,7 @@ const MAX_FIELDS = 3;
 export function OrganisationCard({ org, onOpen }: { org: Card; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const area = areaLabel(org.province_code, org.city_code, locale);
+  const area = areaName(org.province_code, org.city_code, locale);
   // Research field names come with the MSC table and its zod rules: shown in the details, which
   // load on their own, rather than in the directory's first load.
   const fields = org.type === 'Enterprise' && org.industry ? [industryLabel(org.industry, locale)] : [];
@@ -47,7 +48,7 @@ export function OrganisationCard({ org, onOpen }: { org: Card; onOpen: (id: numb
         )}
         <span className="mb-member-foot">
           <span>{area}</span>
-          {org.verified_at && <span>{t('members.since', { date: monthLabel(org.verified_at, locale) })}</span>}
+          {org.verified_at && <span>{t('members.since', { date: formatMonth(org.verified_at, locale) })}</span>}
         </span>
       </button>
     </li>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useOrganisation } from '../api/get-organisations.ts';
 import { mscName } from '@mathbridge/contracts/msc';
-import { areaLabel, industryLabel, monthLabel } from './labels.ts';
+import { formatMonth } from '../../../lib/format.ts';
+import { areaName, industryLabel } from '../../../lib/reference-names.ts';
 
 const href = (website: string) => (/^https?:\/\//i.test(website) ? website : `https://${website}`);
 
@@ -39,7 +40,7 @@ export default function OrganisationDrawer({ id, onClose }: { id: number; onClos
               <span>
                 <span className={`mb-member-type mb-member-type-${org.type}`}>{t(`roles.${org.type}`)}</span>{' '}
                 {org.verified_at && (
-                  <span className="mb-muted">{t('members.since', { date: monthLabel(org.verified_at, locale) })}</span>
+                  <span className="mb-muted">{t('members.since', { date: formatMonth(org.verified_at, locale) })}</span>
                 )}
               </span>
             </span>
@@ -57,7 +58,7 @@ export default function OrganisationDrawer({ id, onClose }: { id: number; onClos
               {
                 key: 'area',
                 label: t('members.detail.area'),
-                children: areaLabel(org.province_code, org.city_code, locale),
+                children: areaName(org.province_code, org.city_code, locale),
               },
               { key: 'address', label: t('members.detail.address'), children: org.address || none },
               {

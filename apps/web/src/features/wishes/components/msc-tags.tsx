@@ -1,6 +1,6 @@
 import { Space, Tag } from 'antd';
 import { useLocale } from '../../../i18n/locale.ts';
-import { researchFieldLabel } from '../../identity/components/reference-names.ts';
+import { researchFieldLabel } from '../../../lib/reference-names.ts';
 
 /** A wish's MSC fields as tags ("90 Operations research"). */
 export function MscTags({ codes }: { codes: readonly string[] }) {

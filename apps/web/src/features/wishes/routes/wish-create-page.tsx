@@ -17,9 +17,8 @@ import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { ResearchFieldSelect } from '../../identity/components/research-field-select.tsx';
+import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
 import { useCreateWish } from '../api/wishes.ts';
-import '../../identity/i18n/strings.ts';
 import '../i18n/strings.ts';
 import '../components/wishes.css';
 
@@ -123,7 +122,7 @@ export default function WishCreatePage() {
             <Col xs={12} md={6}>
               <Form.Item name="partner_type" label={t('wishes.form.partnerType')} {...schemaField(shape.partner_type)}>
                 <Select
-                  placeholder={t('identity.form.select')}
+                  placeholder={t('common.select')}
                   options={PARTNER_TYPES.map((type) => ({ value: type, label: t(`wishes.partnerTypes.${type}`) }))}
                 />
               </Form.Item>
@@ -131,7 +130,7 @@ export default function WishCreatePage() {
             <Col xs={12} md={6}>
               <Form.Item name="duration" label={t('wishes.form.duration')} {...schemaField(shape.duration)}>
                 <Select
-                  placeholder={t('identity.form.select')}
+                  placeholder={t('common.select')}
                   options={WISH_DURATIONS.map((duration) => ({
                     value: duration,
                     label: t(`wishes.durations.${duration}`),

@@ -7,7 +7,7 @@ import type { Wish, WishResponse } from '@mathbridge/contracts/wishes';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useCloseWish, useWish, useWishResponses } from '../api/wishes.ts';
 import { MscTags } from '../components/msc-tags.tsx';
 import { WishStatusTag } from '../components/wish-status-tag.tsx';

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Table, Tabs, type TableProps } from 'antd';
+import { Button, Card, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
+import { Link } from 'react-router';
 import { WISH_STATES, type Wish, type WishState } from '@mathbridge/contracts/wishes';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable, StatusTabs } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useOwnWishes } from '../api/wishes.ts';
 import { MscTags } from '../components/msc-tags.tsx';
 import { WishStatusTag } from '../components/wish-status-tag.tsx';
@@ -21,26 +21,10 @@ export default function WishListPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const admin = useSession((s) => s.roles.includes('Admin'));
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('status');
-  const status = WISH_STATES.includes(requested as WishState) ? (requested as WishState) : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = Number(params.get('size')) || DEFAULT_PAGE_SIZE;
-  const list = useOwnWishes({ status, page, page_size: pageSize });
+  const params = useListParams<WishState>({ statuses: WISH_STATES });
+  const { status } = params;
+  const list = useOwnWishes({ status, page: params.page, page_size: params.pageSize });
   const counts = list.data?.counts;
-
-  const go = (next: { status?: string; page?: number; size?: number }) =>
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
-          else merged.set(key, String(value));
-        }
-        return merged;
-      },
-      { replace: true },
-    );
 
   const columns: TableProps<Wish>['columns'] = [
     {
@@ -89,7 +73,6 @@ export default function WishListPage() {
     },
   ];
 
-  const label = (text: string, count: number | undefined) => (count === undefined ? text : `${text} (${count})`);
   const createButton = (
     <Link to={`${BASE}/create`}>
       <Button type="primary" icon={<PlusOutlined />}>
@@ -108,49 +91,28 @@ export default function WishListPage() {
         variant="borderless"
         extra={admin ? undefined : createButton}
         title={
-          <Tabs
-            activeKey={status ?? 'all'}
-            onChange={(key) => go({ status: key === 'all' ? undefined : key, page: 1 })}
-            items={[
-              { key: 'all', label: label(t('wishes.list.all'), counts ? counts.open + counts.closed : undefined) },
+          <StatusTabs<WishState | 'all'>
+            value={status ?? 'all'}
+            onChange={(key) => params.setStatus(key === 'all' ? undefined : key)}
+            options={[
+              { value: 'all', label: t('wishes.list.all'), count: counts ? counts.open + counts.closed : undefined },
               ...WISH_STATES.map((state) => ({
-                key: state,
-                label: label(t(`wishes.states.${state}`), counts?.[state]),
+                value: state,
+                label: t(`wishes.states.${state}`),
+                count: counts?.[state],
               })),
             ]}
           />
         }
       >
-        {list.isError && !list.data ? (
-          <LoadError onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<Wish>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.data?.items}
-            loading={list.isFetching}
-            scroll={{ x: 720 }}
-            locale={{
-              emptyText: (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={status ? t('wishes.list.empty') : t('wishes.list.emptyAll')}
-                >
-                  {!admin && !status && createButton}
-                </Empty>
-              ),
-            }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: list.data?.total ?? 0,
-              showSizeChanger: true,
-              hideOnSinglePage: true,
-              onChange: (next, size) =>
-                go({ page: size === pageSize ? next : 1, size: size === DEFAULT_PAGE_SIZE ? undefined : size }),
-            }}
-          />
-        )}
+        <QueryTable<Wish>
+          query={list}
+          list={params}
+          columns={columns}
+          scroll={{ x: 720 }}
+          empty={status ? t('wishes.list.empty') : t('wishes.list.emptyAll')}
+          emptyAction={!admin && !status && createButton}
+        />
       </Card>
     </>
   );

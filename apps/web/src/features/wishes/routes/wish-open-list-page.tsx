@@ -1,15 +1,13 @@
-import { Button, Card, Empty, Input, Skeleton, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Input, Tag } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Wish } from '@mathbridge/contracts/wishes';
-import { InfiniteListFooter } from '../../../components/infinite-list-footer.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { InfiniteQueryList } from '../../../components/infinite-query-list.tsx';
 import { MscFilterSelect } from '../../../components/msc-filter-select.tsx';
-import { useInfiniteScroll } from '../../../components/use-infinite-scroll.ts';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatDate } from '../../identity/components/format.ts';
-import { useDebouncedValue } from '../../identity/components/use-debounced-value.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useTypedSearchParams } from '../../../lib/use-typed-search-params.ts';
 import { useOpenWishes, type OpenWishFilters } from '../api/wishes.ts';
 import { MscTags } from '../components/msc-tags.tsx';
 import '../i18n/strings.ts';
@@ -55,10 +53,9 @@ export default function WishOpenListPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const list = useOpenWishes(filters);
-  useInfiniteScroll(list);
 
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  const typedKeyword = useDebouncedValue(keyword.trim());
+  useTypedSearchParams({ keyword: keyword.trim() });
   const setParam = (key: string, value: string | undefined) =>
     setParams(
       (current) => {
@@ -69,39 +66,8 @@ export default function WishOpenListPage() {
       },
       { replace: true },
     );
-  useEffect(() => {
-    // The address bar itself, so that 'reset' is not undone while the debounce catches up.
-    if ((new URLSearchParams(window.location.search).get('keyword') ?? '') === typedKeyword) return;
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        if (typedKeyword) merged.set('keyword', typedKeyword);
-        else merged.delete('keyword');
-        return merged;
-      },
-      { replace: true },
-    );
-  }, [typedKeyword, setParams]);
 
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? null;
-
-  let results;
-  if (list.isPending) results = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (list.isError && !list.data) results = <LoadError onRetry={() => void list.refetch()} />;
-  else if (items.length === 0)
-    results = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wishes.open.empty')} />;
-  else
-    results = (
-      <>
-        <div className="mb-wish-cards" aria-busy={list.isFetching}>
-          {items.map((wish) => (
-            <OpenWishCard key={wish.id} wish={wish} />
-          ))}
-        </div>
-        <InfiniteListFooter list={list} loadMoreLabel={t('wishes.open.loadMore')} endLabel={t('wishes.open.end')} />
-      </>
-    );
 
   return (
     <>
@@ -146,7 +112,15 @@ export default function WishOpenListPage() {
           </div>
         )}
       </Card>
-      {results}
+      <InfiniteQueryList<Wish>
+        query={list}
+        itemKey={(wish) => wish.id}
+        renderItem={(wish) => <OpenWishCard wish={wish} />}
+        className="mb-wish-cards"
+        empty={t('wishes.open.empty')}
+        loadMoreLabel={t('wishes.open.loadMore')}
+        endLabel={t('wishes.open.end')}
+      />
     </>
   );
 }

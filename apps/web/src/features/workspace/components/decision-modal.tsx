@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReviewDecisionSchema } from '@mathbridge/contracts/org';
-import { payloadRule, showFormError } from '../../identity/components/form-kit.ts';
+import { payloadRule, showFormError } from '../../../lib/form-kit.ts';
 
 interface RejectModalProps {
   /** Who or what is being rejected; null closes the dialog. */

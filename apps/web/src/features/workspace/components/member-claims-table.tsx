@@ -1,17 +1,16 @@
-import { Button, Empty, Segmented, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Space, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
-import { CERT_STATUS, CERT_STATUS_NAMES } from '@mathbridge/contracts/identity';
+import { CERT_STATUS, CERT_STATUS_NAMES, type CertStatusName } from '@mathbridge/contracts/identity';
 import type { MemberClaim } from '@mathbridge/contracts/org';
 import { EDUCATION_DEGREES } from '@mathbridge/contracts/roles';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable, StatusTabs } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useMemberClaims, useReviewMemberClaim } from '../api/member-claims.ts';
 import { useRemoveMember } from '../api/membership-end.ts';
-import '../../identity/i18n/strings.ts';
 import { RejectModal } from './decision-modal.tsx';
 import { MemberStatusTag } from './member-status-tag.tsx';
 
@@ -25,6 +24,8 @@ const DETAIL_LABELS = {
   supervisor: 'identity.form.supervisor',
 } as const;
 
+const STATUS_TABS = [...CERT_STATUS_NAMES, 'all'] as const;
+
 /**
  * Organisation owners confirm or decline people who named their organisation as institution
  * (org/getUserAuth, org/userAuth); admins see every organisation's.
@@ -32,11 +33,13 @@ const DETAIL_LABELS = {
 export function MemberClaimsTable({ showOrganisation }: { showOrganisation: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [status, setStatus] = useState<number | 'all'>(CERT_STATUS.pending);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const params = useListParams<CertStatusName | 'all'>({ statuses: STATUS_TABS, defaultStatus: 'pending' });
+  const status = params.status ?? 'pending';
   const [rejecting, setRejecting] = useState<MemberClaim | null>(null);
-  const list = useMemberClaims({ page, page_size: pageSize, ...(status === 'all' ? {} : { status }) }, true);
+  const list = useMemberClaims(
+    { page: params.page, page_size: params.pageSize, ...(status === 'all' ? {} : { status: CERT_STATUS[status] }) },
+    true,
+  );
   const review = useReviewMemberClaim();
   const removeMember = useRemoveMember();
   const nameOf = (claim: MemberClaim) => claim.user.truename || claim.user.account;
@@ -157,46 +160,22 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
 
   return (
     <>
-      <Segmented
+      <StatusTabs<CertStatusName | 'all'>
+        variant="segmented"
         value={status}
-        onChange={(value) => {
-          setStatus(value as number | 'all');
-          setPage(1);
-        }}
-        options={[
-          ...CERT_STATUS_NAMES.map((name) => ({
-            value: CERT_STATUS[name],
-            label: t(`workspace.dashboard.memberStatuses.${name}`),
-          })),
-          { value: 'all', label: t('workspace.members.anyStatus') },
-        ]}
-        style={{ marginBottom: 16 }}
+        onChange={params.setStatus}
+        options={STATUS_TABS.map((name) => ({
+          value: name,
+          label: name === 'all' ? t('workspace.members.anyStatus') : t(`workspace.dashboard.memberStatuses.${name}`),
+        }))}
       />
-      {list.isError && !list.data ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<MemberClaim>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isFetching}
-          scroll={{ x: 900 }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workspace.members.empty')} />,
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            hideOnSinglePage: true,
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
-          }}
-        />
-      )}
+      <QueryTable<MemberClaim>
+        query={list}
+        list={params}
+        columns={columns}
+        scroll={{ x: 900 }}
+        empty={t('workspace.members.empty')}
+      />
       <RejectModal
         title={rejecting ? t('workspace.members.rejectTitle', { name: nameOf(rejecting) }) : null}
         okText={t('workspace.members.reject')}

@@ -1,10 +1,10 @@
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CERT_STATUS } from '@mathbridge/contracts/identity';
+import { CERT_STATUS, type CertificationDetail } from '@mathbridge/contracts/identity';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
-import { CertificationDetails } from '../../identity/components/certification-details.tsx';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useReviewDetail } from '../api/reviews.ts';
 import { applicantName } from './applicant-name.ts';
 import { ReviewStatusTag } from './status-tag.tsx';
@@ -13,8 +13,17 @@ import { useCertificationDecision } from './use-certification-decision.tsx';
 /**
  * One certification request for a reviewer: who applied, the form as submitted and its images
  * (fetched with the session, they are private), and the decision buttons while it is pending.
+ * `details` draws the submitted form: the identity feature owns it, the page passes it in.
  */
-export function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+export function ReviewDrawer({
+  id,
+  onClose,
+  details,
+}: {
+  id: number | null;
+  onClose: () => void;
+  details: (certification: CertificationDetail) => ReactNode;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const screens = Grid.useBreakpoint();
@@ -101,7 +110,7 @@ export function ReviewDrawer({ id, onClose }: { id: number | null; onClose: () =
           {cert.reason && (
             <Alert type="error" showIcon title={t('workspace.review.previousReason')} description={cert.reason} />
           )}
-          <CertificationDetails certification={cert} />
+          {details(cert)}
         </Space>
       )}
       {decision.dialog}

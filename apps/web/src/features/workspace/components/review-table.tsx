@@ -1,43 +1,37 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Empty, Form, Input, Select, Space, Table, Tag, type TableProps } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, DatePicker, Form, Input, Select, Space, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import {
   CERT_STATUS,
   CERT_STATUS_NAMES,
   IDENTITY_ROLES,
+  type CertStatusName,
   type CertificationSummary,
   type IdentityRole,
 } from '@mathbridge/contracts/identity';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
-import { useReviews, type ReviewFilter } from '../api/reviews.ts';
+import { dayRangeOf, dayRangeParams, type DayRange } from '../../../lib/day-range.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
+import { useReviews } from '../api/reviews.ts';
 import { applicantName } from './applicant-name.ts';
 import { ReviewStatusTag } from './status-tag.tsx';
 import { useCertificationDecision } from './use-certification-decision.tsx';
 
+type StatusTab = CertStatusName | 'all';
+const STATUS_TABS: readonly StatusTab[] = [...CERT_STATUS_NAMES, 'all'];
+const FILTER_KEYS = ['role', 'keyword', 'date_from', 'date_to'] as const;
+
 interface FilterValues {
-  status?: number | 'all';
+  status?: StatusTab;
   role?: IdentityRole;
   keyword?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  dates?: DayRange;
 }
 
-const INITIAL: FilterValues = { status: CERT_STATUS.pending };
-
-function filterOf(values: FilterValues): Omit<ReviewFilter, 'page' | 'page_size'> {
-  const [from, to] = values.dates ?? [];
-  return {
-    status: values.status === 'all' ? undefined : values.status,
-    role: values.role,
-    keyword: values.keyword?.trim() || undefined,
-    date_from: from?.format('YYYY-MM-DD'),
-    date_to: to?.format('YYYY-MM-DD'),
-  };
-}
+const INITIAL: FilterValues = { status: 'pending', role: undefined, keyword: undefined, dates: undefined };
 
 /**
  * Admins review certification requests (workflow/auth2ApproveListV2): filter by status, identity,
@@ -47,16 +41,37 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [form] = Form.useForm<FilterValues>();
-  const [filter, setFilter] = useState(() => filterOf(INITIAL));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const list = useReviews({ ...filter, page, page_size: pageSize });
+  const params = useListParams<StatusTab, (typeof FILTER_KEYS)[number]>({
+    statuses: STATUS_TABS,
+    defaultStatus: 'pending',
+    filters: FILTER_KEYS,
+  });
+  const status = params.status ?? 'pending';
+  const { filters } = params;
+  const role = IDENTITY_ROLES.find((known) => known === filters.role);
+  const list = useReviews({
+    status: status === 'all' ? undefined : CERT_STATUS[status],
+    role,
+    keyword: filters.keyword,
+    date_from: filters.date_from,
+    date_to: filters.date_to,
+    page: params.page,
+    page_size: params.pageSize,
+  });
   const decision = useCertificationDecision();
+  // The form opens with what the URL says (a reload or a shared link keeps the filter).
+  const [initialValues] = useState<FilterValues>(() => ({
+    status,
+    role,
+    keyword: filters.keyword,
+    dates: dayRangeOf(filters),
+  }));
 
-  const apply = (values: FilterValues) => {
-    setFilter(filterOf(values));
-    setPage(1);
-  };
+  const apply = (values: FilterValues) =>
+    params.setFilters(
+      { role: values.role, keyword: values.keyword?.trim() || undefined, ...dayRangeParams(values.dates) },
+      { status: values.status },
+    );
 
   const columns: TableProps<CertificationSummary>['columns'] = [
     {
@@ -135,7 +150,7 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
       <Form
         form={form}
         layout="inline"
-        initialValues={INITIAL}
+        initialValues={initialValues}
         onFinish={apply}
         className="mb-filter-bar"
         aria-label={t('workspace.review.filters')}
@@ -145,7 +160,7 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
             style={{ width: 140 }}
             options={[
               { value: 'all', label: t('workspace.review.anyStatus') },
-              ...CERT_STATUS_NAMES.map((name) => ({ value: CERT_STATUS[name], label: t(`reviewStates.${name}`) })),
+              ...CERT_STATUS_NAMES.map((name) => ({ value: name, label: t(`reviewStates.${name}`) })),
             ]}
           />
         </Form.Item>
@@ -178,7 +193,7 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
             <Button
               icon={<ReloadOutlined />}
               onClick={() => {
-                form.resetFields();
+                form.setFieldsValue(INITIAL);
                 apply(INITIAL);
               }}
             >
@@ -187,31 +202,14 @@ export function ReviewTable({ onOpen }: { onOpen: (id: number) => void }) {
           </Space>
         </Form.Item>
       </Form>
-      {list.isError && !list.data ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<CertificationSummary>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isFetching}
-          scroll={{ x: 1000 }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workspace.review.empty')} />,
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('workspace.review.total', { total }),
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
-          }}
-        />
-      )}
+      <QueryTable<CertificationSummary>
+        query={list}
+        list={params}
+        columns={columns}
+        scroll={{ x: 1000 }}
+        empty={t('workspace.review.empty')}
+        showTotal={(total) => t('workspace.review.total', { total })}
+      />
       {decision.dialog}
     </>
   );

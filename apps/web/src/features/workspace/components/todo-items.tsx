@@ -1,11 +1,10 @@
-import { Button, Empty, Segmented, Table, Tag, type TableProps } from 'antd';
-import { useState } from 'react';
+import { Button, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import { TODO_STATES, type TodoItem, type TodoState } from '@mathbridge/contracts/workflow';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryTable, StatusTabs } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
-import { formatDateTime } from '../../identity/components/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useTodos } from '../api/get-todos.ts';
 
 const STATE_COLORS: Record<TodoState, string> = { open: 'processing', done: 'success', cancelled: 'default' };
@@ -14,10 +13,9 @@ const STATE_COLORS: Record<TodoState, string> = { open: 'processing', done: 'suc
 export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [status, setStatus] = useState<TodoState>('open');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const list = useTodos({ status, page, page_size: pageSize });
+  const params = useListParams<TodoState>({ statuses: TODO_STATES, defaultStatus: 'open' });
+  const status = params.status ?? 'open';
+  const list = useTodos({ status, page: params.page, page_size: params.pageSize });
 
   const columns: TableProps<TodoItem>['columns'] = [
     { key: 'title', title: t('workspace.todo.item'), render: (_, item) => item.title },
@@ -57,45 +55,19 @@ export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) 
 
   return (
     <>
-      <Segmented
+      <StatusTabs<TodoState>
+        variant="segmented"
         value={status}
-        onChange={(value) => {
-          setStatus(value as TodoState);
-          setPage(1);
-        }}
+        onChange={params.setStatus}
         options={TODO_STATES.map((state) => ({ value: state, label: t(`workspace.todo.states.${state}`) }))}
-        style={{ marginBottom: 16 }}
       />
-      {list.isError && !list.data ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<TodoItem>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.items}
-          loading={list.isFetching}
-          scroll={{ x: 720 }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={status === 'open' ? t('workspace.todo.empty') : t('workspace.todo.emptyDone')}
-              />
-            ),
-          }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            hideOnSinglePage: true,
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
-          }}
-        />
-      )}
+      <QueryTable<TodoItem>
+        query={list}
+        list={params}
+        columns={columns}
+        scroll={{ x: 720 }}
+        empty={status === 'open' ? t('workspace.todo.empty') : t('workspace.todo.emptyDone')}
+      />
     </>
   );
 }

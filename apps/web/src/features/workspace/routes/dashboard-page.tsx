@@ -6,7 +6,7 @@ import { CERT_STATUS, CERT_STATUS_NAMES } from '@mathbridge/contracts/identity';
 import { ORGANISATION_ROLES, type Role } from '@mathbridge/contracts/roles';
 import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
 import { canUseSection } from '@mathbridge/contracts/workspace';
-import { manageSectionTitleKey } from '../../../app/manage-titles.ts';
+import { manageSectionTitleKey } from '../../../lib/manage-titles.ts';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { VerifyBadge } from '../../../components/verify-badge.tsx';

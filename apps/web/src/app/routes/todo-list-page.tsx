@@ -3,15 +3,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
-import { useSession } from '../../../lib/session-store.ts';
-import { cooperationTodoPath } from '../../demands/api/open-todo.ts';
-import { MemberClaimsTable } from '../components/member-claims-table.tsx';
-import { ReviewDrawer } from '../components/review-drawer.tsx';
-import { ReviewTable } from '../components/review-table.tsx';
-import { TodoItems } from '../components/todo-items.tsx';
-import '../../identity/i18n/strings.ts';
-import '../i18n/strings.ts';
-import '../components/workspace.css';
+import { useSession } from '../../lib/session-store.ts';
+import { cooperationTodoPath } from '../../features/demands/api/open-todo.ts';
+import { CertificationDetails } from '../../features/identity/components/certification-details.tsx';
+import { MemberClaimsTable } from '../../features/workspace/components/member-claims-table.tsx';
+import { ReviewDrawer } from '../../features/workspace/components/review-drawer.tsx';
+import { ReviewTable } from '../../features/workspace/components/review-table.tsx';
+import { TodoItems } from '../../features/workspace/components/todo-items.tsx';
+import '../../features/identity/i18n/strings.ts';
+import '../../features/workspace/i18n/strings.ts';
+import '../../features/workspace/components/workspace.css';
 
 type TabKey = 'mine' | 'reviews' | 'members';
 
@@ -35,7 +36,8 @@ export default function TodoListPage() {
   ];
   const requested = params.get('tab') as TabKey | null;
   const active: TabKey = requested && tabs.includes(requested) ? requested : admin ? 'reviews' : 'mine';
-  const show = (tab: TabKey) => setParams((current) => ({ ...Object.fromEntries(current), tab }), { replace: true });
+  // Each tab's list keeps its status, page and filters in the URL; another tab starts afresh.
+  const show = (tab: TabKey) => setParams({ tab }, { replace: true });
 
   const handle = (item: TodoItem) => {
     if (item.target_type === 'certification') setOpenId(item.target_id);
@@ -69,7 +71,11 @@ export default function TodoListPage() {
           }))}
         />
       </Card>
-      <ReviewDrawer id={openId} onClose={() => setOpenId(null)} />
+      <ReviewDrawer
+        id={openId}
+        onClose={() => setOpenId(null)}
+        details={(certification) => <CertificationDetails certification={certification} />}
+      />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { Alert, Col, Row, Skeleton, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
-import { useProfile } from '../../../lib/profile-queries.ts';
-import { PasswordForm } from '../components/password-form.tsx';
-import { ProfileForm } from '../components/profile-form.tsx';
-import { ProfileSummary } from '../components/profile-summary.tsx';
-import { CertificationOverview } from '../../identity/components/certification-overview.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { useProfile } from '../../lib/profile-queries.ts';
+import { PasswordForm } from '../../features/account/components/password-form.tsx';
+import { ProfileForm } from '../../features/account/components/profile-form.tsx';
+import { ProfileSummary } from '../../features/account/components/profile-summary.tsx';
+import { CertificationOverview } from '../../features/identity/components/certification-overview.tsx';
 
 /** /account/individual: the profile, its avatar and the password. */
 export default function IndividualPage() {

@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_RESEARCH_FIELDS, MSC_CLASSES } from '@mathbridge/contracts/msc';
-import { useLocale } from '../../../i18n/locale.ts';
+import { useLocale } from '../i18n/locale.ts';
 
 interface ResearchFieldSelectProps {
   id?: string;
@@ -27,7 +27,7 @@ export function ResearchFieldSelect({ id, value, onChange }: ResearchFieldSelect
       options={options}
       maxCount={MAX_RESEARCH_FIELDS}
       showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('identity.form.select')}
+      placeholder={t('common.select')}
       allowClear
     />
   );

@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDUSTRIES } from '@mathbridge/contracts/industries';
-import { useLocale } from '../../../i18n/locale.ts';
+import { useLocale } from '../i18n/locale.ts';
 
 interface IndustrySelectProps {
   id?: string;
@@ -25,7 +25,7 @@ export function IndustrySelect({ id, value, onChange }: IndustrySelectProps) {
       onChange={onChange}
       options={options}
       showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('identity.form.select')}
+      placeholder={t('common.select')}
       allowClear
     />
   );

@@ -1,9 +1,9 @@
 import type { FormInstance, FormItemProps } from 'antd';
 import { checkValue, fieldErrors } from '@mathbridge/contracts/validation';
-import { currentLocale } from '../../../i18n/locale.ts';
-import { ApiError, isApiError } from '../../../lib/api-error.ts';
-import { showSubmitError } from '../../../lib/form-errors.ts';
-import type { Schema } from '../../../lib/form-rules.ts';
+import { currentLocale } from '../i18n/locale.ts';
+import { ApiError, isApiError } from './api-error.ts';
+import { showSubmitError } from './form-errors.ts';
+import type { Schema } from './form-rules.ts';
 
 type Rule = NonNullable<FormItemProps['rules']>[number];
 

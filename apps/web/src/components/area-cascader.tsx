@@ -2,7 +2,7 @@ import { Cascader } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVINCES } from '@mathbridge/contracts/regions';
-import { useLocale } from '../../../i18n/locale.ts';
+import { useLocale } from '../i18n/locale.ts';
 
 interface AreaOption {
   value: string;
@@ -42,7 +42,7 @@ export function AreaCascader({ id, value, onChange }: AreaCascaderProps) {
       options={options}
       value={value}
       onChange={(next) => onChange?.((next ?? []).map(String))}
-      placeholder={t('identity.form.areaPlaceholder')}
+      placeholder={t('common.areaPlaceholder')}
       showSearch
       allowClear
       style={{ width: '100%' }}
