@@ -134,7 +134,7 @@ export default function DemandListPage() {
               { key: 'all', label: tabLabel(t('demands.list.all'), total) },
               ...DEMAND_STATES.map((state) => ({
                 key: state,
-                label: tabLabel(t(`demands.states.${state}`), counts?.[state]),
+                label: tabLabel(t(`demandStates.${state}`), counts?.[state]),
               })),
             ]}
           />

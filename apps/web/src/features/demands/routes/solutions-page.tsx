@@ -243,9 +243,7 @@ export default function SolutionsPage() {
       key: 'reason',
       title: t('demands.solutions.declineReason'),
       render: (_, s) =>
-        s.decline_reason
-          ? [t(`demands.declineReasons.${s.decline_reason}`), s.decline_text].filter(Boolean).join(' — ')
-          : '—',
+        s.decline_reason ? [t(`declineReasons.${s.decline_reason}`), s.decline_text].filter(Boolean).join(' — ') : '—',
     },
     {
       key: 'updated',
@@ -305,7 +303,7 @@ export default function SolutionsPage() {
               },
               ...SOLUTION_STATES.map((state) => ({
                 key: state,
-                label: label(t(`demands.solutionStates.${state}`), counts?.[state]),
+                label: label(t(`solutionStates.${state}`), counts?.[state]),
               })),
             ]}
           />
@@ -379,7 +377,7 @@ export default function SolutionsPage() {
                 type="error"
                 showIcon
                 title={t('demands.solutions.declineReason')}
-                description={[t(`demands.declineReasons.${solution.decline_reason}`), solution.decline_text]
+                description={[t(`declineReasons.${solution.decline_reason}`), solution.decline_text]
                   .filter(Boolean)
                   .join(' — ')}
                 style={{ marginBottom: 16 }}

@@ -65,7 +65,7 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
       title: t('identity.invitations.state'),
       width: 110,
       render: (_, invitation) => (
-        <Tag color={STATE_COLORS[invitation.state]}>{t(`identity.invitations.states.${invitation.state}`)}</Tag>
+        <Tag color={STATE_COLORS[invitation.state]}>{t(`invitationStates.${invitation.state}`)}</Tag>
       ),
     },
     {
@@ -135,7 +135,7 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
         }}
         options={[
           { value: 'all', label: t('identity.invitations.all') },
-          ...INVITATION_STATES.map((state) => ({ value: state, label: t(`identity.invitations.states.${state}`) })),
+          ...INVITATION_STATES.map((state) => ({ value: state, label: t(`invitationStates.${state}`) })),
         ]}
         style={{ marginBottom: 16 }}
       />

@@ -124,7 +124,7 @@ export default function WishCreatePage() {
               <Form.Item name="partner_type" label={t('wishes.form.partnerType')} {...schemaField(shape.partner_type)}>
                 <Select
                   placeholder={t('identity.form.select')}
-                  options={PARTNER_TYPES.map((type) => ({ value: type, label: t(`wishes.partnerTypes.${type}`) }))}
+                  options={PARTNER_TYPES.map((type) => ({ value: type, label: t(`partnerTypes.${type}`) }))}
                 />
               </Form.Item>
             </Col>
@@ -134,7 +134,7 @@ export default function WishCreatePage() {
                   placeholder={t('identity.form.select')}
                   options={WISH_DURATIONS.map((duration) => ({
                     value: duration,
-                    label: t(`wishes.durations.${duration}`),
+                    label: t(`wishDurations.${duration}`),
                   }))}
                 />
               </Form.Item>

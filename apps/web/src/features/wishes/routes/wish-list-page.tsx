@@ -57,12 +57,12 @@ export default function WishListPage() {
     {
       key: 'partner',
       title: t('wishes.list.columns.partnerType'),
-      render: (_, wish) => t(`wishes.partnerTypes.${wish.partner_type}`),
+      render: (_, wish) => t(`partnerTypes.${wish.partner_type}`),
     },
     {
       key: 'duration',
       title: t('wishes.list.columns.duration'),
-      render: (_, wish) => t(`wishes.durations.${wish.duration}`),
+      render: (_, wish) => t(`wishDurations.${wish.duration}`),
       responsive: ['md'],
     },
     {
@@ -115,7 +115,7 @@ export default function WishListPage() {
               { key: 'all', label: label(t('wishes.list.all'), counts ? counts.open + counts.closed : undefined) },
               ...WISH_STATES.map((state) => ({
                 key: state,
-                label: label(t(`wishes.states.${state}`), counts?.[state]),
+                label: label(t(`wishStates.${state}`), counts?.[state]),
               })),
             ]}
           />

@@ -141,7 +141,7 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
         options={[
           ...CERT_STATUS_NAMES.map((name) => ({
             value: CERT_STATUS[name],
-            label: t(`workspace.dashboard.memberStatuses.${name}`),
+            label: t(`memberStates.${name}`),
           })),
           { value: 'all', label: t('workspace.members.anyStatus') },
         ]}

@@ -41,7 +41,7 @@ export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) 
       key: 'state',
       title: t('workspace.todo.state'),
       width: 100,
-      render: (_, item) => <Tag color={STATE_COLORS[item.state]}>{t(`workspace.todo.states.${item.state}`)}</Tag>,
+      render: (_, item) => <Tag color={STATE_COLORS[item.state]}>{t(`todoStates.${item.state}`)}</Tag>,
     },
     {
       key: 'actions',
@@ -63,7 +63,7 @@ export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) 
           setStatus(value as TodoState);
           setPage(1);
         }}
-        options={TODO_STATES.map((state) => ({ value: state, label: t(`workspace.todo.states.${state}`) }))}
+        options={TODO_STATES.map((state) => ({ value: state, label: t(`todoStates.${state}`) }))}
         style={{ marginBottom: 16 }}
       />
       {list.isError && !list.data ? (
