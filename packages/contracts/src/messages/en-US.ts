@@ -171,16 +171,6 @@ export const enUS = {
     done: 'Done',
     cancelled: 'Cancelled',
   },
-  todos: {
-    certificationReview: '{{name}} applied for {{role}} certification',
-    memberReview: '{{name}} asks to join {{org}} as {{role}}',
-    demandReview: '{{org}} submitted the demand "{{title}}" for review',
-    demandRejected: 'Your demand "{{title}}" was not approved; revise and resubmit it',
-    solutionReview: '{{institute}} submitted a solution to "{{title}}"',
-    solutionDeclined: 'Your solution to "{{title}}" was declined',
-    cooperationStarted: 'Cooperation on "{{title}}" started with {{partner}}',
-    wishResponse: '{{institute}} responded to your cooperation wish "{{title}}"',
-  },
   demandStates: {
     draft: 'Draft',
     submitted: 'Under review',

@@ -168,16 +168,6 @@ export const zhCN = {
     done: '已处理',
     cancelled: '已取消',
   },
-  todos: {
-    certificationReview: '{{name}}提交了{{role}}认证申请',
-    memberReview: '{{name}}申请以{{role}}身份加入{{org}}',
-    demandReview: '{{org}}提交了需求“{{title}}”，待审核',
-    demandRejected: '您的需求“{{title}}”未通过审核，请修改后重新提交',
-    solutionReview: '{{institute}}为“{{title}}”提交了方案',
-    solutionDeclined: '您为“{{title}}”提交的方案未被采纳',
-    cooperationStarted: '“{{title}}”已与{{partner}}开始合作',
-    wishResponse: '{{institute}}响应了您的合作意愿“{{title}}”',
-  },
   demandStates: {
     draft: '草稿',
     submitted: '审核中',

@@ -168,16 +168,6 @@ export const zhHK = {
     done: '已處理',
     cancelled: '已取消',
   },
-  todos: {
-    certificationReview: '{{name}}提交了{{role}}認證申請',
-    memberReview: '{{name}}申請以{{role}}身份加入{{org}}',
-    demandReview: '{{org}}提交了需求「{{title}}」，待審核',
-    demandRejected: '您的需求「{{title}}」未通過審核，請修改後重新提交',
-    solutionReview: '{{institute}}為「{{title}}」提交了方案',
-    solutionDeclined: '您為「{{title}}」提交的方案未獲採納',
-    cooperationStarted: '「{{title}}」已與{{partner}}開始合作',
-    wishResponse: '{{institute}}回應了您的合作意願「{{title}}」',
-  },
   demandStates: {
     draft: '草稿',
     submitted: '審核中',
