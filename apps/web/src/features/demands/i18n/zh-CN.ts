@@ -1,7 +1,7 @@
-import type { DemandsStrings } from './strings.ts';
+import type { DemandsMessages } from './strings.ts';
 
 /** 需求、方案与合作意愿（issue 5），简体中文。 */
-export const demandsZhCN: { demands: DemandsStrings } = {
+export const demandsZhCN: DemandsMessages = {
   demands: {
     overview: {
       title: '需求',

@@ -1,7 +1,7 @@
-import type { DemandsStrings } from './strings.ts';
+import type { DemandsMessages } from './strings.ts';
 
 /** 需求、方案與合作意願（issue 5），繁體中文（香港）。 */
-export const demandsZhHK: { demands: DemandsStrings } = {
+export const demandsZhHK: DemandsMessages = {
   demands: {
     overview: {
       title: '需求',

@@ -33,7 +33,7 @@ export default function InstitutePage() {
   return (
     <>
       <header className="mb-page-header">
-        <h1>{t('account.menu.institute')}</h1>
+        <h1>{t('accountArea.menu.institute')}</h1>
         <span className="mb-muted">{t('identity.org.subtitle')}</span>
       </header>
       {!editInfo.data ? (

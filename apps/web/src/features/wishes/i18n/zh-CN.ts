@@ -1,7 +1,7 @@
-import type { WishesStrings } from './strings.ts';
+import type { WishesMessages } from './strings.ts';
 
 /** 合作意愿（issue 5），简体中文。 */
-export const wishesZhCN: { wishes: WishesStrings } = {
+export const wishesZhCN: WishesMessages = {
   wishes: {
     list: {
       title: '合作意愿',

@@ -1,7 +1,7 @@
-import type { WishesStrings } from './strings.ts';
+import type { WishesMessages } from './strings.ts';
 
 /** 合作意願（issue 5），繁體中文（香港）。 */
-export const wishesZhHK: { wishes: WishesStrings } = {
+export const wishesZhHK: WishesMessages = {
   wishes: {
     list: {
       title: '合作意願',
