@@ -191,7 +191,7 @@ export const zhHK = {
   declineReasons: {
     budget: '費用超出預算',
     approach: '思路與問題不符',
-    timeline: '週期不合適',
+    timeline: '周期不合適',
     team: '團隊不合適',
     chosenOther: '已選擇其他方案',
     other: '其他',

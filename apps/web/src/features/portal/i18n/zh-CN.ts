@@ -109,7 +109,7 @@ export const portalZhCN = {
       },
       languages: {
         title: '服务两岸三地与国际团队',
-        text: '全面支持简体中文、繁體中文与 English，每位合作伙伴都能使用熟悉的语言。',
+        text: '全面支持简体中文、繁体中文与 English，每位合作伙伴都能使用熟悉的语言。',
       },
     },
     ctaTitle: '有需要数学来解决的问题吗？',

@@ -109,7 +109,7 @@ export const portalZhHK = {
       },
       languages: {
         title: '服務兩岸三地與國際團隊',
-        text: '全面支援简体中文、繁體中文與 English，每位合作夥伴都能使用熟悉的語言。',
+        text: '全面支援簡體中文、繁體中文與 English，每位合作夥伴都能使用熟悉的語言。',
       },
     },
     ctaTitle: '有需要數學來解決的問題嗎？',
