@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * One runner for every suite (`npm test`):
  * - contracts: unit tests of the shared rules;
+ * - web: unit tests of the web app that need no browser (the translation catalogs);
  * - server-sqlite / server-postgres: the API suite over HTTP (fastify.inject) on each database;
  *   the PostgreSQL project needs TEST_DATABASE_URL and says so loudly when it is missing;
  * - e2e: real Chromium (playwright-core) against the built app on a real port.
@@ -11,6 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server-sqlite',

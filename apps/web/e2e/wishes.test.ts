@@ -72,7 +72,7 @@ describeE2E('cooperation wishes, end to end', () => {
     await ent.page.goto('/manage/willManageE/create');
     await poll(() => ent.page.locator('#title').count()).toBe(1);
     await ent.page.fill('#title', title);
-    await ent.page.locator('.mb-side-nav').getByRole('link', { name: '合作意向' }).click();
+    await ent.page.locator('.mb-side-nav').getByRole('link', { name: '合作意愿' }).click();
     await ent.page.locator('.ant-modal-confirm').getByRole('button', { name: '留在此页' }).click();
     expect(new URL(ent.page.url()).pathname).toBe('/manage/willManageE/create');
     await chooseSelect(ent.page, 'msc_fields', '统计学');
@@ -114,16 +114,16 @@ describeE2E('cooperation wishes, end to end', () => {
     await cards.first().getByRole('link', { name: title }).click();
     await ins.page.waitForURL(`**/manage/willManageRI/detail/${wishId}`);
     await poll(() => ins.page.getByText('响应后可见').count()).toBe(1);
-    await ins.page.getByRole('button', { name: '响应意向' }).click();
-    const modal = ins.page.locator('.ant-modal', { hasText: '响应合作意向' });
+    await ins.page.getByRole('button', { name: '响应意愿' }).click();
+    const modal = ins.page.locator('.ant-modal', { hasText: '响应合作意愿' });
     await modal.locator('#message').fill('我院统计学习团队做过多个零售预测项目，可先做两周数据诊断。');
     await modal.locator('#contact').fill('李老师');
     await modal.locator('#contact_phone').fill('13700003333');
     await shoot(ins.page, 'ri-respond-zh-CN', false);
-    await modal.getByRole('button', { name: '响应意向' }).click();
+    await modal.getByRole('button', { name: '响应意愿' }).click();
     await poll(() => ins.page.locator('[data-testid=my-response]').count()).toBe(1);
     await poll(() => ins.page.getByText('王经理 13900002222').count()).toBe(1);
-    await poll(() => ins.page.getByRole('button', { name: '响应意向' }).count()).toBe(0);
+    await poll(() => ins.page.getByRole('button', { name: '响应意愿' }).count()).toBe(0);
 
     // The enterprise sees the response (and its to-do), then closes the wish.
     await ent.page.goto('/manage/todoList?tab=mine');
@@ -132,14 +132,14 @@ describeE2E('cooperation wishes, end to end', () => {
     const response = ent.page.locator('[data-testid=wish-response]', { hasText: `统计科学研究院${suffix}` });
     await poll(() => response.count()).toBe(1);
     await poll(() => response.getByText('李老师 13700003333', { exact: false }).count()).toBe(1);
-    await ent.page.getByRole('button', { name: '关闭意向' }).click();
-    await ent.page.locator('.ant-modal-confirm').getByRole('button', { name: '关闭意向' }).click();
+    await ent.page.getByRole('button', { name: '关闭意愿' }).click();
+    await ent.page.locator('.ant-modal-confirm').getByRole('button', { name: '关闭意愿' }).click();
     await poll(() => ent.page.locator('.ant-tag', { hasText: '已关闭' }).count()).toBeGreaterThan(0);
-    await poll(() => ent.page.getByRole('button', { name: '关闭意向' }).count()).toBe(0);
+    await poll(() => ent.page.getByRole('button', { name: '关闭意愿' }).count()).toBe(0);
 
     // Closed: gone from the open list; the institute still sees its own response.
     await ins.page.goto(`/manage/willManageRI/list?keyword=${encodeURIComponent(title)}`);
-    await poll(() => ins.page.getByText('没有符合筛选条件的合作意向。').count()).toBe(1);
+    await poll(() => ins.page.getByText('没有符合筛选条件的合作意愿。').count()).toBe(1);
     await ins.page.goto(`/manage/willManageRI/detail/${wishId}`);
     await poll(() => ins.page.locator('[data-testid=my-response]').count()).toBe(1);
 

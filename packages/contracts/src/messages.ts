@@ -2,19 +2,31 @@ import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 import { enUS } from './messages/en-US.ts';
 import { zhCN } from './messages/zh-CN.ts';
 import { zhHK } from './messages/zh-HK.ts';
+import { TODO_TITLES } from './todo-titles.ts';
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** The shape every locale's catalog must have (English is the reference). */
+/**
+ * The shape of a catalog written `as const`: every string widened, so the other locales must fill
+ * exactly the same keys. The one definition for contracts and every web catalog.
+ */
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** The shape every locale's catalog must have (English is the reference); the web app loads these. */
 export type Messages = Widen<typeof enUS>;
 
-export const MESSAGES: Record<Locale, Messages> = { 'zh-CN': zhCN, 'zh-HK': zhHK, 'en-US': enUS };
+/** What the server can translate: the shared catalog plus the to-do titles only it renders. */
+export type ServerMessages = Messages & { todos: Widen<(typeof TODO_TITLES)['en-US']> };
+
+export const MESSAGES: Record<Locale, ServerMessages> = {
+  'zh-CN': { ...zhCN, todos: TODO_TITLES['zh-CN'] },
+  'zh-HK': { ...zhHK, todos: TODO_TITLES['zh-HK'] },
+  'en-US': { ...enUS, todos: TODO_TITLES['en-US'] },
+};
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
 /** A dotted key into the shared catalog, e.g. `validation.required`. */
-export type MessageKey = Leaves<Messages>;
+export type MessageKey = Leaves<ServerMessages>;
 export type ValidationKey = `validation.${keyof Messages['validation'] & string}`;
 export type ErrorKey = `errors.${keyof Messages['errors'] & string}`;
 

@@ -15,7 +15,8 @@ import { VERIFY_STATE } from '@mathbridge/contracts/roles';
 import { canUseSection } from '@mathbridge/contracts/workspace';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RouteError } from '../components/route-error.tsx';
-import { loadPageStrings } from '../i18n/i18n.ts';
+import { portalStrings } from '../features/portal/i18n/strings.ts';
+import { loadPageStrings, loadStringBundle } from '../i18n/i18n.ts';
 import { ensureSession } from '../lib/auth.ts';
 import { signInPath } from '../lib/navigation.ts';
 import { useSession } from '../lib/session-store.ts';
@@ -36,8 +37,12 @@ type PageSpec =
       title: (t: TFunction) => string;
       intro?: (t: TFunction) => string;
       footer?: boolean;
-      /** Sign-in screens and /404 only use the core strings; other pages wait for theirs. */
+      /**
+       * Sign-in screens and /404 only use the core strings; other pages wait for the shell's page
+       * strings, or, given `strings`, for their feature's own bundle, fetched beside the page's code.
+       */
       coreStringsOnly?: boolean;
+      strings?: () => Promise<unknown>;
     }
   | { redirectTo: string };
 
@@ -71,9 +76,9 @@ const CHILD_PAGES: Partial<Record<string, LazyModule>> = {
 
 /** A page's code and, unless it needs none, its strings (i18n/i18n.ts loadPageStrings). */
 const lazyPage =
-  (load: LazyModule, coreStringsOnly = false) =>
+  (load: LazyModule, coreStringsOnly = false, strings?: () => Promise<unknown>) =>
   async () => {
-    const [module] = await Promise.all([load(), coreStringsOnly ? null : loadPageStrings()]);
+    const [module] = await Promise.all([load(), strings ? strings() : coreStringsOnly ? null : loadPageStrings()]);
     return { Component: module.default };
   };
 
@@ -103,7 +108,11 @@ const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
     footer: false,
     coreStringsOnly: true,
   },
-  '/start': { load: () => import('../features/portal/routes/start-page.tsx'), title: (t) => t('pages.start') },
+  '/start': {
+    load: () => import('../features/portal/routes/start-page.tsx'),
+    title: (t) => t('pages.start'),
+    strings: () => loadStringBundle(portalStrings),
+  },
   '/enterprise': comingSoon(
     (t) => t('pages.enterprise'),
     (t) => t('pageIntro.enterprise'),
@@ -210,30 +219,30 @@ function pageRoute(path: string, spec: PageSpec): RouteObject {
   const relative = path.replace(/^\//, '');
   if ('redirectTo' in spec) return { path: relative, loader: () => redirect(spec.redirectTo), Component: Redirecting };
   const handle: RouteHandle = { title: spec.title, intro: spec.intro, footer: spec.footer };
-  return { path: relative, lazy: lazyPage(spec.load, spec.coreStringsOnly), handle };
+  return { path: relative, lazy: lazyPage(spec.load, spec.coreStringsOnly, spec.strings), handle };
 }
 
 /** /account children (spec §2): two real screens, the certification screens come later. */
 const ACCOUNT_PAGES: Record<(typeof ACCOUNT_CHILDREN)[number], PageSpec> = {
   individual: {
     load: () => import('./routes/individual-page.tsx'),
-    title: (t) => t('account.menu.individual'),
+    title: (t) => t('accountArea.menu.individual'),
   },
   institute: {
     load: () => import('../features/identity/routes/institute-page.tsx'),
-    title: (t) => t('account.menu.institute'),
+    title: (t) => t('accountArea.menu.institute'),
   },
   'individual-authentication': {
     load: () => import('../features/identity/routes/individual-auth-page.tsx'),
-    title: (t) => t('account.menu.individual-authentication'),
+    title: (t) => t('accountArea.menu.individual-authentication'),
   },
   'institute-authentication': {
     load: () => import('../features/identity/routes/institute-auth-page.tsx'),
-    title: (t) => t('account.menu.institute-authentication'),
+    title: (t) => t('accountArea.menu.institute-authentication'),
   },
   'contact-information': {
     load: () => import('../features/account/routes/contact-information-page.tsx'),
-    title: (t) => t('account.menu.contact-information'),
+    title: (t) => t('accountArea.menu.contact-information'),
   },
 };
 
@@ -315,7 +324,7 @@ const pageRoutes: RouteObject[] = [
       // Beyond spec §2's five children: every signed-in user's personal file space (issue 4).
       pageRoute('/files', {
         load: () => import('../features/files/routes/personal-files-page.tsx'),
-        title: (t) => t('account.menu.files'),
+        title: (t) => t('accountArea.menu.files'),
       }),
     ],
   },

@@ -15,7 +15,7 @@ export function VerifyBadge({ state, className }: { state: number | null | undef
   const name = verifyStateName(state);
   return (
     <Tag color={COLORS[name]} className={className} style={{ marginInlineEnd: 0 }}>
-      {t(`verify.${name}`)}
+      {t(`verifyStates.${name}`)}
     </Tag>
   );
 }

@@ -8,79 +8,126 @@ import { zhCN } from './locales/zh-CN.ts';
 import type { UiMessages, UiPageMessages } from './ui-messages.ts';
 
 /**
- * Each locale's namespace = UI strings + the shared validation/errors catalogs of contracts.
- * Loaded in two parts so the first load of the public pages stays small: the core (shell,
- * navigation, sign-in screens) ships with the app for the default locale, and the strings of the
- * separately loaded pages arrive with those pages (loadPageStrings, called by their routes).
+ * Each locale has one i18next namespace, filled from three kinds of catalog:
+ * - `contracts` — @mathbridge/contracts/messages: the product's words the server shows too (states,
+ *   roles, decline reasons, validation and error messages);
+ * - `core` — locales/{locale}.ts: the shell of every page (navigation, footer, sign-in screens). The
+ *   zh-CN one ships with the app, so the first load of the public pages needs no extra request;
+ * - string bundles (defineStringBundle): one catalog per locale per feature, loaded with the pages
+ *   that show it.
+ * Each catalog owns its top-level keys: a key two catalogs define is an error (claim), never a silent
+ * overwrite.
  */
+const owners = new Map<string, string>();
+
+function claim(catalog: string, strings: object): void {
+  // The catalogs test (src/i18n/catalogs.test.ts) checks every catalog of the build; at run time the
+  // check only guards development, so production pays nothing for it.
+  if (!import.meta.env.DEV) return;
+  for (const key of Object.keys(strings)) {
+    const owner = owners.get(key);
+    if (owner !== undefined && owner !== catalog)
+      throw new Error(`i18n: the key "${key}" is defined by both "${owner}" and "${catalog}"`);
+    owners.set(key, catalog);
+  }
+}
+
+/** The core of a locale: the shell's strings beside the contracts' catalog. */
+function core(ui: UiMessages, shared: Messages): UiMessages & Messages {
+  claim('core', ui);
+  claim('contracts', shared);
+  return { ...ui, ...shared };
+}
+
 const CORE: Record<Locale, () => Promise<UiMessages & Messages>> = {
-  'zh-CN': () => Promise.resolve({ ...zhCN, ...zhCNShared }),
+  'zh-CN': () => Promise.resolve(core(zhCN, zhCNShared)),
   'zh-HK': async () => {
     const [ui, shared] = await Promise.all([
       import('./locales/zh-HK.ts'),
       import('@mathbridge/contracts/messages/zh-HK'),
     ]);
-    return { ...ui.zhHK, ...shared.zhHK };
+    return core(ui.zhHK, shared.zhHK);
   },
   'en-US': async () => {
     const [ui, shared] = await Promise.all([
       import('./locales/en-US.ts'),
       import('@mathbridge/contracts/messages/en-US'),
     ]);
-    return { ...ui.enUS, ...shared.enUS };
+    return core(ui.enUS, shared.enUS);
   },
 };
 
-const PAGES: Record<Locale, () => Promise<UiPageMessages>> = {
-  'zh-CN': () => import('./locales/zh-CN.pages.ts').then((m) => m.zhCNPages),
-  'zh-HK': () => import('./locales/zh-HK.pages.ts').then((m) => m.zhHKPages),
-  'en-US': () => import('./locales/en-US.pages.ts').then((m) => m.enUSPages),
-};
+const loadedCore = new Set<Locale>([DEFAULT_LOCALE]);
 
-const loaded = { core: new Set<Locale>([DEFAULT_LOCALE]), pages: new Set<Locale>() };
-let pagesWanted = false;
-
-function merge(locale: Locale, strings: object): void {
+function merge(locale: Locale, catalog: string, strings: object): void {
+  claim(catalog, strings);
   i18n.addResourceBundle(locale, 'translation', strings, true, true);
 }
 
-/** Makes a locale's strings available (its page strings too once any page has asked for them). */
+function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/** Makes a locale's strings available: its core and every string bundle loaded so far. */
 export async function loadLocaleResources(locale: Locale): Promise<void> {
   await Promise.all([
-    loaded.core.has(locale)
+    loadedCore.has(locale)
       ? null
-      : CORE[locale]().then((strings) => (merge(locale, strings), loaded.core.add(locale))),
-    pagesWanted ? loadPageStrings(locale) : null,
+      : CORE[locale]().then((strings) => {
+          i18n.addResourceBundle(locale, 'translation', strings, true, true);
+          loadedCore.add(locale);
+        }),
     ...[...bundles.keys()].map((bundle) => loadStringBundle(bundle, locale)),
   ]);
 }
 
-/**
- * Strings a feature ships on its own (features/<name>/i18n): its routes load them, so pages that
- * never show the feature never download them; once loaded they follow every language switch.
- */
-export type StringBundle = Record<Locale, () => Promise<object>>;
+/** One catalog per locale, loaded on demand; see defineStringBundle. */
+export interface StringBundle<T extends object = object> {
+  readonly name: string;
+  readonly load: Record<Locale, () => Promise<T>>;
+}
+
 const bundles = new Map<StringBundle, Set<Locale>>();
 
-export async function loadStringBundle(
-  bundle: StringBundle,
-  locale: Locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE,
-): Promise<void> {
+/**
+ * Declares the strings a feature ships on its own (features/<name>/i18n/{locale}.ts). The feature's
+ * strings.ts awaits loadStringBundle at its top level, so every module importing it waits until the
+ * current locale's strings are in; pages that never show the feature never download them. Once
+ * loaded, a bundle follows every language switch (loadLocaleResources).
+ *
+ *   export const filesStrings = defineStringBundle<FilesMessages>('files', {
+ *     'zh-CN': () => import('./zh-CN.ts').then((m) => m.filesZhCN), …
+ *   });
+ *   await loadStringBundle(filesStrings);
+ */
+export function defineStringBundle<T extends object>(
+  name: string,
+  load: Record<Locale, () => Promise<T>>,
+): StringBundle<T> {
+  return { name, load };
+}
+
+export async function loadStringBundle(bundle: StringBundle, locale: Locale = currentLocale()): Promise<void> {
   const done = bundles.get(bundle) ?? new Set<Locale>();
   bundles.set(bundle, done);
   if (done.has(locale)) return;
-  merge(locale, await bundle[locale]());
+  merge(locale, bundle.name, await bundle.load[locale]());
   done.add(locale);
 }
 
-/** The page strings of a locale (default: the current one); route loaders await it. */
-export async function loadPageStrings(
-  locale: Locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE,
-): Promise<void> {
-  pagesWanted = true;
-  if (loaded.pages.has(locale)) return;
-  merge(locale, await PAGES[locale]());
-  loaded.pages.add(locale);
+/**
+ * The shell's section strings (locales/{locale}.pages.ts: coming-soon pages, the account area's and
+ * the workspace's menus and titles); the router loads them with the pages that need them.
+ */
+const shellPages = defineStringBundle<UiPageMessages>('shell-pages', {
+  'zh-CN': () => import('./locales/zh-CN.pages.ts').then((m) => m.zhCNPages),
+  'zh-HK': () => import('./locales/zh-HK.pages.ts').then((m) => m.zhHKPages),
+  'en-US': () => import('./locales/en-US.pages.ts').then((m) => m.enUSPages),
+});
+
+/** The shell's section strings in a locale (default: the current one); route loaders await it. */
+export function loadPageStrings(locale: Locale = currentLocale()): Promise<void> {
+  return loadStringBundle(shellPages, locale);
 }
 
 function readStoredLocale(): Locale {
@@ -98,7 +145,7 @@ function readStoredLocale(): Locale {
 export const initialLocale = readStoredLocale();
 
 void i18n.use(initReactI18next).init({
-  resources: { [DEFAULT_LOCALE]: { translation: { ...zhCN, ...zhCNShared } } },
+  resources: { [DEFAULT_LOCALE]: { translation: core(zhCN, zhCNShared) } },
   lng: initialLocale,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],

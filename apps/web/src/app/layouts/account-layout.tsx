@@ -33,17 +33,21 @@ export function AccountLayout() {
   return (
     <QueryProvider>
       <SideMenuLayout
-        title={t('account.title')}
-        label={t('account.menuLabel')}
+        title={t('accountArea.title')}
+        label={t('accountArea.menuLabel')}
         selectedKey={selected}
         items={[
           ...ACCOUNT_CHILDREN.map((child) => ({
             key: child,
             icon: ICONS[child],
-            label: <Link to={`/account/${child}`}>{t(`account.menu.${child}`)}</Link>,
+            label: <Link to={`/account/${child}`}>{t(`accountArea.menu.${child}`)}</Link>,
           })),
           // The personal file space (issue 4), beside spec §2's children.
-          { key: 'files', icon: <FolderOutlined />, label: <Link to="/account/files">{t('account.menu.files')}</Link> },
+          {
+            key: 'files',
+            icon: <FolderOutlined />,
+            label: <Link to="/account/files">{t('accountArea.menu.files')}</Link>,
+          },
         ]}
       />
     </QueryProvider>

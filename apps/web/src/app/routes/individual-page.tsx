@@ -6,6 +6,7 @@ import { PasswordForm } from '../../features/account/components/password-form.ts
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
 import { ProfileSummary } from '../../features/account/components/profile-summary.tsx';
 import { CertificationOverview } from '../../features/identity/components/certification-overview.tsx';
+import '../../features/account/i18n/strings.ts';
 
 /** /account/individual: the profile, its avatar and the password. */
 export default function IndividualPage() {
@@ -15,7 +16,7 @@ export default function IndividualPage() {
   return (
     <>
       <header className="mb-page-header">
-        <h1>{t('account.menu.individual')}</h1>
+        <h1>{t('accountArea.menu.individual')}</h1>
         <span className="mb-muted">{t('account.profile.subtitle')}</span>
       </header>
       {/* A failed refresh keeps showing the profile already known; the client has reported it. */}

@@ -66,22 +66,6 @@ export const enUS = {
       verified: 'Open your workspace',
     },
   },
-  verify: {
-    unverified: 'Unverified',
-    pending: 'Under review',
-    verified: 'Verified',
-    rejected: 'Not approved',
-  },
-  roles: {
-    Enterprise: 'Enterprise',
-    ResearchInstitute: 'Research institute',
-    Specialist: 'Specialist',
-    Student: 'Student',
-    Teacher: 'Teacher',
-    Individual: 'Individual',
-    Admin: 'Administrator',
-    visitors: 'Visitor',
-  },
   footer: {
     description:
       'MathBridge connects enterprises facing hard quantitative problems with mathematicians, research institutes and students.',

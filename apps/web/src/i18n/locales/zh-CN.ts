@@ -65,22 +65,6 @@ export const zhCN = {
       verified: '进入您的工作台',
     },
   },
-  verify: {
-    unverified: '未认证',
-    pending: '审核中',
-    verified: '已认证',
-    rejected: '未通过',
-  },
-  roles: {
-    Enterprise: '企业',
-    ResearchInstitute: '科研院所',
-    Specialist: '专家',
-    Student: '学生',
-    Teacher: '教师',
-    Individual: '个人',
-    Admin: '管理员',
-    visitors: '访客',
-  },
   footer: {
     description: '数桥连接面临量化难题的企业与数学家、科研院所和学生，让数学方法在产业中落地。',
     platform: '平台',

@@ -65,22 +65,6 @@ export const zhHK = {
       verified: '進入您的工作台',
     },
   },
-  verify: {
-    unverified: '未認證',
-    pending: '審核中',
-    verified: '已認證',
-    rejected: '未通過',
-  },
-  roles: {
-    Enterprise: '企業',
-    ResearchInstitute: '科研院所',
-    Specialist: '專家',
-    Student: '學生',
-    Teacher: '教師',
-    Individual: '個人',
-    Admin: '管理員',
-    visitors: '訪客',
-  },
   footer: {
     description: '數橋連接面對量化難題的企業與數學家、科研院所和學生，讓數學方法在產業中落地。',
     platform: '平台',

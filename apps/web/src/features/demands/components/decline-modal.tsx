@@ -60,7 +60,7 @@ export function DeclineModal({ solution, onClose }: DeclineModalProps) {
           rules={[payloadRule(DeclineSolutionSchema, payload, ['reason'])]}
         >
           <Select
-            options={DECLINE_REASONS.map((reason) => ({ value: reason, label: t(`demands.declineReasons.${reason}`) }))}
+            options={DECLINE_REASONS.map((reason) => ({ value: reason, label: t(`declineReasons.${reason}`) }))}
             placeholder={t('demands.form.placeholders.select')}
           />
         </Form.Item>

@@ -74,7 +74,7 @@ export function SolutionDrawer({ id: idParam, onClose, onWithdraw: withdraw }: S
               type="error"
               showIcon
               title={t('demands.solutions.declineReason')}
-              description={[t(`demands.declineReasons.${solution.decline_reason}`), solution.decline_text]
+              description={[t(`declineReasons.${solution.decline_reason}`), solution.decline_text]
                 .filter(Boolean)
                 .join(' — ')}
               style={{ marginBottom: 16 }}

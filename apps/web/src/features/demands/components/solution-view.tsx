@@ -39,7 +39,7 @@ export function SolutionView({ solution }: { solution: Solution }) {
                 {
                   key: 'decline',
                   label: t('demands.solutions.declineReason'),
-                  children: [t(`demands.declineReasons.${solution.decline_reason}`), solution.decline_text]
+                  children: [t(`declineReasons.${solution.decline_reason}`), solution.decline_text]
                     .filter(Boolean)
                     .join(' — '),
                 },

@@ -23,10 +23,10 @@ const SOLUTION_COLORS: Record<SolutionState, string> = {
 
 export function DemandStatusTag({ status }: { status: DemandState }) {
   const { t } = useTranslation();
-  return <Tag color={DEMAND_COLORS[status]}>{t(`demands.states.${status}`)}</Tag>;
+  return <Tag color={DEMAND_COLORS[status]}>{t(`demandStates.${status}`)}</Tag>;
 }
 
 export function SolutionStatusTag({ status }: { status: SolutionState }) {
   const { t } = useTranslation();
-  return <Tag color={SOLUTION_COLORS[status]}>{t(`demands.solutionStates.${status}`)}</Tag>;
+  return <Tag color={SOLUTION_COLORS[status]}>{t(`solutionStates.${status}`)}</Tag>;
 }

@@ -1,32 +1,6 @@
 /** Strings of demands, solutions and cooperation wishes (issue 5), English: the reference shape. */
 export const demandsEnUS = {
   demands: {
-    states: {
-      draft: 'Draft',
-      submitted: 'Under review',
-      published: 'Published',
-      rejected: 'Rejected',
-      paused: 'Paused',
-      closed: 'Closed',
-      completed: 'Completed',
-    },
-    solutionStates: {
-      draft: 'Draft',
-      submitted: 'Submitted',
-      accepted: 'Accepted',
-      declined: 'Declined',
-      withdrawn: 'Withdrawn',
-    },
-    declineReasons: {
-      budget: 'Cost above our budget',
-      approach: 'Approach does not fit the problem',
-      timeline: 'Timeline does not fit',
-      team: 'Team does not fit',
-      chosenOther: 'We chose another solution',
-      other: 'Other',
-      demandCompleted: 'The demand was completed',
-      demandClosed: 'The demand was closed',
-    },
     overview: {
       title: 'Demands',
       subtitle:

@@ -1,18 +1,15 @@
-import { loadStringBundle, type StringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import type { Widen } from '@mathbridge/contracts/messages';
 import type { demandsEnUS } from './en-US.ts';
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** Strings of demands and solutions; every locale has this shape (English is the reference). */
+export type DemandsMessages = Widen<typeof demandsEnUS>;
 
-/** The shape every locale's cooperation strings must have (English is the reference). */
-export type DemandsStrings = Widen<(typeof demandsEnUS)['demands']>;
-/** How they sit in the i18next namespace (typed in i18n/feature-messages.ts). */
-export type DemandsMessages = { demands: DemandsStrings };
-
-const bundle: StringBundle = {
+export const demandsStrings = defineStringBundle<DemandsMessages>('demands', {
   'zh-CN': () => import('./zh-CN.ts').then((m) => m.demandsZhCN),
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.demandsZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.demandsEnUS),
-};
+});
 
-// Modules importing this one wait for the current locale's strings (see files/i18n/strings.ts).
-await loadStringBundle(bundle);
+// Modules importing this one wait for the current locale's strings (see defineStringBundle).
+await loadStringBundle(demandsStrings);

@@ -1,28 +1,8 @@
-import type { DemandsStrings } from './strings.ts';
+import type { DemandsMessages } from './strings.ts';
 
 /** 需求、方案与合作意愿（issue 5），简体中文。 */
-export const demandsZhCN: { demands: DemandsStrings } = {
+export const demandsZhCN: DemandsMessages = {
   demands: {
-    states: {
-      draft: '草稿',
-      submitted: '审核中',
-      published: '已发布',
-      rejected: '未通过',
-      paused: '已暂停',
-      closed: '已关闭',
-      completed: '已完成',
-    },
-    solutionStates: { draft: '草稿', submitted: '已提交', accepted: '已采纳', declined: '未采纳', withdrawn: '已撤回' },
-    declineReasons: {
-      budget: '费用超出预算',
-      approach: '思路与问题不符',
-      timeline: '周期不合适',
-      team: '团队不合适',
-      chosenOther: '已选择其他方案',
-      other: '其他',
-      demandCompleted: '需求已完成',
-      demandClosed: '需求已关闭',
-    },
     overview: {
       title: '需求',
       subtitle: '把真实问题带给平台上的数学家：发布需求，平台审核，科研机构给出方案。',

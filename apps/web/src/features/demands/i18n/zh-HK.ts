@@ -1,28 +1,8 @@
-import type { DemandsStrings } from './strings.ts';
+import type { DemandsMessages } from './strings.ts';
 
 /** 需求、方案與合作意願（issue 5），繁體中文（香港）。 */
-export const demandsZhHK: { demands: DemandsStrings } = {
+export const demandsZhHK: DemandsMessages = {
   demands: {
-    states: {
-      draft: '草稿',
-      submitted: '審核中',
-      published: '已發佈',
-      rejected: '未通過',
-      paused: '已暫停',
-      closed: '已關閉',
-      completed: '已完成',
-    },
-    solutionStates: { draft: '草稿', submitted: '已提交', accepted: '已採納', declined: '未採納', withdrawn: '已撤回' },
-    declineReasons: {
-      budget: '費用超出預算',
-      approach: '思路與問題不符',
-      timeline: '周期不合適',
-      team: '團隊不合適',
-      chosenOther: '已選擇其他方案',
-      other: '其他',
-      demandCompleted: '需求已完成',
-      demandClosed: '需求已關閉',
-    },
     overview: {
       title: '需求',
       subtitle: '把真實問題帶給平台上的數學家：發佈需求，平台審核，科研機構提出方案。',

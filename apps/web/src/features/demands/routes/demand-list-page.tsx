@@ -115,7 +115,7 @@ export default function DemandListPage() {
               { value: 'all', label: t('demands.list.all'), count: total },
               ...DEMAND_STATES.map((state) => ({
                 value: state,
-                label: t(`demands.states.${state}`),
+                label: t(`demandStates.${state}`),
                 count: counts?.[state],
               })),
             ]}

@@ -61,7 +61,7 @@ export default function DemandsOverviewPage() {
                 to={`${BASE}/list?status=${state}`}
                 data-testid={`count-${state}`}
               >
-                <span>{t(`demands.states.${state}`)}</span>
+                <span>{t(`demandStates.${state}`)}</span>
                 <strong>{counts[state]}</strong>
               </Link>
             ))}

@@ -83,9 +83,7 @@ export default function SolutionsPage() {
       key: 'reason',
       title: t('demands.solutions.declineReason'),
       render: (_, s) =>
-        s.decline_reason
-          ? [t(`demands.declineReasons.${s.decline_reason}`), s.decline_text].filter(Boolean).join(' — ')
-          : '—',
+        s.decline_reason ? [t(`declineReasons.${s.decline_reason}`), s.decline_text].filter(Boolean).join(' — ') : '—',
     },
     {
       key: 'updated',
@@ -138,7 +136,7 @@ export default function SolutionsPage() {
               },
               ...SOLUTION_STATES.map((state) => ({
                 value: state,
-                label: t(`demands.solutionStates.${state}`),
+                label: t(`solutionStates.${state}`),
                 count: counts?.[state],
               })),
             ]}

@@ -1,23 +1,21 @@
-import { loadStringBundle, type StringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import type { Widen } from '@mathbridge/contracts/messages';
 import type { enUSFiles } from './en-US.ts';
-
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The shape every locale's file-manager strings must have (English is the reference). */
 export type FilesStrings = Widen<typeof enUSFiles>;
-/** How they sit in the i18next namespace (typed in i18n/feature-messages.ts). */
+/** How they sit in the i18next namespace (typed in app/feature-messages.ts). */
 export type FilesMessages = { files: FilesStrings };
 
-const bundle: StringBundle = {
+export const filesStrings = defineStringBundle<FilesMessages>('files', {
   'zh-CN': () => import('./zh-CN.ts').then((m) => ({ files: m.zhCNFiles })),
   'zh-HK': () => import('./zh-HK.ts').then((m) => ({ files: m.zhHKFiles })),
   'en-US': () => import('./en-US.ts').then((m) => ({ files: m.enUSFiles })),
-};
+});
 
 /**
- * The file manager's strings ride with its chunk, not with the shared page strings, so no other
- * page downloads them. The top-level await makes every module that imports this one (the file
- * manager, wherever it is used) wait until the current locale's strings are in; later language
- * switches load theirs through i18n.ts (loadLocaleResources).
+ * The file manager's strings ride with its chunk, so no other page downloads them. The top-level
+ * await makes every module that imports this one (the file manager, wherever it is used) wait until
+ * the current locale's strings are in (see defineStringBundle).
  */
-await loadStringBundle(bundle);
+await loadStringBundle(filesStrings);

@@ -56,7 +56,7 @@ export function CertificationPanel({ kind }: { kind: CertificationKind }) {
   if (!role || kindOf(role) !== kind || (role === 'Individual' && !locked)) {
     if (role && locked) {
       const other = kindOf(role) === 'organisation' ? 'organisation' : 'individual';
-      const page = t(`account.menu.${MENU_KEYS[other]}`);
+      const page = t(`accountArea.menu.${MENU_KEYS[other]}`);
       return (
         <Alert
           type="info"

@@ -64,7 +64,7 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
       title: t('identity.invitations.state'),
       width: 110,
       render: (_, invitation) => (
-        <Tag color={STATE_COLORS[invitation.state]}>{t(`identity.invitations.states.${invitation.state}`)}</Tag>
+        <Tag color={STATE_COLORS[invitation.state]}>{t(`invitationStates.${invitation.state}`)}</Tag>
       ),
     },
     {
@@ -132,7 +132,7 @@ export function InvitationManager({ org }: { org: { id: number; name: string } }
         onChange={(value) => params.setStatus(value === 'all' ? undefined : value)}
         options={[
           { value: 'all', label: t('identity.invitations.all') },
-          ...INVITATION_STATES.map((state) => ({ value: state, label: t(`identity.invitations.states.${state}`) })),
+          ...INVITATION_STATES.map((state) => ({ value: state, label: t(`invitationStates.${state}`) })),
         ]}
       />
       <QueryTable<Invitation>

@@ -1,19 +1,15 @@
-import { loadStringBundle, type StringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import type { Widen } from '@mathbridge/contracts/messages';
 import type { identityEnUS } from './en-US.ts';
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** The identity feature's strings; every locale has this shape. */
+/** The identity feature's strings (certification, organisations, invitations); every locale has this shape (English is the reference). */
 export type IdentityMessages = Widen<typeof identityEnUS>;
 
-const bundle: StringBundle = {
+export const identityStrings = defineStringBundle<IdentityMessages>('identity', {
   'zh-CN': () => import('./zh-CN.ts').then((m) => m.identityZhCN),
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.identityZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.identityEnUS),
-};
+});
 
-/**
- * The identity strings ride with the feature's chunks, not with the shared page strings. The
- * top-level await makes every module importing this one wait until the current locale's strings
- * are in; later language switches load theirs through i18n.ts (loadLocaleResources).
- */
-await loadStringBundle(bundle);
+// Modules importing this one wait for the current locale's strings (see defineStringBundle).
+await loadStringBundle(identityStrings);

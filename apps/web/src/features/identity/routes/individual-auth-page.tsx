@@ -8,7 +8,7 @@ export default function IndividualAuthPage() {
   return (
     <>
       <header className="mb-page-header">
-        <h1>{t('account.menu.individual-authentication')}</h1>
+        <h1>{t('accountArea.menu.individual-authentication')}</h1>
         <span className="mb-muted">{t('identity.page.individualSubtitle')}</span>
       </header>
       <CertificationPanel kind="individual" />

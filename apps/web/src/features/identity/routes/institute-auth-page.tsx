@@ -8,7 +8,7 @@ export default function InstituteAuthPage() {
   return (
     <>
       <header className="mb-page-header">
-        <h1>{t('account.menu.institute-authentication')}</h1>
+        <h1>{t('accountArea.menu.institute-authentication')}</h1>
         <span className="mb-muted">{t('identity.page.instituteSubtitle')}</span>
       </header>
       <CertificationPanel kind="organisation" />

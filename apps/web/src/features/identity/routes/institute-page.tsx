@@ -33,7 +33,7 @@ export default function InstitutePage() {
   return (
     <>
       <header className="mb-page-header">
-        <h1>{t('account.menu.institute')}</h1>
+        <h1>{t('accountArea.menu.institute')}</h1>
         <span className="mb-muted">{t('identity.org.subtitle')}</span>
       </header>
       {!editInfo.data ? (
@@ -109,7 +109,7 @@ function OwnedOrganisation({ org }: { org: Organisation }) {
             <h2>{org.name}</h2>
             <Space size={[8, 8]} wrap>
               <Tag color="blue">{t(`roles.${org.type}`)}</Tag>
-              <Tag color={STATUS_COLORS[org.status] ?? 'default'}>{t(`identity.org.statuses.${org.status_name}`)}</Tag>
+              <Tag color={STATUS_COLORS[org.status] ?? 'default'}>{t(`orgStates.${org.status_name}`)}</Tag>
               <span className="mb-muted">
                 {t('identity.org.labelValue', { label: t('identity.org.creditCode'), value: org.credit_code })}
               </span>

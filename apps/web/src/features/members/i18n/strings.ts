@@ -1,15 +1,15 @@
-import { loadStringBundle, type StringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import type { Widen } from '@mathbridge/contracts/messages';
 import type { membersEnUS } from './en-US.ts';
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** The members directory's strings; every locale has this shape. */
+/** The members directory's strings; every locale has this shape (English is the reference). */
 export type MembersMessages = Widen<typeof membersEnUS>;
 
-const bundle: StringBundle = {
+export const membersStrings = defineStringBundle<MembersMessages>('members', {
   'zh-CN': () => import('./zh-CN.ts').then((m) => m.membersZhCN),
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.membersZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.membersEnUS),
-};
+});
 
-// Modules importing this one wait for the current locale's strings (see identity/i18n/strings.ts).
-await loadStringBundle(bundle);
+// Modules importing this one wait for the current locale's strings (see defineStringBundle).
+await loadStringBundle(membersStrings);

@@ -6,5 +6,5 @@ const COLORS: Record<WishState, string> = { open: 'success', closed: 'default' }
 
 export function WishStatusTag({ status }: { status: WishState }) {
   const { t } = useTranslation();
-  return <Tag color={COLORS[status]}>{t(`wishes.states.${status}`)}</Tag>;
+  return <Tag color={COLORS[status]}>{t(`wishStates.${status}`)}</Tag>;
 }

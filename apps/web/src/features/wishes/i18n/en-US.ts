@@ -1,20 +1,6 @@
 /** Strings of cooperation wishes (issue 5), English: the reference shape. */
 export const wishesEnUS = {
   wishes: {
-    states: { open: 'Open', closed: 'Closed' },
-    partnerTypes: {
-      researchInstitute: 'Research institute',
-      university: 'University',
-      specialistTeam: 'Team of specialists',
-      any: 'Any partner',
-    },
-    durations: {
-      upTo3Months: 'Up to 3 months',
-      upTo6Months: 'Up to 6 months',
-      upTo1Year: 'Up to 1 year',
-      over1Year: 'Over 1 year',
-      longTerm: 'Long-term',
-    },
     list: {
       title: 'Cooperation wishes',
       subtitle: 'Open-ended wishes for cooperation that research institutes can respond to.',

@@ -123,7 +123,7 @@ export default function WishCreatePage() {
               <Form.Item name="partner_type" label={t('wishes.form.partnerType')} {...schemaField(shape.partner_type)}>
                 <Select
                   placeholder={t('common.select')}
-                  options={PARTNER_TYPES.map((type) => ({ value: type, label: t(`wishes.partnerTypes.${type}`) }))}
+                  options={PARTNER_TYPES.map((type) => ({ value: type, label: t(`partnerTypes.${type}`) }))}
                 />
               </Form.Item>
             </Col>
@@ -133,7 +133,7 @@ export default function WishCreatePage() {
                   placeholder={t('common.select')}
                   options={WISH_DURATIONS.map((duration) => ({
                     value: duration,
-                    label: t(`wishes.durations.${duration}`),
+                    label: t(`wishDurations.${duration}`),
                   }))}
                 />
               </Form.Item>

@@ -160,9 +160,9 @@ export default function WishDetailPage() {
             {
               key: 'partner',
               label: t('wishes.detail.partnerType'),
-              children: t(`wishes.partnerTypes.${wish.partner_type}`),
+              children: t(`partnerTypes.${wish.partner_type}`),
             },
-            { key: 'duration', label: t('wishes.detail.duration'), children: t(`wishes.durations.${wish.duration}`) },
+            { key: 'duration', label: t('wishes.detail.duration'), children: t(`wishDurations.${wish.duration}`) },
             { key: 'created', label: t('wishes.detail.created'), children: formatDateTime(wish.created_at, locale) },
             ...(wish.closed_at
               ? [

@@ -41,12 +41,12 @@ export default function WishListPage() {
     {
       key: 'partner',
       title: t('wishes.list.columns.partnerType'),
-      render: (_, wish) => t(`wishes.partnerTypes.${wish.partner_type}`),
+      render: (_, wish) => t(`partnerTypes.${wish.partner_type}`),
     },
     {
       key: 'duration',
       title: t('wishes.list.columns.duration'),
-      render: (_, wish) => t(`wishes.durations.${wish.duration}`),
+      render: (_, wish) => t(`wishDurations.${wish.duration}`),
       responsive: ['md'],
     },
     {
@@ -98,7 +98,7 @@ export default function WishListPage() {
               { value: 'all', label: t('wishes.list.all'), count: counts ? counts.open + counts.closed : undefined },
               ...WISH_STATES.map((state) => ({
                 value: state,
-                label: t(`wishes.states.${state}`),
+                label: t(`wishStates.${state}`),
                 count: counts?.[state],
               })),
             ]}

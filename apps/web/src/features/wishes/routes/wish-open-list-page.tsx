@@ -33,8 +33,8 @@ function OpenWishCard({ wish }: { wish: Wish }) {
       </div>
       <div className="mb-wish-card-meta mb-muted">
         <span>{wish.org.name}</span>
-        <span>{t('wishes.open.partner', { value: t(`wishes.partnerTypes.${wish.partner_type}`) })}</span>
-        <span>{t('wishes.open.duration', { value: t(`wishes.durations.${wish.duration}`) })}</span>
+        <span>{t('wishes.open.partner', { value: t(`partnerTypes.${wish.partner_type}`) })}</span>
+        <span>{t('wishes.open.duration', { value: t(`wishDurations.${wish.duration}`) })}</span>
         <span>{t('wishes.open.postedOn', { date: formatDate(wish.created_at, locale) })}</span>
         <span>{t('wishes.open.responseCount', { count: wish.response_count })}</span>
       </div>

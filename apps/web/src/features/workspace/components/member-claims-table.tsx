@@ -166,7 +166,7 @@ export function MemberClaimsTable({ showOrganisation }: { showOrganisation: bool
         onChange={params.setStatus}
         options={STATUS_TABS.map((name) => ({
           value: name,
-          label: name === 'all' ? t('workspace.members.anyStatus') : t(`workspace.dashboard.memberStatuses.${name}`),
+          label: name === 'all' ? t('workspace.members.anyStatus') : t(`memberStates.${name}`),
         }))}
       />
       <QueryTable<MemberClaim>

@@ -39,7 +39,7 @@ export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) 
       key: 'state',
       title: t('workspace.todo.state'),
       width: 100,
-      render: (_, item) => <Tag color={STATE_COLORS[item.state]}>{t(`workspace.todo.states.${item.state}`)}</Tag>,
+      render: (_, item) => <Tag color={STATE_COLORS[item.state]}>{t(`todoStates.${item.state}`)}</Tag>,
     },
     {
       key: 'actions',
@@ -59,7 +59,7 @@ export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) 
         variant="segmented"
         value={status}
         onChange={params.setStatus}
-        options={TODO_STATES.map((state) => ({ value: state, label: t(`workspace.todo.states.${state}`) }))}
+        options={TODO_STATES.map((state) => ({ value: state, label: t(`todoStates.${state}`) }))}
       />
       <QueryTable<TodoItem>
         query={list}

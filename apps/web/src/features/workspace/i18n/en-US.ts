@@ -24,18 +24,10 @@ export const workspaceEnUS = {
       reviewNow: 'Review now',
       logs: 'Audit log',
       account: 'Account settings',
-      orgStatuses: { pending: 'Under review', approved: 'Certified', rejected: 'Not approved', withdrawn: 'Withdrawn' },
-      memberStatuses: {
-        pending: 'Awaiting confirmation',
-        approved: 'Member',
-        rejected: 'Declined',
-        withdrawn: 'Withdrawn',
-      },
     },
     todo: {
       subtitle: 'What is waiting for you',
       tabs: { mine: 'My to-dos', reviews: 'Certification reviews', members: 'Membership requests' },
-      states: { open: 'Open', done: 'Done', cancelled: 'Cancelled' },
       item: 'To-do',
       createdAt: 'Created',
       closedAt: 'Closed',

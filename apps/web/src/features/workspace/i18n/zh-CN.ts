@@ -23,13 +23,10 @@ export const workspaceZhCN = {
       reviewNow: '去审核',
       logs: '操作日志',
       account: '账号设置',
-      orgStatuses: { pending: '审核中', approved: '已认证', rejected: '未通过', withdrawn: '已撤回' },
-      memberStatuses: { pending: '待确认', approved: '已加入', rejected: '已拒绝', withdrawn: '已撤回' },
     },
     todo: {
       subtitle: '等待您处理的事项',
       tabs: { mine: '我的待办', reviews: '认证审核', members: '成员申请' },
-      states: { open: '未处理', done: '已处理', cancelled: '已取消' },
       item: '待办事项',
       createdAt: '创建时间',
       closedAt: '完成时间',

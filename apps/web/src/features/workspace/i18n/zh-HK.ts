@@ -23,13 +23,10 @@ export const workspaceZhHK = {
       reviewNow: '前往審核',
       logs: '操作記錄',
       account: '帳戶設定',
-      orgStatuses: { pending: '審核中', approved: '已認證', rejected: '未通過', withdrawn: '已撤回' },
-      memberStatuses: { pending: '待確認', approved: '已加入', rejected: '已拒絕', withdrawn: '已撤回' },
     },
     todo: {
       subtitle: '等待您處理的事項',
       tabs: { mine: '我的待辦', reviews: '認證審核', members: '成員申請' },
-      states: { open: '未處理', done: '已處理', cancelled: '已取消' },
       item: '待辦事項',
       createdAt: '建立時間',
       closedAt: '完成時間',

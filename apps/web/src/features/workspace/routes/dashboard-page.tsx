@@ -99,7 +99,7 @@ export default function DashboardPage() {
                 <>
                   <span className="mb-dash-stat-value">
                     {data.owned_org.name}
-                    <Tag>{t(`workspace.dashboard.orgStatuses.${statusName(data.owned_org.status)}`)}</Tag>
+                    <Tag>{t(`orgStates.${statusName(data.owned_org.status)}`)}</Tag>
                   </span>
                   <Link to="/account/institute">{t('workspace.dashboard.organisationLink')}</Link>
                 </>
@@ -134,7 +134,7 @@ export default function DashboardPage() {
               {data.memberships.map((membership) => (
                 <li key={membership.org_id}>
                   <Link to={`/members?id=${membership.org_id}`}>{membership.org_name}</Link>
-                  <Tag>{t(`workspace.dashboard.memberStatuses.${statusName(membership.status)}`)}</Tag>
+                  <Tag>{t(`memberStates.${statusName(membership.status)}`)}</Tag>
                   {membership.status === CERT_STATUS.approved && (
                     <LeaveOrganisationButton org={{ id: membership.org_id, name: membership.org_name }} />
                   )}

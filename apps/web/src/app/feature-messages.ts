@@ -1,15 +1,17 @@
+import type { AccountMessages } from '../features/account/i18n/strings.ts';
 import type { AuditLogMessages } from '../features/audit-log/i18n/strings.ts';
 import type { DemandsMessages } from '../features/demands/i18n/strings.ts';
 import type { FilesMessages } from '../features/files/i18n/strings.ts';
 import type { IdentityMessages } from '../features/identity/i18n/strings.ts';
 import type { InvitationMessages } from '../features/invitation/i18n/strings.ts';
 import type { MembersMessages } from '../features/members/i18n/strings.ts';
+import type { PortalMessages } from '../features/portal/i18n/strings.ts';
 import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
 import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
 
 /**
  * Strings that features ship and load on their own (features/<name>/i18n/strings.ts, see
- * loadStringBundle in i18n.ts), typed here so their keys are checked like the rest.
+ * defineStringBundle in i18n.ts), typed here so their keys are checked like the rest.
  */
 export type FeatureMessages = IdentityMessages &
   WorkspaceMessages &
@@ -18,4 +20,6 @@ export type FeatureMessages = IdentityMessages &
   AuditLogMessages &
   FilesMessages &
   DemandsMessages &
-  WishesMessages;
+  WishesMessages &
+  PortalMessages &
+  AccountMessages;

@@ -1,0 +1,16 @@
+import { defineStringBundle } from '../../../i18n/i18n.ts';
+import type { Widen } from '@mathbridge/contracts/messages';
+import type { portalEnUS } from './en-US.ts';
+
+/** The landing page's strings; every locale has this shape (English is the reference). */
+export type PortalMessages = Widen<typeof portalEnUS>;
+
+/**
+ * Unlike other features' bundles this one is not awaited on import: the /start route loads it beside
+ * the page's code (router.tsx), so the public landing page pays no extra round trip for its strings.
+ */
+export const portalStrings = defineStringBundle<PortalMessages>('portal', {
+  'zh-CN': () => import('./zh-CN.ts').then((m) => m.portalZhCN),
+  'zh-HK': () => import('./zh-HK.ts').then((m) => m.portalZhHK),
+  'en-US': () => import('./en-US.ts').then((m) => m.portalEnUS),
+});

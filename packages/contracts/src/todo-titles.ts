@@ -1,0 +1,40 @@
+import type { Locale } from './locales.ts';
+import type { TodoKind } from './workflow.ts';
+
+/**
+ * Titles of to-do items (modules/workflow), one per kind, in each locale. The server renders them in
+ * the reader's locale (translate('todos.<kind>')) and the browser shows them as sent, so they live
+ * here rather than in messages/{locale}.ts, which the web app downloads.
+ */
+export const TODO_TITLES = {
+  'zh-CN': {
+    certificationReview: '{{name}}提交了{{role}}认证申请',
+    memberReview: '{{name}}申请以{{role}}身份加入{{org}}',
+    demandReview: '{{org}}提交了需求“{{title}}”，待审核',
+    demandRejected: '您的需求“{{title}}”未通过审核，请修改后重新提交',
+    solutionReview: '{{institute}}为“{{title}}”提交了方案',
+    solutionDeclined: '您为“{{title}}”提交的方案未被采纳',
+    cooperationStarted: '“{{title}}”已与{{partner}}开始合作',
+    wishResponse: '{{institute}}响应了您的合作意愿“{{title}}”',
+  },
+  'zh-HK': {
+    certificationReview: '{{name}}提交了{{role}}認證申請',
+    memberReview: '{{name}}申請以{{role}}身份加入{{org}}',
+    demandReview: '{{org}}提交了需求「{{title}}」，待審核',
+    demandRejected: '您的需求「{{title}}」未通過審核，請修改後重新提交',
+    solutionReview: '{{institute}}為「{{title}}」提交了方案',
+    solutionDeclined: '您為「{{title}}」提交的方案未獲採納',
+    cooperationStarted: '「{{title}}」已與{{partner}}開始合作',
+    wishResponse: '{{institute}}回應了您的合作意願「{{title}}」',
+  },
+  'en-US': {
+    certificationReview: '{{name}} applied for {{role}} certification',
+    memberReview: '{{name}} asks to join {{org}} as {{role}}',
+    demandReview: '{{org}} submitted the demand "{{title}}" for review',
+    demandRejected: 'Your demand "{{title}}" was not approved; revise and resubmit it',
+    solutionReview: '{{institute}} submitted a solution to "{{title}}"',
+    solutionDeclined: 'Your solution to "{{title}}" was declined',
+    cooperationStarted: 'Cooperation on "{{title}}" started with {{partner}}',
+    wishResponse: '{{institute}} responded to your cooperation wish "{{title}}"',
+  },
+} as const satisfies Record<Locale, Record<TodoKind, string>>;
