@@ -241,6 +241,8 @@ export const demandsEnUS = {
     mySolutions: {
       title: 'My solutions',
       subtitle: 'Solutions your institute wrote for demands it received.',
+      adminTitle: 'All solutions',
+      adminSubtitle: "Every institute's solutions to the demands it received (read-only for admins).",
       all: 'All',
       empty: 'No solutions here yet. Receive a published demand to answer it.',
       browse: 'Browse demands',

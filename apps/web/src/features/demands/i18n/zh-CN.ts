@@ -223,6 +223,8 @@ export const demandsZhCN: DemandsMessages = {
     mySolutions: {
       title: '我的方案',
       subtitle: '本机构为已接收需求撰写的方案。',
+      adminTitle: '全部方案',
+      adminSubtitle: '各科研机构为已接收需求撰写的方案（管理员只读）。',
       all: '全部',
       empty: '这里还没有方案。接收一个已发布的需求来作答吧。',
       browse: '浏览需求',

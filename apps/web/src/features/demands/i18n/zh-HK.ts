@@ -223,6 +223,8 @@ export const demandsZhHK: DemandsMessages = {
     mySolutions: {
       title: '我的方案',
       subtitle: '本機構為已接收需求撰寫的方案。',
+      adminTitle: '全部方案',
+      adminSubtitle: '各科研機構為已接收需求撰寫的方案（管理員唯讀）。',
       all: '全部',
       empty: '這裏還沒有方案。接收一個已發佈的需求來作答吧。',
       browse: '瀏覽需求',

@@ -114,8 +114,10 @@ export default function SolutionsPage() {
   return (
     <>
       <header className="mb-page-header">
-        <h1>{t('demands.mySolutions.title')}</h1>
-        <span className="mb-muted">{t('demands.mySolutions.subtitle')}</span>
+        <h1>{t(admin ? 'demands.mySolutions.adminTitle' : 'demands.mySolutions.title')}</h1>
+        <span className="mb-muted">
+          {t(admin ? 'demands.mySolutions.adminSubtitle' : 'demands.mySolutions.subtitle')}
+        </span>
       </header>
       <Card
         variant="borderless"
