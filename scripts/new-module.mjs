@@ -653,7 +653,7 @@ function steps(n, options, labels) {
   ];
   if (!options.zhCN || !options.zhHK)
     list.push(
-      `Chinese names: apps/web/src/features/${n.kebab}/i18n/zh-CN.ts and zh-HK.ts show "${labels['zh-CN']}" as the title; write the Simplified and Traditional (Hong Kong) words (or rerun with --zh-CN … --zh-HK …).`,
+      `Chinese names: apps/web/src/features/${n.kebab}/i18n/zh-CN.ts and zh-HK.ts show "${labels['zh-CN']}" as the title; write the Simplified and Traditional (Hong Kong) words (the generator takes them as --zh-CN … --zh-HK …).`,
     );
   list.push(
     `Replace the placeholder shape (title only) with the module's real fields: contracts schema → migration → table type → presenter → page; the tests say what must hold.`,
