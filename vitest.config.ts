@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One runner for every suite (`npm test`):
- * - contracts: unit tests of the shared rules;
+ * - contracts: unit tests of the shared rules, and of the repository scripts (scripts/*.test.ts);
  * - web: unit tests of the web app that need no browser (the translation catalogs);
  * - server-sqlite / server-postgres: the API suite over HTTP (fastify.inject) on each database;
  *   the PostgreSQL project needs TEST_DATABASE_URL and says so loudly when it is missing;
@@ -11,7 +11,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      // contracts also runs the repository scripts' tests (scripts/new-module.test.ts: dry runs only).
+      { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
         test: {
