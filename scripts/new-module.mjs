@@ -648,7 +648,7 @@ function steps(n, options, labels) {
             ? ''
             : `\n     or, for a section without children, in SECTION_PAGES:\n       ${key}: () => import('${page}'),`
         }`,
-    `Admin walk (apps/server/src/modules/identity/admin-sections.test.ts): once the section's page is built, walk the calls its page makes as the admin (a new section fails that test until it has a walk; an existing one leaves NOT_BUILT).`,
+    `Admin walk (apps/server/src/test/admin-sections.test.ts): once the section's page is built, walk the calls its page makes as the admin (a new section fails that test until it has a walk; an existing one leaves NOT_BUILT).`,
     `Server calls (${n.kebab}.routes.ts): add \`section: '${key}', verified: true\` to both defineCall specs so the route table guards them too.`,
   ];
   if (!options.zhCN || !options.zhHK)

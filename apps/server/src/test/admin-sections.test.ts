@@ -6,9 +6,9 @@ import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
 import type { Solution, SolutionPage } from '@mathbridge/contracts/solutions';
 import type { Dashboard, TodoItem } from '@mathbridge/contracts/workflow';
 import type { OpenWishPage, Wish, WishPage, WishResponsePage } from '@mathbridge/contracts/wishes';
-import { describeApi, useTestApp } from '../../test/harness.ts';
-import { cast, demandForm, get, newDemand, newSolution, ok, post, type Cast } from '../demands/demands.fixtures.ts';
-import { pdf, upload } from '../files/files.fixtures.ts';
+import { describeApi, useTestApp } from './harness.ts';
+import { cast, demandForm, get, newDemand, newSolution, ok, post, type Cast } from '../modules/demands/demands.fixtures.ts';
+import { pdf, upload } from '../modules/files/files.fixtures.ts';
 
 /**
  * Spec §6: 'Admin sees everything'. For every workspace section, the calls its page makes answer
