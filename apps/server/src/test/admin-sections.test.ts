@@ -7,7 +7,16 @@ import type { Solution, SolutionPage } from '@mathbridge/contracts/solutions';
 import type { Dashboard, TodoItem } from '@mathbridge/contracts/workflow';
 import type { OpenWishPage, Wish, WishPage, WishResponsePage } from '@mathbridge/contracts/wishes';
 import { describeApi, useTestApp } from './harness.ts';
-import { cast, demandForm, get, newDemand, newSolution, ok, post, type Cast } from '../modules/demands/demands.fixtures.ts';
+import {
+  cast,
+  demandForm,
+  get,
+  newDemand,
+  newSolution,
+  ok,
+  post,
+  type Cast,
+} from '../modules/demands/demands.fixtures.ts';
 import { pdf, upload } from '../modules/files/files.fixtures.ts';
 
 /**
