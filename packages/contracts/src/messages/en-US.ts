@@ -160,6 +160,8 @@ export const enUS = {
     approved: 'Member',
     rejected: 'Declined',
     withdrawn: 'Withdrawn',
+    left: 'Left',
+    removed: 'Removed',
   },
   invitationStates: {
     valid: 'Valid',

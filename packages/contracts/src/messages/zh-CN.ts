@@ -157,6 +157,8 @@ export const zhCN = {
     approved: '已加入',
     rejected: '已拒绝',
     withdrawn: '已撤回',
+    left: '已退出',
+    removed: '已移除',
   },
   invitationStates: {
     valid: '有效',

@@ -119,7 +119,7 @@ export function CertificationStatus({ info }: { info: AuthInfo }) {
                     label: t('identity.org.memberOf'),
                     children: t('identity.status.claim', {
                       org: cert.member_claim.org_name,
-                      state: t(`reviewStates.${cert.member_claim.status_name}`),
+                      state: t(`memberStates.${cert.member_claim.status_name}`),
                     }),
                   },
                 ]

@@ -70,7 +70,7 @@ function NoOrganisation() {
       </Card>
       <Card variant="borderless" title={t('identity.org.memberOf')}>
         {claim ? (
-          <p>{t('identity.status.claim', { org: claim.org_name, state: t(`reviewStates.${claim.status_name}`) })}</p>
+          <p>{t('identity.status.claim', { org: claim.org_name, state: t(`memberStates.${claim.status_name}`) })}</p>
         ) : cert?.source === 'invitation' ? (
           <p>{t('identity.status.verifiedInvitation', { org: cert.title })}</p>
         ) : (

@@ -1,12 +1,18 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MemberStatusName } from '@mathbridge/contracts/org';
-import { ReviewStatusTag } from './status-tag.tsx';
 
-/** A membership row's state: the claim's review state, or how the membership ended (left, removed). */
+const COLORS: Record<MemberStatusName, string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  withdrawn: 'default',
+  left: 'default',
+  removed: 'default',
+};
+
+/** A membership's state, in the membership words (已加入, not the review word 已通过), from contracts. */
 export function MemberStatusTag({ status }: { status: MemberStatusName }) {
   const { t } = useTranslation();
-  if (status === 'left' || status === 'removed')
-    return <Tag color="default">{t(`workspace.members.ended.${status}`)}</Tag>;
-  return <ReviewStatusTag status={status} />;
+  return <Tag color={COLORS[status]}>{t(`memberStates.${status}`)}</Tag>;
 }

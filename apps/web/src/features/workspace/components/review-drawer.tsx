@@ -100,7 +100,7 @@ export function ReviewDrawer({
                       span: 2,
                       children: t('workspace.review.memberClaim', {
                         org: cert.member_claim.org_name,
-                        state: t(`reviewStates.${cert.member_claim.status_name}`),
+                        state: t(`memberStates.${cert.member_claim.status_name}`),
                       }),
                     },
                   ]

@@ -85,7 +85,6 @@ export const workspaceEnUS = {
       approved: 'Membership confirmed',
       rejected: 'Membership declined',
       anyStatus: 'All',
-      ended: { left: 'Left', removed: 'Removed' },
       remove: 'Remove',
       removeTitle: 'Remove {{name}} from {{org}}?',
       removeContent: 'They will no longer be a member; to return they must request to join or be invited again.',

@@ -84,7 +84,6 @@ export const workspaceZhCN = {
       approved: '已确认成员身份',
       rejected: '已拒绝成员申请',
       anyStatus: '全部',
-      ended: { left: '已退出', removed: '已移除' },
       remove: '移除',
       removeTitle: '确定将{{name}}移出{{org}}吗？',
       removeContent: '移除后对方不再是机构成员；如需重新加入，需再次申请或受邀。',

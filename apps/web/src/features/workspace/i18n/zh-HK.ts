@@ -84,7 +84,6 @@ export const workspaceZhHK = {
       approved: '已確認成員身份',
       rejected: '已拒絕成員申請',
       anyStatus: '全部',
-      ended: { left: '已退出', removed: '已移除' },
       remove: '移除',
       removeTitle: '確定將{{name}}移出{{org}}嗎？',
       removeContent: '移除後對方不再是機構成員；如需重新加入，需再次申請或受邀。',
