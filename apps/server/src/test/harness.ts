@@ -160,3 +160,29 @@ export async function ageCodes(ctx: AppContext, phone: string, seconds: number):
     await ctx.db.updateTable('verify_codes').set({ created_at: earlier }).where('id', '=', row.id).execute();
   }
 }
+
+/**
+ * Fires `n` calls at once (the attack shape of DESIGN §8: limits must hold under parallel
+ * requests) and returns every outcome in order; a rejected call is returned, not thrown.
+ */
+export async function inParallel<T>(n: number, fn: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
+  return Promise.allSettled(Array.from({ length: n }, (_, i) => fn(i)));
+}
+
+/** The fulfilled values of `inParallel`; throws the first rejection (a crashed call is a test failure). */
+export function settledValues<T>(results: PromiseSettledResult<T>[]): T[] {
+  return results.map((r) => {
+    if (r.status === 'rejected') throw r.reason;
+    return r.value;
+  });
+}
+
+/**
+ * REDIS_URL for a test app that keeps its limits in Redis (TEST_REDIS_URL), or undefined when
+ * Redis is absent; under REQUIRE_ALL=1 an absent Redis fails instead.
+ */
+export function testRedisUrl(): string | undefined {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url && process.env.REQUIRE_ALL === '1') throw new Error('REQUIRE_ALL=1 but TEST_REDIS_URL is not set');
+  return url;
+}
