@@ -244,6 +244,7 @@ export const demandsEnUS = {
       adminTitle: 'All solutions',
       adminSubtitle: "Every institute's solutions to the demands it received (read-only for admins).",
       all: 'All',
+      adminEmpty: 'No institute has written a solution yet.',
       empty: 'No solutions here yet. Receive a published demand to answer it.',
       browse: 'Browse demands',
       demand: 'Demand',

@@ -226,6 +226,7 @@ export const demandsZhCN: DemandsMessages = {
       adminTitle: '全部方案',
       adminSubtitle: '各科研机构为已接收需求撰写的方案（管理员只读）。',
       all: '全部',
+      adminEmpty: '还没有任何科研机构提交方案。',
       empty: '这里还没有方案。接收一个已发布的需求来作答吧。',
       browse: '浏览需求',
       demand: '需求',

@@ -226,6 +226,7 @@ export const demandsZhHK: DemandsMessages = {
       adminTitle: '全部方案',
       adminSubtitle: '各科研機構為已接收需求撰寫的方案（管理員唯讀）。',
       all: '全部',
+      adminEmpty: '還沒有任何科研機構提交方案。',
       empty: '這裏還沒有方案。接收一個已發佈的需求來作答吧。',
       browse: '瀏覽需求',
       demand: '需求',

@@ -150,7 +150,7 @@ export default function SolutionsPage() {
           list={listParams}
           columns={columns}
           scroll={{ x: 720 }}
-          empty={t('demands.mySolutions.empty')}
+          empty={t(admin ? 'demands.mySolutions.adminEmpty' : 'demands.mySolutions.empty')}
         />
       </Card>
       <SolutionDrawer id={idParam} onClose={() => setParams({})} onWithdraw={withdraw} />
