@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { REGISTER_HOURLY_MAX_PER_IP, VERIFY_CODE_HOURLY_MAX_PER_IP } from '@mathbridge/contracts/constants';
+import {
+  LOGIN_FAIL_HOURLY_MAX_PER_IP,
+  REGISTER_HOURLY_MAX_PER_IP,
+  VERIFY_CODE_HOURLY_MAX_PER_IP,
+} from '@mathbridge/contracts/constants';
 
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -32,7 +36,7 @@ export interface Config {
    * Per-IP hourly caps. Behind a campus or corporate NAT many people share one address, so an
    * operator may raise them; per-phone limits are fixed.
    */
-  limits: { registrationsPerIpHour: number; codesPerIpHour: number };
+  limits: { registrationsPerIpHour: number; codesPerIpHour: number; loginFailuresPerIpHour: number };
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       registrationsPerIpHour: positiveInt(env.REGISTRATIONS_PER_IP_HOUR, REGISTER_HOURLY_MAX_PER_IP),
       codesPerIpHour: positiveInt(env.CODES_PER_IP_HOUR, VERIFY_CODE_HOURLY_MAX_PER_IP),
+      loginFailuresPerIpHour: positiveInt(env.LOGIN_FAILURES_PER_IP_HOUR, LOGIN_FAIL_HOURLY_MAX_PER_IP),
     },
   };
 }
