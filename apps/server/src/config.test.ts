@@ -32,4 +32,13 @@ describe('configuration', () => {
         .limits,
     ).toEqual({ registrationsPerIpHour: 10, codesPerIpHour: 30, loginFailuresPerIpHour: 50 });
   });
+
+  it('reads TRUST_PROXY as a number of proxy hops or a list of proxy addresses; true means one hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
 });
