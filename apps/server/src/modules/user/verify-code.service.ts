@@ -55,6 +55,7 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
 
   const code = newNumericCode(VERIFY_CODE_LENGTH);
   const createdAt = nowIso();
+  const expiresAt = isoAfter(VERIFY_CODE_TTL_S);
   const sent = ctx.db.transaction().execute(async (trx) => {
     // Only the newest code of a phone and scene is valid.
     await trx
@@ -72,17 +73,22 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
         code_hash: sha256Hex(`${phone}:${scene}:${code}`),
         ip,
         created_at: createdAt,
-        expires_at: isoAfter(VERIFY_CODE_TTL_S),
+        expires_at: expiresAt,
         consumed_at: null,
       })
       .execute();
-    await queueMessage(trx, {
-      channel: 'sms',
-      recipient: phone,
-      body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
-      code,
-      created_at: createdAt,
-    });
+    await queueMessage(
+      trx,
+      {
+        channel: 'sms',
+        recipient: phone,
+        body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
+        code,
+        created_at: createdAt,
+        expires_at: expiresAt,
+      },
+      { production: ctx.config.production },
+    );
   });
   await sent.catch(async (error: unknown) => {
     // Nothing went out: the phone's reservations go back.
