@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { GENERAL_MAX_UPLOAD_BYTES } from '@mathbridge/contracts/constants';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDatabase } from './db/database.ts';
 import { DbRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
@@ -31,11 +31,22 @@ const SECURITY_HEADERS = {
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
+/**
+ * Fastify's trust for X-Forwarded-For. A hop count becomes a function: Fastify 5 treats a bare
+ * number as 'trust nothing', and `true` would trust every entry, the client's own included. With
+ * `hop < n` the socket peer and the next n-1 entries from the right are proxies; the entry after
+ * them is the client. Addresses/CIDRs are compiled by Fastify (an invalid one fails the start).
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole application: database (migrated), limiter, storage, every module's calls, the web app. */
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers["x-mathbridge-token"]', 'req.headers.authorization'] },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   const db = openDatabase(config);

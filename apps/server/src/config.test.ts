@@ -11,7 +11,7 @@ describe('configuration', () => {
       production: false,
       adminPhone: '13800000000',
     });
-    expect(config.limits).toEqual({ registrationsPerIpHour: 10, codesPerIpHour: 30 });
+    expect(config.limits).toEqual({ registrationsPerIpHour: 10, codesPerIpHour: 30, loginFailuresPerIpHour: 50 });
   });
 
   it('keeps the short caches for 2 s on a single instance, off with Redis (several instances), as CACHE_MS says', () => {
@@ -23,13 +23,22 @@ describe('configuration', () => {
   });
 
   it('lets an operator raise the per-IP caps, and ignores values that are not positive integers', () => {
-    expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: '200', CODES_PER_IP_HOUR: '500' }).limits).toEqual({
-      registrationsPerIpHour: 200,
-      codesPerIpHour: 500,
-    });
-    expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: '-1', CODES_PER_IP_HOUR: 'lots' }).limits).toEqual({
-      registrationsPerIpHour: 10,
-      codesPerIpHour: 30,
-    });
+    expect(
+      loadConfig({ REGISTRATIONS_PER_IP_HOUR: '200', CODES_PER_IP_HOUR: '500', LOGIN_FAILURES_PER_IP_HOUR: '400' })
+        .limits,
+    ).toEqual({ registrationsPerIpHour: 200, codesPerIpHour: 500, loginFailuresPerIpHour: 400 });
+    expect(
+      loadConfig({ REGISTRATIONS_PER_IP_HOUR: '-1', CODES_PER_IP_HOUR: 'lots', LOGIN_FAILURES_PER_IP_HOUR: '0' })
+        .limits,
+    ).toEqual({ registrationsPerIpHour: 10, codesPerIpHour: 30, loginFailuresPerIpHour: 50 });
+  });
+
+  it('reads TRUST_PROXY as a number of proxy hops or a list of proxy addresses; true means one hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 });

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { REGISTER_HOURLY_MAX_PER_IP, VERIFY_CODE_HOURLY_MAX_PER_IP } from '@mathbridge/contracts/constants';
+import {
+  LOGIN_FAIL_HOURLY_MAX_PER_IP,
+  REGISTER_HOURLY_MAX_PER_IP,
+  VERIFY_CODE_HOURLY_MAX_PER_IP,
+} from '@mathbridge/contracts/constants';
+
+export type TrustProxy = false | number | string[];
 
 /** Runtime configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -19,8 +25,12 @@ export interface Config {
   /** Built web app served for non-/api paths; absent folder = API only. */
   webDist: string;
   logLevel: string;
-  /** Trust X-Forwarded-For from a reverse proxy (for per-IP limits). */
-  trustProxy: boolean;
+  /**
+   * Who may tell the client's address in X-Forwarded-For (per-IP limits, audit log, sessions):
+   * nobody (false), the nearest `n` proxy hops (each appends the address it saw, so the client's
+   * own entries further left are never read), or the listed proxy addresses/CIDRs.
+   */
+  trustProxy: TrustProxy;
   /**
    * Lifetime of the short caches (caller behind a token, organisation, maintained totals;
    * db/short-cache.ts). This process's own writes drop them at once; another process's are seen
@@ -32,7 +42,7 @@ export interface Config {
    * Per-IP hourly caps. Behind a campus or corporate NAT many people share one address, so an
    * operator may raise them; per-phone limits are fixed.
    */
-  limits: { registrationsPerIpHour: number; codesPerIpHour: number };
+  limits: { registrationsPerIpHour: number; codesPerIpHour: number; loginFailuresPerIpHour: number };
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -43,6 +53,20 @@ function positiveInt(value: string | undefined, fallback: number): number {
 function cacheMs(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? Math.min(n, 10_000) : fallback;
+}
+
+/** TRUST_PROXY: unset/0/false, a number of hops, or comma-separated addresses and CIDRs. */
+function trustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  // 'true' once trusted every hop, so a client's own left-most X-Forwarded-For entry won; it now
+  // means the one reverse proxy it was meant for.
+  if (text === 'true') return 1;
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -61,11 +85,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // dist/server.js and src/server.ts both sit two levels below apps/.
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     cacheMs: cacheMs(env.CACHE_MS, env.REDIS_URL ? 0 : 2000),
     limits: {
       registrationsPerIpHour: positiveInt(env.REGISTRATIONS_PER_IP_HOUR, REGISTER_HOURLY_MAX_PER_IP),
       codesPerIpHour: positiveInt(env.CODES_PER_IP_HOUR, VERIFY_CODE_HOURLY_MAX_PER_IP),
+      loginFailuresPerIpHour: positiveInt(env.LOGIN_FAILURES_PER_IP_HOUR, LOGIN_FAIL_HOURLY_MAX_PER_IP),
     },
   };
 }

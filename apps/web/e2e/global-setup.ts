@@ -84,6 +84,7 @@ export async function setup(project: TestProject): Promise<void> {
       // Every journey signs up from 127.0.0.1: lift the per-IP caps (per-phone limits still apply).
       REGISTRATIONS_PER_IP_HOUR: '1000',
       CODES_PER_IP_HOUR: '1000',
+      LOGIN_FAILURES_PER_IP_HOUR: '1000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

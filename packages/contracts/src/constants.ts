@@ -56,6 +56,8 @@ export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 /** Failed sign-ins per phone inside the window before the phone is locked out (issue 2). */
 export const LOGIN_FAIL_MAX = 5;
 export const LOGIN_FAIL_WINDOW_S = 15 * 60;
+/** Failed sign-ins per IP address per hour, whichever phones they name (a sign-in that succeeds is not counted). */
+export const LOGIN_FAIL_HOURLY_MAX_PER_IP = 50;
 /** Registrations per IP per hour. */
 export const REGISTER_HOURLY_MAX_PER_IP = 10;
 

@@ -55,14 +55,19 @@ export interface VerifyCodesTable {
   consumed_at: string | null;
 }
 
-/** Messages the platform sends (SMS in production); development reads them at /api/dev/outbox. */
+/**
+ * Messages the platform sends (SMS in production), kept until `expires_at` (platform.outbox-purge);
+ * development reads them at /api/dev/outbox.
+ */
 export interface OutboxTable {
   id: Generated<number>;
   channel: string;
   recipient: string;
   body: string;
+  /** The verification code the body carries, for the development outbox; always null in production. */
   code: string | null;
   created_at: string;
+  expires_at: string;
 }
 
 export interface RateLimitsTable {

@@ -10,30 +10,46 @@ if (!url) {
 }
 
 (url ? describe : describe.skip)('Redis rate limiter', () => {
-  it('counts hits in a window that opens at the first hit, and resets', async () => {
-    const limiter = new RedisRateLimiter(url ?? '', `mb:test:${process.pid}:${Date.now()}:`);
+  const prefix = (name: string) => `mb:test:${process.pid}:${Date.now()}:${name}:`;
+
+  it('reserves units in a window that opens at the first reservation; reward gives one back; reset clears', async () => {
+    const limiter = new RedisRateLimiter(url ?? '', prefix('a'));
     try {
-      expect(await limiter.peek('k')).toEqual({ count: 0, retryAfterS: 0 });
-      expect((await limiter.hit('k', 60)).count).toBe(1);
-      const second = await limiter.hit('k', 60);
-      expect(second.count).toBe(2);
-      expect(second.retryAfterS).toBeGreaterThan(55);
-      expect((await limiter.peek('k')).count).toBe(2);
+      expect(await limiter.consume('k', 2, 60)).toMatchObject({ allowed: true, count: 1 });
+      expect(await limiter.consume('k', 2, 60)).toMatchObject({ allowed: true, count: 2 });
+      await limiter.reward('k');
+      expect(await limiter.consume('k', 2, 60)).toMatchObject({ allowed: true, count: 2 });
+      const refused = await limiter.consume('k', 2, 60);
+      expect(refused).toMatchObject({ allowed: false, count: 3 });
+      expect(refused.retryAfterS).toBeGreaterThan(55);
       await limiter.extend('k', 900);
-      expect((await limiter.peek('k')).retryAfterS).toBeGreaterThan(890);
+      expect((await limiter.consume('k', 2, 60)).retryAfterS).toBeGreaterThan(890);
       await limiter.reset('k');
-      expect((await limiter.peek('k')).count).toBe(0);
+      expect(await limiter.consume('k', 2, 60)).toMatchObject({ allowed: true, count: 1 });
+      // A reward for a key with nothing reserved leaves nothing behind (no negative count without expiry).
+      await limiter.reward('none');
+      expect(await limiter.consume('none', 1, 60)).toMatchObject({ allowed: true, count: 1 });
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('of 100 concurrent reservations against a budget of 5, exactly 5 are allowed', async () => {
+    const limiter = new RedisRateLimiter(url ?? '', prefix('b'));
+    try {
+      const results = await Promise.all(Array.from({ length: 100 }, () => limiter.consume('burst', 5, 60)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(5);
     } finally {
       await limiter.close();
     }
   });
 
   it('lets a window expire', async () => {
-    const limiter = new RedisRateLimiter(url ?? '', `mb:test:${process.pid}:${Date.now()}:b:`);
+    const limiter = new RedisRateLimiter(url ?? '', prefix('c'));
     try {
-      await limiter.hit('k', 1);
+      await limiter.consume('k', 1, 1);
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await limiter.hit('k', 1)).count).toBe(1);
+      expect(await limiter.consume('k', 1, 1)).toMatchObject({ allowed: true, count: 1 });
     } finally {
       await limiter.close();
     }

@@ -2,21 +2,29 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-export interface Hit {
-  /** Hits in the current window, this one included. */
+export interface Reservation {
+  /** Whether this call got one of the window's units: act only when it did. */
+  allowed: boolean;
+  /** Units reserved in the current window, this one included (refused calls count too). */
   count: number;
   /** Seconds until the window ends. */
   retryAfterS: number;
 }
 
 /**
- * Counters over windows that open at the first hit and close `windowS` later. The database
- * implementation serves one instance; Redis is shared by every API instance (DESIGN §2).
+ * Budgets of `max` units over windows that open at the first reservation and close `windowS`
+ * later. `consume` reserves a unit BEFORE the caller acts, in one atomic step (DESIGN §8): of any
+ * number of concurrent callers exactly `max` are allowed, so a limit never depends on reading a
+ * count and writing it later. The database implementation serves one instance (SQLite or
+ * PostgreSQL, the statement is the same); Redis is shared by every API instance (DESIGN §2).
  */
 export interface RateLimiter {
-  hit(key: string, windowS: number): Promise<Hit>;
-  /** The current window's count without adding to it. */
-  peek(key: string): Promise<Hit>;
+  consume(key: string, max: number, windowS: number): Promise<Reservation>;
+  /**
+   * Gives back one unit an allowed `consume` took, e.g. when the password turned out right; never
+   * below zero. Refused calls keep counting, so a burst cannot be rewarded back under the limit.
+   */
+  reward(key: string): Promise<void>;
   /** Restarts the window from now (a lock-out lasts a full window after the last failure). */
   extend(key: string, windowS: number): Promise<void>;
   reset(key: string): Promise<void>;
@@ -28,7 +36,7 @@ const secondsLeft = (expiresAtMs: number, now: number) => Math.max(1, Math.ceil(
 export class DbRateLimiter implements RateLimiter {
   constructor(private readonly db: Db) {}
 
-  async hit(key: string, windowS: number): Promise<Hit> {
+  async consume(key: string, max: number, windowS: number): Promise<Reservation> {
     const now = Date.now();
     const expires = now + windowS * 1000;
     const row = await this.db
@@ -42,20 +50,18 @@ export class DbRateLimiter implements RateLimiter {
       )
       .returning(['count', 'expires_at'])
       .executeTakeFirstOrThrow();
-    return { count: Number(row.count), retryAfterS: secondsLeft(Number(row.expires_at), now) };
+    const count = Number(row.count);
+    return { allowed: count <= max, count, retryAfterS: secondsLeft(Number(row.expires_at), now) };
   }
 
-  async peek(key: string): Promise<Hit> {
-    const now = Date.now();
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select(['count', 'expires_at'])
+  async reward(key: string): Promise<void> {
+    await this.db
+      .updateTable('rate_limits')
+      .set({ count: sql<number>`count - 1` })
       .where('key', '=', key)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return row
-      ? { count: Number(row.count), retryAfterS: secondsLeft(Number(row.expires_at), now) }
-      : { count: 0, retryAfterS: 0 };
+      .where('count', '>', 0)
+      .where('expires_at', '>', Date.now())
+      .execute();
   }
 
   async extend(key: string, windowS: number): Promise<void> {
@@ -78,6 +84,11 @@ export class DbRateLimiter implements RateLimiter {
   async close(): Promise<void> {}
 }
 
+// DECR keeps the key's expiry; a missing or zero key is left alone (DECR would create -1 for ever).
+const REWARD_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
 
@@ -88,7 +99,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
 
-  async hit(key: string, windowS: number): Promise<Hit> {
+  async consume(key: string, max: number, windowS: number): Promise<Reservation> {
     const k = this.prefix + key;
     // NX: only the first hit of a window sets its end.
     const replies = await this.redis
@@ -99,14 +110,11 @@ export class RedisRateLimiter implements RateLimiter {
       .exec();
     const count = Number(replies?.[0]?.[1] ?? 1);
     const ttl = Number(replies?.[2]?.[1] ?? windowS * 1000);
-    return { count, retryAfterS: Math.max(1, Math.ceil(ttl / 1000)) };
+    return { allowed: count <= max, count, retryAfterS: Math.max(1, Math.ceil(ttl / 1000)) };
   }
 
-  async peek(key: string): Promise<Hit> {
-    const k = this.prefix + key;
-    const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
-    if (count === null || ttl <= 0) return { count: 0, retryAfterS: 0 };
-    return { count: Number(count), retryAfterS: Math.max(1, Math.ceil(ttl / 1000)) };
+  async reward(key: string): Promise<void> {
+    await this.redis.eval(REWARD_SCRIPT, 1, this.prefix + key);
   }
 
   async extend(key: string, windowS: number): Promise<void> {

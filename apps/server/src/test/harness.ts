@@ -5,13 +5,14 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import { TOKEN_HEADER, VERIFY_CODE_RESEND_S } from '@mathbridge/contracts/constants';
 import type { Envelope } from '@mathbridge/contracts/api';
 import { queryParams, signPayload, type Payload } from '@mathbridge/contracts/signature';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { codeLimitKeys } from '../modules/user/verify-code.service.ts';
 
 /**
  * Boots the real application for a test file: SQLite in a fresh data folder, or (project
@@ -79,7 +80,10 @@ export function useTestApp(env: Record<string, string> = {}): () => TestApp {
 export interface CallOptions {
   token?: string;
   locale?: Locale;
+  /** The peer address of the connection (a proxy's, when `headers` carries X-Forwarded-For). */
   ip?: string;
+  /** Extra request headers, e.g. `x-forwarded-for`. */
+  headers?: Record<string, string>;
   /** Send this sign instead of the right one. */
   sign?: string;
   unsigned?: boolean;
@@ -95,7 +99,7 @@ export async function call<T = unknown>(
   payload: Payload = {},
   options: CallOptions = {},
 ): Promise<Reply<T>> {
-  const headers: Record<string, string> = { 'accept-language': options.locale ?? 'zh-CN' };
+  const headers: Record<string, string> = { 'accept-language': options.locale ?? 'zh-CN', ...options.headers };
   if (options.token) headers[TOKEN_HEADER] = options.token;
   const signed = method === 'GET' ? queryParams(payload) : { ...payload };
   const withSign = options.unsigned
@@ -148,7 +152,10 @@ export async function registerUser(app: FastifyInstance, options: { ip?: string;
   return { phone, password, token: reply.result.token.access_token };
 }
 
-/** Moves a stored verification code's creation time into the past (to pass the resend wait). */
+/**
+ * Moves a phone's stored verification codes into the past, as if `seconds` had gone by: their
+ * creation time, and the resend wait (a limiter window) once `seconds` covers it.
+ */
 export async function ageCodes(ctx: AppContext, phone: string, seconds: number): Promise<void> {
   const rows = await ctx.db
     .selectFrom('verify_codes')
@@ -159,6 +166,7 @@ export async function ageCodes(ctx: AppContext, phone: string, seconds: number):
     const earlier = new Date(Date.parse(row.created_at) - seconds * 1000).toISOString();
     await ctx.db.updateTable('verify_codes').set({ created_at: earlier }).where('id', '=', row.id).execute();
   }
+  if (seconds >= VERIFY_CODE_RESEND_S) await ctx.limiter.reset(codeLimitKeys(phone).resend);
 }
 
 /**

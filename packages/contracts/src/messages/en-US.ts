@@ -64,6 +64,7 @@ export const enUS = {
     loginFailed: 'Wrong mobile number or password',
     loginLocked: 'Too many failed sign-ins; try again in {{minutes}} minutes',
     oldPasswordWrong: 'The current password is wrong',
+    passwordCheckLocked: 'Too many wrong current passwords; try again in {{minutes}} minutes',
     samePassword: 'The new password must differ from the current one',
     emailTaken: 'This email is already used by another account',
     contactNotFound: 'The contact no longer exists',

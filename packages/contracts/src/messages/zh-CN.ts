@@ -62,6 +62,7 @@ export const zhCN = {
     loginFailed: '手机号或密码错误',
     loginLocked: '登录失败次数过多，请{{minutes}}分钟后再试',
     oldPasswordWrong: '当前密码不正确',
+    passwordCheckLocked: '当前密码输错次数过多，请{{minutes}}分钟后再试',
     samePassword: '新密码不能与当前密码相同',
     emailTaken: '该邮箱已被其他账号使用',
     contactNotFound: '联系人不存在',

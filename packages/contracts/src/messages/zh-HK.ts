@@ -62,6 +62,7 @@ export const zhHK = {
     loginFailed: '手機號碼或密碼錯誤',
     loginLocked: '登入失敗次數過多，請{{minutes}}分鐘後再試',
     oldPasswordWrong: '目前密碼不正確',
+    passwordCheckLocked: '目前密碼輸入錯誤次數過多，請{{minutes}}分鐘後再試',
     samePassword: '新密碼不能與目前密碼相同',
     emailTaken: '該電郵已被其他帳號使用',
     contactNotFound: '聯絡人不存在',

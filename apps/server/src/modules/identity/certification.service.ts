@@ -141,10 +141,10 @@ export async function uploadCertificate(
   file: { filename: string; stream: Readable },
   ip: string,
 ): Promise<CertificateFile> {
-  const hit = await ctx.limiter.hit(`certificate-upload:${caller.id}`, 3600);
-  if (hit.count > CERTIFICATE_UPLOADS_PER_HOUR) {
+  const upload = await ctx.limiter.consume(`certificate-upload:${caller.id}`, CERTIFICATE_UPLOADS_PER_HOUR, 3600);
+  if (!upload.allowed) {
     file.stream.resume();
-    throw rateLimited(hit.retryAfterS);
+    throw rateLimited(upload.retryAfterS);
   }
   const stored = await storeAttachedBytes(ctx, 'certificates', UPLOAD_PROFILES.certificate, file);
   const row = await ctx.db.transaction().execute(async (trx) => {

@@ -4,12 +4,19 @@ import { z } from 'zod';
 import { MobileSchema } from '@mathbridge/contracts/validation';
 import type { AppContext } from '../../context.ts';
 import { defineCall } from '../../plugins/call.ts';
-import { recentMessagesTo } from './outbox.service.ts';
+import { purgeExpiredMessages, recentMessagesTo } from './outbox.service.ts';
 
 export const VERSION = '0.1.0';
 
-/** Health, and the development outbox (DESIGN §3: 404 in production). */
+/** Health, the outbox's purge, and the development outbox (DESIGN §3: 404 in production). */
 export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Every minute: a code's message is readable for at most a minute past the code's expiry.
+  ctx.scheduler.registerJob({
+    name: 'platform.outbox-purge',
+    everyMs: 60_000,
+    run: () => purgeExpiredMessages(ctx.db),
+  });
+
   defineCall(app, {
     method: 'GET',
     path: 'health',

@@ -40,6 +40,9 @@ export type ProfileIdentity = (
   user: { id: number; roles: readonly string[] },
 ) => Promise<Pick<Profile, 'owned_org' | 'verification_approve'>>;
 
+/** The sign-in attempts of one phone (reset when the phone's owner resets the password). */
+const loginFailKey = (phone: string) => `login-fail:${phone}`;
+
 interface RequestMeta {
   ip: string;
   userAgent?: string;
@@ -47,8 +50,8 @@ interface RequestMeta {
 }
 
 export async function register(ctx: AppContext, input: Register, meta: RequestMeta) {
-  const perIp = await ctx.limiter.hit(`register-ip:${meta.ip}`, 3600);
-  if (perIp.count > ctx.config.limits.registrationsPerIpHour) throw rateLimited(perIp.retryAfterS);
+  const perIp = await ctx.limiter.consume(`register-ip:${meta.ip}`, ctx.config.limits.registrationsPerIpHour, 3600);
+  if (!perIp.allowed) throw rateLimited(perIp.retryAfterS);
   if (await findUserByPhone(ctx.db, input.phone)) throw conflict('errors.phoneRegistered');
 
   await consumeVerifyCode(ctx.db, input.phone, 'register', input.code, meta.locale);
@@ -89,22 +92,27 @@ export async function register(ctx: AppContext, input: Register, meta: RequestMe
 }
 
 export async function login(ctx: AppContext, input: Login, meta: RequestMeta) {
-  const failKey = `login-fail:${input.phone_details}`;
-  const failures = await ctx.limiter.peek(failKey);
-  if (failures.count >= LOGIN_FAIL_MAX) throw rateLimited(failures.retryAfterS, 'errors.loginLocked');
+  // Both attempts are reserved before the password is verified (DESIGN §8), so a burst gets at
+  // most the allowed number of checks and the rest never run argon2. A sign-in that succeeds gives
+  // its reservations back; refused ones keep counting, so the burst stays refused.
+  const ipKey = `login-ip:${meta.ip}`;
+  const perIp = await ctx.limiter.consume(ipKey, ctx.config.limits.loginFailuresPerIpHour, 3600);
+  if (!perIp.allowed) throw rateLimited(perIp.retryAfterS);
+  const phoneKey = loginFailKey(input.phone_details);
+  const perPhone = await ctx.limiter.consume(phoneKey, LOGIN_FAIL_MAX, LOGIN_FAIL_WINDOW_S);
+  if (!perPhone.allowed) throw rateLimited(perPhone.retryAfterS, 'errors.loginLocked');
 
   const user = await findUserByPhone(ctx.db, input.phone_details);
   const ok = user
     ? await verifyPassword(user.password_hash, input.password)
     : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) {
-    const hit = await ctx.limiter.hit(failKey, LOGIN_FAIL_WINDOW_S);
-    // The lock-out lasts a full window from the failure that triggered it.
-    if (hit.count >= LOGIN_FAIL_MAX) await ctx.limiter.extend(failKey, LOGIN_FAIL_WINDOW_S);
+    // The lock-out lasts a full window from the failure that used the last attempt.
+    if (perPhone.count === LOGIN_FAIL_MAX) await ctx.limiter.extend(phoneKey, LOGIN_FAIL_WINDOW_S);
     throw invalidField('password', 'loginFailed', translate(meta.locale, 'errors.loginFailed'));
   }
+  await Promise.all([ctx.limiter.reward(ipKey), ctx.limiter.reward(phoneKey)]);
   if (user.disabled) throw new AppError(STATUS.forbidden, 'errors.accountDisabled');
-  await ctx.limiter.reset(failKey);
   const token = await startSession(ctx.db, user.id, meta);
   await writeAudit(ctx.db, {
     actorId: user.id,
@@ -122,11 +130,16 @@ export async function logout(ctx: AppContext, caller: Caller): Promise<null> {
   return null;
 }
 
-/** The /forget screen: a code sent to the phone proves ownership; every session ends. */
+/**
+ * The /forget screen: a code sent to the phone proves ownership; every session ends. The code is
+ * checked first (its attempts are reserved atomically), so the answer for a number without an
+ * account is the same as for a wrong code: this call tells nobody whether a phone is registered.
+ */
 export async function resetPassword(ctx: AppContext, input: ResetPassword, meta: RequestMeta): Promise<null> {
-  const user = await findUserByPhone(ctx.db, input.phone);
-  if (!user) throw invalidField('phone', 'phoneNotRegistered', translate(meta.locale, 'errors.phoneNotRegistered'));
   await consumeVerifyCode(ctx.db, input.phone, 'forget', input.code, meta.locale);
+  const user = await findUserByPhone(ctx.db, input.phone);
+  // Codes for 'forget' go only to registered phones; the account can have gone since.
+  if (!user) throw invalidField('code', 'codeInvalid', translate(meta.locale, 'errors.codeInvalid'));
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: nowIso() });
@@ -139,7 +152,8 @@ export async function resetPassword(ctx: AppContext, input: ResetPassword, meta:
       ip: meta.ip,
     });
   });
-  await ctx.limiter.reset(`login-fail:${input.phone}`);
+  // Whoever reset the password owns the phone: the sign-in lock-out of that phone ends.
+  await ctx.limiter.reset(loginFailKey(input.phone));
   return null;
 }
 
@@ -151,9 +165,15 @@ export async function changePassword(
 ): Promise<null> {
   const user = await findUserById(ctx.db, caller.id);
   if (!user) throw notLoggedIn();
+  // A stolen session must not become a password oracle: the check is reserved first, like sign-in.
+  const checkKey = `password-check:${user.phone}`;
+  const check = await ctx.limiter.consume(checkKey, LOGIN_FAIL_MAX, LOGIN_FAIL_WINDOW_S);
+  if (!check.allowed) throw rateLimited(check.retryAfterS, 'errors.passwordCheckLocked');
   if (!(await verifyPassword(user.password_hash, input.old_password))) {
+    if (check.count === LOGIN_FAIL_MAX) await ctx.limiter.extend(checkKey, LOGIN_FAIL_WINDOW_S);
     throw invalidField('old_password', 'oldPasswordWrong', translate(meta.locale, 'errors.oldPasswordWrong'));
   }
+  await ctx.limiter.reward(checkKey);
   if (input.old_password === input.password) {
     throw invalidField('password', 'samePassword', translate(meta.locale, 'errors.samePassword'));
   }
@@ -210,8 +230,8 @@ export async function updateProfile(
 
 export async function checkMailRegistered(ctx: AppContext, email: string, ip: string) {
   // Answers whether an address is taken, so cap it per IP against harvesting.
-  const hit = await ctx.limiter.hit(`mail-check-ip:${ip}`, 3600);
-  if (hit.count > 120) throw rateLimited(hit.retryAfterS);
+  const perIp = await ctx.limiter.consume(`mail-check-ip:${ip}`, 120, 3600);
+  if (!perIp.allowed) throw rateLimited(perIp.retryAfterS);
   return { registered: await emailUsedByOther(ctx.db, email, null) };
 }
 

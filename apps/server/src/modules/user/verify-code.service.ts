@@ -17,42 +17,46 @@ import { findUserByPhone } from './user.repository.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import { queueMessage } from '../platform/outbox.service.ts';
 
-/** How far back the daily limit per phone counts codes (and the purge keeps them). */
+/** The window of the daily limit per phone (and how long spent codes are kept). */
 const CODE_HISTORY_S = 86_400;
+
+/** The limiter keys of one phone's code budget: one code per resend wait, so many a day. */
+export const codeLimitKeys = (phone: string) => ({ resend: `code-resend:${phone}`, daily: `code-day:${phone}` });
 
 /**
  * Verification codes by SMS. The message goes to the outbox table, which a provider adapter
  * drains in production and developers read at /api/dev/outbox (DESIGN §2).
+ *
+ * Every limit is reserved before the code is made (DESIGN §8): the per-IP budget first, before
+ * anything about the phone is read (whether a number is registered is told to at most
+ * `codesPerIpHour` requests per address and hour: issue 9 §6), then the phone's resend wait and
+ * daily budget, so a burst for one phone sends exactly one code.
  */
 export async function sendVerifyCode(ctx: AppContext, phone: string, scene: VerifyScene, ip: string, locale: Locale) {
+  const perIp = await ctx.limiter.consume(`code-ip:${ip}`, ctx.config.limits.codesPerIpHour, 3600);
+  if (!perIp.allowed) throw rateLimited(perIp.retryAfterS);
+
   const registered = (await findUserByPhone(ctx.db, phone)) !== undefined;
   if (scene === 'register' && registered) throw conflict('errors.phoneRegistered');
   if (scene === 'forget' && !registered)
     throw invalidField('phone', 'phoneNotRegistered', translate(locale, 'errors.phoneNotRegistered'));
 
-  const perIp = await ctx.limiter.hit(`code-ip:${ip}`, 3600);
-  if (perIp.count > ctx.config.limits.codesPerIpHour) throw rateLimited(perIp.retryAfterS);
-
-  const recent = await ctx.db
-    .selectFrom('verify_codes')
-    .select(['created_at'])
-    .where('phone', '=', phone)
-    .where('created_at', '>', isoBefore(CODE_HISTORY_S))
-    .orderBy('created_at', 'desc')
-    .execute();
-  const last = recent[0];
-  if (last) {
-    const waited = (Date.now() - Date.parse(last.created_at)) / 1000;
-    if (waited < VERIFY_CODE_RESEND_S) {
-      const wait = Math.ceil(VERIFY_CODE_RESEND_S - waited);
-      throw rateLimited(wait, 'errors.codeResendWait', { seconds: wait });
-    }
+  const keys = codeLimitKeys(phone);
+  const resend = await ctx.limiter.consume(keys.resend, 1, VERIFY_CODE_RESEND_S);
+  if (!resend.allowed) {
+    throw rateLimited(resend.retryAfterS, 'errors.codeResendWait', { seconds: resend.retryAfterS });
   }
-  if (recent.length >= VERIFY_CODE_DAILY_MAX_PER_PHONE) throw rateLimited(86_400, 'errors.codeDailyLimit');
+  const daily = await ctx.limiter.consume(keys.daily, VERIFY_CODE_DAILY_MAX_PER_PHONE, CODE_HISTORY_S);
+  if (!daily.allowed) {
+    // Nothing was sent, so no wait: the next request hears about the daily limit again.
+    await ctx.limiter.reward(keys.resend);
+    throw rateLimited(daily.retryAfterS, 'errors.codeDailyLimit');
+  }
 
   const code = newNumericCode(VERIFY_CODE_LENGTH);
   const createdAt = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  const expiresAt = isoAfter(VERIFY_CODE_TTL_S);
+  const sent = ctx.db.transaction().execute(async (trx) => {
     // Only the newest code of a phone and scene is valid.
     await trx
       .updateTable('verify_codes')
@@ -69,17 +73,27 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
         code_hash: sha256Hex(`${phone}:${scene}:${code}`),
         ip,
         created_at: createdAt,
-        expires_at: isoAfter(VERIFY_CODE_TTL_S),
+        expires_at: expiresAt,
         consumed_at: null,
       })
       .execute();
-    await queueMessage(trx, {
-      channel: 'sms',
-      recipient: phone,
-      body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
-      code,
-      created_at: createdAt,
-    });
+    await queueMessage(
+      trx,
+      {
+        channel: 'sms',
+        recipient: phone,
+        body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
+        code,
+        created_at: createdAt,
+        expires_at: expiresAt,
+      },
+      { production: ctx.config.production },
+    );
+  });
+  await sent.catch(async (error: unknown) => {
+    // Nothing went out: the phone's reservations go back.
+    await Promise.all([ctx.limiter.reward(keys.resend), ctx.limiter.reward(keys.daily)]);
+    throw error;
   });
   if (!ctx.config.production) ctx.log.info({ phone, scene, code }, 'verification code (development)');
   return { ttl_s: VERIFY_CODE_TTL_S, resend_after_s: VERIFY_CODE_RESEND_S };
@@ -87,9 +101,10 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
 
 /**
  * Uses up the newest valid code of the phone and scene. Call it before (not inside) the
- * transaction that acts on it, so a wrong guess is counted even though the action fails; after
- * VERIFY_CODE_MAX_ATTEMPTS wrong guesses the code is burnt. Two requests racing with one code:
- * only one marks it consumed.
+ * transaction that acts on it, so a wrong guess is counted even though the action fails. Each
+ * guess first reserves one of the code's VERIFY_CODE_MAX_ATTEMPTS attempts with a guarded
+ * UPDATE, so of any burst at most that many are compared; then the code is burnt. Two requests
+ * racing with the right code: only one marks it consumed.
  */
 export async function consumeVerifyCode(
   db: Db,
@@ -101,22 +116,23 @@ export async function consumeVerifyCode(
   const wrong = () => invalidField('code', 'codeInvalid', translate(locale, 'errors.codeInvalid'));
   const row = await db
     .selectFrom('verify_codes')
-    .select(['id', 'code_hash', 'attempts'])
+    .select(['id', 'code_hash'])
     .where('phone', '=', phone)
     .where('scene', '=', scene)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', nowIso())
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || row.attempts >= VERIFY_CODE_MAX_ATTEMPTS) throw wrong();
-  if (row.code_hash !== sha256Hex(`${phone}:${scene}:${code.trim()}`)) {
-    await db
-      .updateTable('verify_codes')
-      .set({ attempts: sql<number>`attempts + 1` })
-      .where('id', '=', row.id)
-      .execute();
-    throw wrong();
-  }
+  if (!row) throw wrong();
+  const attempt = await db
+    .updateTable('verify_codes')
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where('id', '=', row.id)
+    .where('attempts', '<', VERIFY_CODE_MAX_ATTEMPTS)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(attempt.numUpdatedRows) !== 1) throw wrong();
+  if (row.code_hash !== sha256Hex(`${phone}:${scene}:${code.trim()}`)) throw wrong();
   const used = await db
     .updateTable('verify_codes')
     .set({ consumed_at: nowIso() })
@@ -127,9 +143,8 @@ export async function consumeVerifyCode(
 }
 
 /**
- * Deletes verification codes older than the daily-limit window: they expired minutes after they
- * were sent (VERIFY_CODE_TTL_S), and the per-phone daily limit and resend wait read only the last
- * 24 hours. Returns how many.
+ * Deletes verification codes older than a day: they expired minutes after they were sent
+ * (VERIFY_CODE_TTL_S) and are kept, hashed, only that long. Returns how many.
  */
 export async function purgeOldVerifyCodes(db: Db, now = Date.now()): Promise<number> {
   const result = await db
