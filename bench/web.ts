@@ -154,7 +154,8 @@ export async function benchWeb(): Promise<void> {
         result: measured <= budget ? 'pass' : 'FAIL',
       });
       if (process.env.BENCH_WEB_LIST)
-        for (const a of v.assets) console.log(`${r.route}\t${a.url}\t${a.raw}\t${a.gz}\t${shell.has(a.url) ? 'shell' : ''}`);
+        for (const a of v.assets)
+          console.log(`${r.route}\t${a.url}\t${a.raw}\t${a.gz}\t${shell.has(a.url) ? 'shell' : ''}`);
       const largest = [...js].sort((a, b) => b.gz - a.gz).slice(0, 3);
       for (const a of largest) chunks.push({ route: r.what, file: a.url, 'raw kB': kB(a.raw), 'gz kB': kB(a.gz) });
     }
