@@ -11,8 +11,9 @@ import { report, root, serve } from './lib.ts';
  * temporary folder (or takes BENCH_WEB_DIST), serves it with the real server (bench/web-server.ts),
  * opens each route with a cold cache in headless Chromium (signed in where the route needs it) and
  * counts the requests and the JS/CSS bytes: raw (decoded), on the wire as served, and what gzip -9
- * and brotli q11 make of the same bytes. Budgets: a public page's first-load JS ≤ 250 kB gzipped;
- * a workspace route's own JS (everything beyond what index.html loads) ≤ 150 kB gzipped.
+ * and brotli q11 make of the same bytes. Budgets (DESIGN §8): a public page's first-load JS ≤ 250 kB
+ * gzipped; a workspace route chunk ≤ 150 kB gzipped, checked on the largest JS file the route loads
+ * beyond the shell (what index.html loads). The route's whole JS beyond the shell is shown beside it.
  * kB = 1,000 bytes. No timings: these numbers do not depend on the machine.
  */
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -139,7 +140,8 @@ export async function benchWeb(): Promise<void> {
       const own = js.filter((a) => !shell.has(a.url));
       const encodings = [...new Set(v.assets.map((a) => a.encoding))].join('/');
       const budget = r.workspace ? ROUTE_BUDGET : PUBLIC_BUDGET;
-      const measured = r.workspace ? sum(own, 'gz') : sum(js, 'gz');
+      const largestOwn = Math.max(0, ...own.map((a) => a.gz));
+      const measured = r.workspace ? largestOwn : sum(js, 'gz');
       rows.push({
         route: r.what,
         requests: v.requests,
@@ -149,8 +151,9 @@ export async function benchWeb(): Promise<void> {
         'JS br kB': kB(sum(js, 'br')),
         'JS wire kB': `${kB(sum(js, 'wire'))} (${encodings})`,
         'CSS raw/gz kB': `${kB(sum(css, 'raw'))}/${kB(sum(css, 'gz'))}`,
-        'route JS gz kB': r.workspace ? kB(sum(own, 'gz')) : '—',
-        budget: `${r.workspace ? 'route JS' : 'first-load JS'} ≤ ${kB(budget)} gz`,
+        'beyond shell gz kB': r.workspace ? kB(sum(own, 'gz')) : '—',
+        'largest chunk gz kB': r.workspace ? kB(largestOwn) : '—',
+        budget: `${r.workspace ? 'route chunk' : 'first-load JS'} ≤ ${kB(budget)} gz`,
         result: measured <= budget ? 'pass' : 'FAIL',
       });
       if (process.env.BENCH_WEB_LIST)
