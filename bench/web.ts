@@ -74,6 +74,14 @@ async function visit(
   await page.waitForSelector(ready, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   if (new URL(page.url()).pathname !== route) throw new Error(`${route} ended at ${page.url()}`);
+  const shots = process.env.BENCH_WEB_SHOTS;
+  if (shots) {
+    fs.mkdirSync(shots, { recursive: true });
+    await page.screenshot({
+      path: path.join(shots, `${route.split('/').filter(Boolean).join('-')}.png`),
+      fullPage: true,
+    });
+  }
   const assets: Asset[] = [];
   let wire = 0;
   for (const response of responses) {
