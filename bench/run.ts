@@ -1,12 +1,14 @@
 import { benchDemands } from './demands.ts';
 import { benchFiles } from './files.ts';
 import { benchLogin } from './login.ts';
+import { benchWeb } from './web.ts';
 
 /** `npm run bench [-- name…]`: runs the named benchmarks (default all) and prints their ratios. */
 const benches: Record<string, () => Promise<void>> = {
   login: benchLogin,
   files: benchFiles,
   demands: benchDemands,
+  web: benchWeb,
 };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {

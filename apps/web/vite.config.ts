@@ -1,18 +1,41 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const ICONS = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
+const WORKSPACE_LIBS = /[\\/]node_modules[\\/](zod|@tanstack)[\\/]/;
+const UI = /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\\/]/;
+/** antd components (antd/es/<dir>) and rc-component packages that enter or list data. */
+const UI_DATA =
+  /[\\/](antd[\\/]es[\\/]|@rc-component[\\/])(table|pagination|list|tree|form|input|select|checkbox|radio|virtual-list|async-validator|progress|textarea|switch|auto-complete)[\\/]/;
+/** Heavy components few pages use: left to automatic splitting, so only those pages load them. */
+const UI_RARE =
+  /[\\/](antd[\\/]es[\\/]|@rc-component[\\/])(date-picker|picker|steps|typography|image|upload|cascader|input-number|mini-decimal|notification|message|color-picker|qrcode|tour|mentions|calendar|transfer|slider|rate|watermark|float-button)[\\/]/;
+
 /**
- * The SPA is served by apps/server from apps/web/dist; in development Vite serves it and forwards
- * /api to the API server. Only the framework (React, React Router) gets its own long-lived chunk:
- * antd is left to automatic splitting so the public pages only load the components they render
- * (one antd chunk would drag Table, Form, Upload… into the first page load).
+ * The SPA is served by apps/server from apps/web/dist (precompressed: precompress.ts); in
+ * development Vite serves it and forwards /api to the API server.
+ *
+ * Chunks (issue 15; `npm run bench -- web` measures them): automatic splitting alone made one chunk
+ * per icon and per antd component (40 requests for /start, 103 for the dashboard). Groups instead:
+ * - the first load: react-vendor (React, React Router; changes least), vendor-initial (antd and
+ *   the other packages the shell renders) and app-initial (the entry and the app code it imports);
+ * - icons: every icon beyond the shell in one chunk (~23 kB gzipped), not ~100 files of 1 kB;
+ * - ui-base (layout, overlays, display) and ui-data (forms, inputs, tables, trees): antd beyond
+ *   the shell, which only workspace pages use, split in two so a page without forms or tables
+ *   loads ui-base only; heavy components few pages use (UI_RARE) stay split automatically;
+ * - workspace-libs: zod and TanStack Query, shared by the workspace pages.
+ * Pages, feature catalogs (per feature and locale) and the Markdown renderer (KaTeX) stay lazy
+ * chunks of their own: a group that captured them would only add a re-exporting facade per page.
  */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, ws: true } },
@@ -44,20 +67,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: 'react-vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 20,
-            },
-            {
-              // The antd modules the entry itself needs (shell, header, buttons) load on every page
-              // anyway; kept in one chunk, every lazy page that shares some of them no longer splits
-              // them into many small chunks, whose per-file overhead all public pages paid.
-              name: 'ui-initial',
-              test: /node_modules[\\/](antd|@rc-component|@ant-design)[\\/]/,
-              tags: ['$initial'],
-              priority: 10,
-            },
+            // The first load: framework, the other packages and the app code index.html loads.
+            { name: 'react-vendor', test: REACT, priority: 50 },
+            { name: 'vendor-initial', test: NODE_MODULES, tags: ['$initial'], priority: 45 },
+            { name: 'app-initial', test: (id) => !NODE_MODULES.test(id), tags: ['$initial'], priority: 44 },
+            // Every icon beyond the shell: one chunk, not one per icon.
+            { name: 'icons', test: ICONS, priority: 40 },
+            // antd beyond the shell, for the workspace: display and overlays, then data entry and tables.
+            { name: 'ui-base', test: (id) => UI.test(id) && !UI_DATA.test(id) && !UI_RARE.test(id), priority: 32 },
+            { name: 'ui-data', test: (id) => UI_DATA.test(id) && !UI_RARE.test(id), priority: 31 },
+            { name: 'workspace-libs', test: WORKSPACE_LIBS, priority: 30 },
           ],
         },
       },

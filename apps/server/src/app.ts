@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { GENERAL_MAX_UPLOAD_BYTES } from '@mathbridge/contracts/constants';
@@ -96,26 +96,80 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   return { app, ctx };
 }
 
-/** Serves the built SPA; any non-/api path without a file falls back to index.html. */
+/**
+ * Serves the built SPA (issue 15). The web build writes `x.br` and `x.gz` beside every text file
+ * (apps/web/precompress.ts); @fastify/static (`preCompressed`) sends the variant the request's
+ * Accept-Encoding picked, with the Content-Type of the original and the Content-Length of the bytes
+ * sent, and the plain file when no variant exists or none is acceptable. Every file is sent with
+ * `Vary: Accept-Encoding` and its cache policy (webCacheControl).
+ * - `/assets/*` are content-hashed: a missing one is a 404, never index.html, so a client still
+ *   running the previous deploy gets an error it can recover from rather than HTML as a script.
+ * - Any other non-/api path without a file gets index.html (the SPA's routes).
+ */
 async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ webDist }, 'web app not built; serving the API only (run npm run build)');
     return;
   }
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-  const html = fs.readFileSync(index, 'utf8');
-  app.get('/*', async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
-    const file = path.join(webDist, decodeURIComponent(request.url.split('?')[0] ?? '/'));
-    if (file.startsWith(webDist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const relative = path.relative(webDist, file);
-      // Hashed assets never change; everything else revalidates.
-      return reply.sendFile(relative, {
-        maxAge: relative.startsWith('assets') ? '365d' : 0,
-        immutable: relative.startsWith('assets'),
-      });
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  await app.register(fastifyStatic, {
+    root: webDist,
+    serve: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, file) => {
+      res.setHeader('cache-control', webCacheControl(path.relative(webDist, file)));
+      res.setHeader('vary', 'Accept-Encoding');
+    },
   });
+  // @fastify/static reads Accept-Encoding itself, and turns `*` into gzip even where `gzip;q=0`
+  // refused it; hand it the one coding this negotiation chose.
+  const send = (request: FastifyRequest, reply: FastifyReply, file: string) => {
+    request.headers['accept-encoding'] = negotiateEncoding(request.headers['accept-encoding']) ?? 'identity';
+    return reply.sendFile(file);
+  };
+  app.get('/assets/*', (request, reply) => send(request, reply, `assets/${(request.params as { '*': string })['*']}`));
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    const wanted = (request.params as { '*': string })['*'];
+    const file = path.join(webDist, wanted);
+    const isFile = file.startsWith(webDist + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
+    return send(request, reply, isFile ? wanted : 'index.html');
+  });
+}
+
+/**
+ * Hashed assets never change: a year, immutable. index.html (the answer to every SPA route) names
+ * the current assets, so it is revalidated on every use (`no-cache`, with its ETag). Other files at
+ * the root (favicon) keep their names across deploys: an hour.
+ */
+function webCacheControl(relative: string): string {
+  const file = relative.replace(/\.(br|gz)$/, '');
+  if (file.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (file === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+const CODINGS = ['br', 'gzip'] as const;
+/**
+ * The content coding for an Accept-Encoding header (RFC 9110 §12.5.3): the acceptable coding with
+ * the highest q, brotli first on a tie; `*` stands for the codings not named; q=0 refuses. null =
+ * send the file as it is (no header, `identity`, or nothing acceptable).
+ */
+export function negotiateEncoding(header: string | undefined): (typeof CODINGS)[number] | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    q.set(name.trim() === 'x-gzip' ? 'gzip' : name.trim(), weight === undefined ? 1 : Number(weight) || 0);
+  }
+  let best: (typeof CODINGS)[number] | null = null;
+  let bestQ = 0;
+  for (const coding of CODINGS) {
+    const weight = q.get(coding) ?? q.get('*') ?? 0;
+    if (weight > bestQ) [best, bestQ] = [coding, weight];
+  }
+  return best;
 }
