@@ -219,6 +219,39 @@ describeApi('quota under parallel writes (issue 9, point 3)', () => {
     expect(after.orphanRows).toBe(before.orphanRows);
     expect(after.orphanBlobs).toBe(before.orphanBlobs);
   });
+
+  it('12 parallel avatar uploads leave exactly the one avatar the user shows (replaced files are deleted)', async () => {
+    const { app, ctx, dataDir } = t();
+    const owner = await user();
+    const avatarsDir = path.join(dataDir, 'files', 'avatars');
+    const countAvatars = () =>
+      fs.existsSync(avatarsDir)
+        ? fs.readdirSync(avatarsDir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).length
+        : 0;
+    const replies = settledValues(
+      await inParallel(12, (i) =>
+        upload(app, owner.token, 'me.png', png(3000 + i), {}, { path: 'user/upload_avatar' }),
+      ),
+    );
+    const rows = await ctx.db
+      .selectFrom('stored_files')
+      .select('storage_key')
+      .where('purpose', '=', 'avatar')
+      .where('owner_id', '=', owner.id)
+      .execute();
+    const named = await ctx.db
+      .selectFrom('users')
+      .select('avatar_key')
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    console.log(
+      'avatar x12:',
+      JSON.stringify({ statuses: countBy(replies.map((r) => r.status)), rows: rows.length, blobs: countAvatars() }),
+    );
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expect(rows.map((r) => r.storage_key)).toEqual([named.avatar_key]);
+    expect(countAvatars()).toBe(1);
+  });
 });
 
 function countBy(values: number[]): Record<string, number> {
