@@ -39,6 +39,7 @@ import {
   canEdit,
   defaultQuota,
   ensurePersonalSpace,
+  itemGrantsRead,
   quotaOf,
   presentSpace,
   requireSpace,
@@ -89,7 +90,12 @@ export async function loadNode(
   const space = await findSpace(db, node.space_id);
   if (!space) throw fail.nodeNotFound();
   const access = await accessOf(db, caller, space);
-  if (!access) throw forbidden();
+  if (!access) {
+    // Not the space's: the item it belongs to may still let the caller read this one file.
+    if (need === 'read' && (await itemGrantsRead(ctx, caller.id, space, node)))
+      return { node, access: { space, role: 'read', ownOnly: false } satisfies SpaceAccess };
+    throw forbidden();
+  }
   if (need === 'read' ? false : need === 'write' ? !atLeast(access, 'write') : !canEdit(access, node, caller.id))
     throw forbidden();
   if (node.trashed_at !== null && !options.trashed) throw fail.nodeNotFound();
