@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -14,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../lib/data-dir.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-identity.ts';
 import * as m0003 from './migrations/0003-files.ts';
@@ -42,8 +42,12 @@ export function openDatabase(
     });
     return new Kysely<Database>({ dialect: observer.observe(new PostgresDialect({ pool })), plugins: [observer] });
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(config.dataDir, 'mathbridge.db'));
+  // 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode.
+  ensurePrivateDir(config.dataDir);
+  const file = path.join(config.dataDir, 'mathbridge.db');
+  ensurePrivateFile(file);
+  for (const suffix of ['-wal', '-shm', '-journal']) tightenFile(file + suffix);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
