@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeApi, inParallel, registerUser, settledValues, useTestApp } from '../test/harness.ts';
+import { describeApi, inParallel, registerUser, settledValues, useTestApp } from './harness.ts';
 import { png, upload } from '../modules/files/files.fixtures.ts';
 import { buildApp } from '../app.ts';
 
