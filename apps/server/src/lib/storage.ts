@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +20,31 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Releases connections (called when the app closes). */
   close?(): Promise<void>;
+  /**
+   * Removes what interrupted writes left behind (a process killed mid-upload), never a write in
+   * progress; `atStart` when this process has not begun any write yet. Answers how many it removed.
+   */
+  sweepPartials?(options: { atStart: boolean; now?: number }): Promise<number>;
+}
+
+/** A partial file untouched this long belongs to no live upload, whoever wrote it (bytes keep arriving while one streams). */
+export const PART_STALE_MS = 60 * 60 * 1000;
+
+/** This process, as written into the names of its partial files: `<host>.<pid>`. */
+const HOST =
+  hostname()
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 60) || 'host';
+const PART_RE = /~([a-z0-9-]+)\.(\d+)\.part$/;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
 }
 
 const KEY_RE = /^[a-z0-9][a-z0-9/_-]{0,199}$/;
@@ -47,7 +73,8 @@ export class LocalDiskStorage implements FileStorage {
   async put(key: string, body: Readable): Promise<void> {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-    const partial = `${target}.part`;
+    // Named by its writer, so a sweep can tell a dead process's leftovers from another's live upload.
+    const partial = `${target}~${HOST}.${process.pid}.part`;
     try {
       await pipeline(body, fs.createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       await fs.promises.rename(partial, target);
@@ -55,6 +82,37 @@ export class LocalDiskStorage implements FileStorage {
       await fs.promises.rm(partial, { force: true });
       throw error;
     }
+  }
+
+  /**
+   * Partial files of interrupted writes (`put` renames a finished one and removes a failed one, so
+   * a `.part` that stays was cut off by a crash or kill -9). One is removed when its writer is
+   * certainly gone: this host's process that is no longer running — or this very process at start,
+   * before it has written anything (a container restarts with the same pid) — or, for a writer on
+   * another host sharing the folder, when it has not grown for PART_STALE_MS. A `.part` without a
+   * writer in its name comes from a version before this one: removed at start.
+   */
+  async sweepPartials({ atStart, now = Date.now() }: { atStart: boolean; now?: number }): Promise<number> {
+    let removed = 0;
+    const entries = await fs.promises.readdir(this.root, { withFileTypes: true, recursive: true });
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const writer = PART_RE.exec(entry.name);
+      const pid = writer ? Number(writer[2]) : undefined;
+      let dead: boolean;
+      if (!writer) dead = atStart;
+      else if (writer[1] === HOST) dead = pid === process.pid ? atStart : !processAlive(pid ?? 0);
+      else dead = false;
+      if (!dead) {
+        const stat = await fs.promises.stat(file).catch(() => undefined);
+        dead = stat !== undefined && now - stat.mtimeMs > PART_STALE_MS;
+      }
+      if (!dead) continue;
+      await fs.promises.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   async get(key: string): Promise<Readable> {
