@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir.ts';
 
@@ -25,6 +25,29 @@ export interface FileStorage {
    * progress; `atStart` when this process has not begun any write yet. Answers how many it removed.
    */
   sweepPartials?(options: { atStart: boolean; now?: number }): Promise<number>;
+  /** What /api/health reports: whether writes can succeed, and the bytes free where that is known. */
+  state(): Promise<StorageState>;
+}
+
+export interface StorageState {
+  storage: 'ok' | 'full' | 'error';
+  /** Bytes free for the server on the storage's file system; null when the driver cannot know (S3). */
+  free_bytes: number | null;
+}
+
+/** Below this much free space the local storage counts as full: an upload of the general maximum would not fit. */
+export const STORAGE_FULL_BELOW_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Errors that mean 'no space left' wherever they come from: the file system (ENOSPC, EDQUOT over a
+ * disk quota), SQLite (SQLITE_FULL) and PostgreSQL (53100 disk_full). They answer 507, never 500.
+ */
+export function isStorageFull(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100') return true;
+  }
+  return false;
 }
 
 /** A partial file untouched this long belongs to no live upload, whoever wrote it (bytes keep arriving while one streams). */
@@ -115,6 +138,17 @@ export class LocalDiskStorage implements FileStorage {
     return removed;
   }
 
+  /** Free space of the file system under the storage root (what the server's user may use). */
+  async state(): Promise<StorageState> {
+    try {
+      const fsStats = await fs.promises.statfs(this.root);
+      const free = fsStats.bavail * fsStats.bsize;
+      return { storage: free < STORAGE_FULL_BELOW_BYTES ? 'full' : 'ok', free_bytes: free };
+    } catch {
+      return { storage: 'error', free_bytes: null };
+    }
+  }
+
   async get(key: string): Promise<Readable> {
     const file = this.pathOf(key);
     await fs.promises.access(file);
@@ -194,6 +228,16 @@ export class S3Storage implements FileStorage {
 
   async close(): Promise<void> {
     this.client.destroy();
+  }
+
+  /** Object stores do not run full the way a disk does; health asks whether the bucket answers. */
+  async state(): Promise<StorageState> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+      return { storage: 'ok', free_bytes: null };
+    } catch {
+      return { storage: 'error', free_bytes: null };
+    }
   }
 }
 
