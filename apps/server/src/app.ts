@@ -10,6 +10,7 @@ import { migrate, openDatabase } from './db/database.ts';
 import { DbRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
+import { ensurePrivateDir } from './lib/data-dir.ts';
 import { installEnvelope } from './plugins/call.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
@@ -49,6 +50,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
+  // The database, stored files and keys live here: the server's user alone may read them.
+  ensurePrivateDir(config.dataDir);
   const db = openDatabase(config);
   await migrate(db);
   const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new DbRateLimiter(db);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -14,12 +13,14 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../lib/data-dir.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-identity.ts';
 import * as m0003 from './migrations/0003-files.ts';
 import * as m0004 from './migrations/0004-cooperation.ts';
 import * as m0005 from './migrations/0005-scheduler.ts';
 import * as m0006 from './migrations/0006-outbox-expiry.ts';
+import * as m0007 from './migrations/0007-item-file-grants.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -42,8 +43,12 @@ export function openDatabase(
     });
     return new Kysely<Database>({ dialect: observer.observe(new PostgresDialect({ pool })), plugins: [observer] });
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(config.dataDir, 'mathbridge.db'));
+  // 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode.
+  ensurePrivateDir(config.dataDir);
+  const file = path.join(config.dataDir, 'mathbridge.db');
+  ensurePrivateFile(file);
+  for (const suffix of ['-wal', '-shm', '-journal']) tightenFile(file + suffix);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
@@ -87,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-cooperation': m0004,
   '0005-scheduler': m0005,
   '0006-outbox-expiry': m0006,
+  '0007-item-file-grants': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,6 +11,7 @@ import { SIGN_SALT, TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, forbidden } from '../lib/errors.ts';
+import { isStorageFull } from '../lib/storage.ts';
 
 /** The signed-in caller, as resolved from the session token. */
 export interface Caller {
@@ -182,6 +183,13 @@ export function installEnvelope(app: FastifyInstance): void {
       return reply
         .code(statusCode)
         .send({ status: statusCode, message: translate(locale, 'errors.requestError'), result: null });
+    }
+    if (isStorageFull(error)) {
+      // A disk (or database) out of space: a clear answer the client can show, and an alert in the log.
+      request.log.error({ err: error }, 'storage full');
+      return reply
+        .code(200)
+        .send({ status: STATUS.storageFull, message: translate(locale, 'errors.storageFull'), result: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

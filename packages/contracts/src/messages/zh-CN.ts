@@ -96,6 +96,7 @@ export const zhCN = {
       '此处不能上传 .{{ext}} 文件（支持文档、PDF、表格、图片、压缩包、音频、视频和代码，且不超过{{size}}）',
     fileContentMismatch: '文件内容与 .{{ext}} 格式不符',
     quotaExceeded: '存储空间不足：已用{{used}}，共{{quota}}',
+    storageFull: '服务器存储空间已满，文件暂时无法保存，请稍后再试或联系管理员',
     nameTaken: '此文件夹中已存在名为“{{name}}”的项目',
     moveIntoItself: '不能将文件夹移动到其自身或其子文件夹中',
     nodeNotFound: '文件或文件夹不存在或已被删除',

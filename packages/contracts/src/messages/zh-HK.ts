@@ -96,6 +96,7 @@ export const zhHK = {
       '此處不能上載 .{{ext}} 檔案（支援文件、PDF、試算表、圖片、壓縮檔、音訊、影片和程式碼，且不超過{{size}}）',
     fileContentMismatch: '檔案內容與 .{{ext}} 格式不符',
     quotaExceeded: '儲存空間不足：已用{{used}}，共{{quota}}',
+    storageFull: '伺服器儲存空間已滿，檔案暫時無法保存，請稍後再試或聯絡管理員',
     nameTaken: '此資料夾中已有名為「{{name}}」的項目',
     moveIntoItself: '不能將資料夾移至其本身或其子資料夾中',
     nodeNotFound: '檔案或資料夾不存在或已被刪除',

@@ -6,14 +6,20 @@ import type { AppContext } from '../../context.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { loadNode } from '../files/nodes.service.ts';
-import { createSpace } from '../files/spaces.service.ts';
+import type { FileNodeRow, FileSpaceRow } from '../../db/types.ts';
+import { createSpace, registerItemFileReader } from '../files/spaces.service.ts';
+import { certifiedOrganisationOf } from '../identity/org.service.ts';
+import { findDemand, findReceipt } from './demands.repository.ts';
+import { attachmentsOf } from './demands.presenter.ts';
+import { findSolution } from './solutions.repository.ts';
 
 /**
  * Attachments of demands and solutions live in the item's own file space (files module): the
- * owner uploads there (`upload/upload?space_id=…&profile=document`), the item lists the chosen
- * file ids, and readers get access to the space when they are entitled (a receiving institute,
- * the enterprise a solution was submitted to). The item keeps a snapshot of name and size, so
- * lists and the admin's review show them without file access.
+ * owner uploads there (`upload/upload?space_id=…&profile=document`) and the item lists the chosen
+ * file ids. Nobody else is a member of those spaces: other readers are decided per file by
+ * `canReadAttachment` (registered with the files module), from what the item attaches and its
+ * state now. The item keeps a snapshot of name and size, so lists and the admin's review show
+ * them without file access.
  */
 
 /** The refusals of `loadNode` for a file the caller cannot use: gone or trashed (404), not theirs to read (304). */
@@ -78,4 +84,49 @@ export async function readableIds(ctx: AppContext, caller: Caller, ids: readonly
     if (ok) out.push(id);
   }
   return out;
+}
+
+/** Demand states a receiving institute sees the demand in (and so its attachments). */
+const RECEIVER_SEES: readonly string[] = ['published', 'paused', 'closed', 'completed'];
+/** Solution states in which the enterprise sees the answer (and so its attachments); never draft or withdrawn. */
+const ENTERPRISE_SEES: readonly string[] = ['submitted', 'accepted', 'declined'];
+
+const attaches = (json: string, node: FileNodeRow) => attachmentsOf(json).some((a) => a.id === node.id);
+
+/**
+ * Who besides the owner reads a file of a demand's or a solution's space (issue 9, docs/architecture.md
+ * 'File grants'): exactly the files the item attaches, to the organisation it is addressed to, in
+ * the states that organisation sees the item — a demand's to the institutes that received it once
+ * it is published (closed and completed included); a solution's to the demand's enterprise once it
+ * is submitted, until it is withdrawn. Asked when a link is issued and again when it is opened.
+ */
+export async function canReadAttachment(
+  ctx: AppContext,
+  userId: number,
+  space: FileSpaceRow,
+  node: FileNodeRow,
+): Promise<boolean> {
+  const [kind, idText] = (space.ref_key ?? '').split(':');
+  const id = Number(idText);
+  if (!Number.isSafeInteger(id)) return false;
+  if (kind === 'demand') {
+    const demand = await findDemand(ctx.db, id);
+    if (!demand || !RECEIVER_SEES.includes(demand.status) || !attaches(demand.attachments, node)) return false;
+    const org = await certifiedOrganisationOf(ctx.db, userId);
+    return org?.type === 'ResearchInstitute' && (await findReceipt(ctx.db, demand.id, org.id)) !== undefined;
+  }
+  if (kind === 'solution') {
+    const solution = await findSolution(ctx.db, id);
+    if (!solution || !ENTERPRISE_SEES.includes(solution.status) || !attaches(solution.attachments, node)) return false;
+    const demand = await findDemand(ctx.db, solution.demand_id);
+    const org = await certifiedOrganisationOf(ctx.db, userId);
+    return demand !== undefined && org?.type === 'Enterprise' && org.id === demand.org_id;
+  }
+  return false;
+}
+
+/** Hands the files module the readers of demand and solution spaces (called once when the app is built). */
+export function registerAttachmentReaders(ctx: AppContext): void {
+  registerItemFileReader(ctx, 'demand', canReadAttachment);
+  registerItemFileReader(ctx, 'solution', canReadAttachment);
 }

@@ -17,6 +17,7 @@ import { IdSchema } from '@mathbridge/contracts/validation';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineCall, requireEitherSection } from '../../plugins/call.ts';
+import { registerAttachmentReaders } from './attachments.ts';
 import * as demands from './demands.service.ts';
 import * as solutions from './solutions.service.ts';
 
@@ -24,6 +25,7 @@ import * as solutions from './solutions.service.ts';
 export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const E = { auth: 'user', section: 'demandManage', verified: true } as const;
   const RI = { auth: 'user', section: 'demandManageRI', verified: true } as const;
+  registerAttachmentReaders(ctx);
 
   /* ---- demands ---- */
   defineCall(app, {

@@ -24,7 +24,6 @@ import { codesOf } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { batchDownloadUrl } from '../files/download.service.ts';
-import { grantSpaceMember } from '../files/spaces.service.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { deleteSpace } from '../files/trash.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
@@ -325,7 +324,8 @@ export async function endDemand(
 /**
  * POST demand/receive (institutes): takes a published demand to answer it. When the demand asks
  * for a confidentiality agreement, `accept_nda` must be 1; who and when is recorded. The full
- * detail and the attachments open to the institute. Receiving again changes nothing.
+ * detail and the attachments open to the institute (attachments.ts canReadAttachment: the receipt
+ * is the grant). Receiving again changes nothing.
  */
 export async function receiveDemand(
   ctx: AppContext,
@@ -363,8 +363,6 @@ export async function receiveDemand(
       });
     });
   }
-  // Granting is idempotent; done on every receive so a grant lost to a crash is made good.
-  if (demand.space_id !== null) await grantSpaceMember(ctx, demand.space_id, caller.id, 'read', caller.id);
   return demandDetail(ctx, caller, demand.id);
 }
 

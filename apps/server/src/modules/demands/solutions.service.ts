@@ -18,7 +18,6 @@ import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
-import { grantSpaceMember } from '../files/spaces.service.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
@@ -85,14 +84,6 @@ async function submitInTrx(trx: Db, solution: SolutionRow, caller: Caller, ip: s
     detail: { demand: demand.id },
     ip,
   });
-}
-
-/** After a submit: the enterprise may read the solution's attachments. */
-async function shareWithEnterprise(ctx: AppContext, solutionId: number, caller: Caller): Promise<void> {
-  const solution = await loadSolution(ctx.db, solutionId);
-  if (solution.status === 'draft' || solution.space_id === null) return;
-  const demand = await loadDemand(ctx.db, solution.demand_id);
-  await grantSpaceMember(ctx, solution.space_id, demand.owner_id, 'read', caller.id);
 }
 
 /** POST solution/save: an institute creates (for a demand it received) or edits a draft; `commit` 1 also submits it. */
@@ -174,7 +165,6 @@ export async function saveSolution(
     });
     id = solution.id;
   }
-  if (input.commit === 1) await shareWithEnterprise(ctx, id, caller);
   return solutionDetail(ctx, caller, id);
 }
 
@@ -190,7 +180,6 @@ export async function submitSolution(ctx: AppContext, caller: Caller, id: number
   const solution = await ownSolution(ctx, caller, id);
   if (solution.status !== 'draft') throw wrongState();
   await ctx.db.transaction().execute((trx) => submitInTrx(trx, solution, caller, ip));
-  await shareWithEnterprise(ctx, id, caller);
   return solutionDetail(ctx, caller, id);
 }
 

@@ -56,6 +56,35 @@ export async function openAttachedFile(ctx: AppContext, storageKey: string): Pro
   return { mime: meta.mime, size: Number(meta.size), stream: await ctx.storage.get(storageKey) };
 }
 
+/**
+ * Makes stored bytes the file a record names, replacing the one it named (avatars, logos): in one
+ * transaction the file's row is recorded and `swap(trx)` points the record at `upload.key`,
+ * answering the key it replaced as read under the record's row lock — never a key read before the
+ * transaction, or parallel replacements would all release the same old file and leave their own
+ * behind, stored and named by nothing. After the commit the replaced file is removed; when the
+ * transaction fails, the new bytes are.
+ */
+export async function replaceAttachedFile(
+  ctx: AppContext,
+  upload: StoredUpload,
+  owner: { ownerId: number; purpose: string },
+  swap: (trx: Db) => Promise<string | null>,
+): Promise<void> {
+  let replaced: string | null;
+  try {
+    replaced = await ctx.db.transaction().execute(async (trx) => {
+      await recordAttachedFile(trx, upload, owner);
+      return swap(trx);
+    });
+  } catch (error) {
+    await ctx.storage
+      .delete(upload.key)
+      .catch((e: unknown) => ctx.log.warn({ err: e, key: upload.key }, 'refused file not removed from storage'));
+    throw error;
+  }
+  if (replaced && replaced !== upload.key) await releaseAttachedFile(ctx, replaced);
+}
+
 /** Removes a replaced file: its bytes (a failure is logged, the row goes anyway) and its row. */
 export async function releaseAttachedFile(ctx: AppContext, storageKey: string): Promise<void> {
   await ctx.storage

@@ -19,7 +19,7 @@ import { firstFreeName, nameKey } from './names.ts';
 import * as nodes from './nodes.repository.ts';
 import { loadNode } from './nodes.service.ts';
 import { findSpace } from './spaces.repository.ts';
-import { accessOfUser, SHARED_TPL } from './spaces.service.ts';
+import { accessOfUser, itemGrantsRead, SHARED_TPL } from './spaces.service.ts';
 import {
   checkFileUrl,
   checkZipUrl,
@@ -76,7 +76,8 @@ async function readableByLink(ctx: AppContext, userId: number, id: number): Prom
   if (!node || node.trashed_at !== null) throw fail.nodeNotFound();
   const space = await findSpace(ctx.db, node.space_id);
   if (!space) throw fail.nodeNotFound();
-  if (space.kind !== SHARED_TPL && !(await accessOfUser(ctx.db, userId, space))) throw forbidden();
+  if (space.kind === SHARED_TPL || (await accessOfUser(ctx.db, userId, space))) return node;
+  if (!(await itemGrantsRead(ctx, userId, space, node))) throw forbidden();
   return node;
 }
 

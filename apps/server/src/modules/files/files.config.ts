@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_QUOTA_BYTES } from '@mathbridge/contracts/files';
 import type { AppContext } from '../../context.ts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from '../../lib/data-dir.ts';
 
 /** Settings of the files module, read once per app from the environment (README 'Configuration'). */
 export interface FilesConfig {
@@ -34,12 +35,13 @@ function urlSecret(dataDir: string, env: NodeJS.ProcessEnv): Buffer {
     return Buffer.from(env.FILES_URL_SECRET, 'utf8');
   }
   const file = path.join(dataDir, 'secrets', 'files-url.key');
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  ensurePrivateDir(path.dirname(file));
   try {
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: PRIVATE_FILE_MODE });
   } catch (error) {
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
   }
+  tightenFile(file);
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
 }
 

@@ -181,4 +181,17 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     everyMs: TRASH_SWEEP_MS,
     run: () => trash.purgeExpiredTrash(ctx),
   });
+
+  // Partial files of uploads a crash or kill -9 cut off (lib/storage.ts sweepPartials): once when
+  // the app is ready, before it listens (this process has no upload of its own yet), then hourly.
+  const sweepPartials = async (atStart: boolean) => {
+    const removed = (await ctx.storage.sweepPartials?.({ atStart })) ?? 0;
+    if (removed > 0) ctx.log.info({ removed }, 'removed partial files of interrupted uploads');
+    return removed;
+  };
+  app.addHook('onReady', async () => {
+    // Leftovers cost disk, not correctness: a failed sweep is logged and the app still starts.
+    await sweepPartials(true).catch((error: unknown) => ctx.log.error({ err: error }, 'partial files not swept'));
+  });
+  ctx.scheduler.registerJob({ name: 'files.part-sweep', everyMs: TRASH_SWEEP_MS, run: () => sweepPartials(false) });
 }

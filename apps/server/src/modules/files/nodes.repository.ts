@@ -1,6 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { FileNodeRow, FileNodesTable } from '../../db/types.ts';
+import type { Database, FileNodeRow, FileNodesTable } from '../../db/types.ts';
 
 /** Kysely queries over the folder trees; services pass a transaction when they need one. */
 
@@ -14,6 +14,28 @@ const pathStartsWith = (prefix: string) => sql<boolean>`substr(path, 1, ${prefix
 
 export const findNode = (db: Db, id: number): Promise<FileNodeRow | undefined> =>
   db.selectFrom('file_nodes').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Locks a live node's row for the rest of the transaction and answers its current values (a no-op
+ * UPDATE … RETURNING: on PostgreSQL it waits for a concurrent writer and returns what that writer
+ * committed); undefined when the node is gone, or not in `state`: 'live' (not in the trash) or
+ * 'trashRoot' (the node a trash batch was deleted with, still in the trash).
+ */
+export async function lockNode(
+  db: Db,
+  id: number,
+  state: 'live' | 'trashRoot' = 'live',
+): Promise<FileNodeRow | undefined> {
+  let query = db
+    .updateTable('file_nodes')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id);
+  query =
+    state === 'live'
+      ? query.where('trashed_at', 'is', null)
+      : query.where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id');
+  return query.returningAll().executeTakeFirst();
+}
 
 export async function findNodes(db: Db, ids: readonly number[]): Promise<FileNodeRow[]> {
   // Guard against an empty id list: SQL "IN ()" is a syntax error.
@@ -176,24 +198,28 @@ export async function untrashBatch(db: Db, spaceId: number, rootId: number): Pro
     .execute();
 }
 
-/** Deletes a node and everything below it; returns the file rows that went (for quota and blobs). */
+/**
+ * Deletes a node and everything below it; returns the file rows this call deleted (for quota and
+ * blobs). Files go first with RETURNING, so the bytes released are exactly the rows this statement
+ * removed: a concurrent purge of an overlapping subtree cannot count them again (PostgreSQL skips
+ * rows another transaction deleted), and no file is removed by a folder's cascade, which
+ * RETURNING would not report on SQLite. Then the folders, which hold no bytes.
+ */
 export async function deleteSubtree(
   db: Db,
   node: FileNodeRow,
 ): Promise<{ stored_file_id: number | null; size: number; is_dir: number }[]> {
-  const gone = await db
-    .selectFrom('file_nodes')
-    .select(['stored_file_id', 'size', 'is_dir'])
-    .where('space_id', '=', node.space_id)
-    .where((eb) => eb.or([eb('id', '=', node.id), pathStartsWith(subtreePrefix(node))]))
-    .execute();
-  // Children first is not needed: parent_id cascades, and one statement is checked as a whole.
-  await db
+  const inSubtree = (eb: ExpressionBuilder<Database, 'file_nodes'>) =>
+    eb.or([eb('id', '=', node.id), pathStartsWith(subtreePrefix(node))]);
+  const files = await db
     .deleteFrom('file_nodes')
     .where('space_id', '=', node.space_id)
-    .where((eb) => eb.or([eb('id', '=', node.id), pathStartsWith(subtreePrefix(node))]))
+    .where('is_dir', '=', 0)
+    .where(inSubtree)
+    .returning(['stored_file_id', 'size', 'is_dir'])
     .execute();
-  return gone;
+  await db.deleteFrom('file_nodes').where('space_id', '=', node.space_id).where(inSubtree).execute();
+  return files;
 }
 
 export function trashRoots(db: Db, spaceId: number, limit: number, offset: number): Promise<FileNodeRow[]> {

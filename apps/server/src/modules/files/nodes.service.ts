@@ -32,13 +32,14 @@ import { presentNode, type Viewer } from './files.presenter.ts';
 import { firstFreeName, nameKey, splitName } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import * as nodes from './nodes.repository.ts';
-import { chargeQuota, ensureQuota } from './spaces.repository.ts';
+import { chargeQuota, ensureQuota, lockSpace } from './spaces.repository.ts';
 import {
   accessOf,
   atLeast,
   canEdit,
   defaultQuota,
   ensurePersonalSpace,
+  itemGrantsRead,
   quotaOf,
   presentSpace,
   requireSpace,
@@ -89,7 +90,12 @@ export async function loadNode(
   const space = await findSpace(db, node.space_id);
   if (!space) throw fail.nodeNotFound();
   const access = await accessOf(db, caller, space);
-  if (!access) throw forbidden();
+  if (!access) {
+    // Not the space's: the item it belongs to may still let the caller read this one file.
+    if (need === 'read' && (await itemGrantsRead(ctx, caller.id, space, node)))
+      return { node, access: { space, role: 'read', ownOnly: false } satisfies SpaceAccess };
+    throw forbidden();
+  }
   if (need === 'read' ? false : need === 'write' ? !atLeast(access, 'write') : !canEdit(access, node, caller.id))
     throw forbidden();
   if (node.trashed_at !== null && !options.trashed) throw fail.nodeNotFound();
@@ -247,6 +253,20 @@ async function receive(
   return { stored, name, quota };
 }
 
+/**
+ * Starts a write that changes a space's bytes, inside its transaction: locks the space (404 when it
+ * was deleted meanwhile) and, when given, the folder written into (404 when it went to the trash
+ * meanwhile), in the one lock order of `lockSpace`. Answers the folder as it is now.
+ */
+async function lockForWrite(trx: Db, spaceId: number, folderId?: number): Promise<FileNodeRow | undefined> {
+  if (!(await lockSpace(trx, spaceId))) throw fail.nodeNotFound();
+  if (folderId === undefined) return undefined;
+  const folder = await nodes.lockNode(trx, folderId);
+  if (!folder || folder.space_id !== spaceId) throw fail.nodeNotFound();
+  return folder;
+}
+
+/** Charges `bytes` (negative: gives back) to the space's quota holder in the write's transaction, or 413 with nothing written. */
 async function chargeOrRefuse(ctx: AppContext, trx: Db, access: SpaceAccess, bytes: number): Promise<void> {
   const { space } = access;
   const now = nowIso();
@@ -307,6 +327,7 @@ export async function storeFileInFolder(
   try {
     return await placeNode(ctx, place.folder.id, name, false, 'rename', async (trx, finalName) => {
       const now = nowIso();
+      const folder = (await lockForWrite(trx, place.folder.space_id, place.folder.id)) ?? place.folder;
       const storedFileId = await nodes.insertStoredFile(trx, {
         storage_key: stored.key,
         original_name: stored.originalName,
@@ -319,7 +340,7 @@ export async function storeFileInFolder(
       await chargeOrRefuse(ctx, trx, place.access, stored.size);
       const node = await nodes.insertNode(
         trx,
-        nodeValues(place.folder, finalName, caller.id, now, { storedFileId, size: stored.size, mime: stored.mime }),
+        nodeValues(folder, finalName, caller.id, now, { storedFileId, size: stored.size, mime: stored.mime }),
       );
       await writeAudit(trx, {
         actorId: caller.id,
@@ -385,16 +406,19 @@ export async function createDirOrFile(
   const ext = fileExtension(source.name);
   if (fileExtension(name) !== ext) throw fail.extensionChange(ext);
   checkDepth(place.folder.depth + 1);
-  const storedFileId = source.stored_file_id;
   const node = await placeNode(ctx, place.folder.id, name, false, 'rename', async (trx, finalName) => {
     const now = nowIso();
-    await chargeOrRefuse(ctx, trx, place.access, Number(source.size));
+    const folder = (await lockForWrite(trx, place.folder.space_id, place.folder.id)) ?? place.folder;
+    // The source as it is now: a replacement committed since it was checked changed its bytes and size.
+    const current = await nodes.findNode(trx, source.id);
+    if (!current || current.trashed_at !== null || current.stored_file_id === null) throw fail.nodeNotFound();
+    await chargeOrRefuse(ctx, trx, place.access, Number(current.size));
     const row = await nodes.insertNode(
       trx,
-      nodeValues(place.folder, finalName, caller.id, now, {
-        storedFileId,
-        size: Number(source.size),
-        mime: source.mime ?? 'application/octet-stream',
+      nodeValues(folder, finalName, caller.id, now, {
+        storedFileId: current.stored_file_id,
+        size: Number(current.size),
+        mime: current.mime ?? 'application/octet-stream',
       }),
     );
     await writeAudit(trx, {
@@ -521,6 +545,7 @@ export async function replaceContent(
 ): Promise<FileNode> {
   const { node, access } = await loadNode(ctx, caller, input.id, 'edit');
   if (node.is_dir === 1 || node.stored_file_id === null) throw fail.notAFile();
+  // Only a cap while streaming; what is charged is decided under the node's lock below.
   const oldSize = Number(node.size);
   const ext = fileExtension(node.name);
   const guarded: IncomingUpload = {
@@ -535,11 +560,16 @@ export async function replaceContent(
     },
   };
   const { stored } = await receive(ctx, access, input.profile, input.size, guarded, locale, oldSize);
-  const oldStoredId = node.stored_file_id;
   let updated: FileNodeRow;
+  let replacedId: number;
   try {
-    updated = await ctx.db.transaction().execute(async (trx) => {
+    ({ updated, replacedId } = await ctx.db.transaction().execute(async (trx) => {
       const now = nowIso();
+      await lockForWrite(trx, node.space_id);
+      // What is replaced is the content the node holds now, read under its lock: a parallel
+      // replacement that committed first is the one this call replaces and pays back.
+      const current = await nodes.lockNode(trx, node.id);
+      if (!current || current.stored_file_id === null) throw fail.nodeNotFound();
       const storedFileId = await nodes.insertStoredFile(trx, {
         storage_key: stored.key,
         original_name: stored.originalName,
@@ -549,7 +579,7 @@ export async function replaceContent(
         owner_id: caller.id,
         created_at: now,
       });
-      await chargeOrRefuse(ctx, trx, access, stored.size - oldSize);
+      await chargeOrRefuse(ctx, trx, access, stored.size - Number(current.size));
       const row = await trx
         .updateTable('file_nodes')
         .set({
@@ -560,10 +590,8 @@ export async function replaceContent(
           updated_by: caller.id,
         })
         .where('id', '=', node.id)
-        .where('trashed_at', 'is', null)
         .returningAll()
-        .executeTakeFirst();
-      if (!row) throw fail.nodeNotFound();
+        .executeTakeFirstOrThrow();
       await writeAudit(trx, {
         actorId: caller.id,
         action: 'files.replace',
@@ -572,13 +600,15 @@ export async function replaceContent(
         detail: { size: stored.size },
         ip,
       });
-      return row;
-    });
+      return { updated: row, replacedId: current.stored_file_id };
+    }));
   } catch (error) {
-    await ctx.storage.delete(stored.key).catch(() => undefined);
+    await ctx.storage
+      .delete(stored.key)
+      .catch((e: unknown) => ctx.log.warn({ err: e, key: stored.key }, 'refused replacement not removed'));
     throw error;
   }
-  await releaseStoredFiles(ctx, [oldStoredId]);
+  await releaseStoredFiles(ctx, [replacedId]);
   return presentNode(updated, viewerFor(ctx, caller, access));
 }
 

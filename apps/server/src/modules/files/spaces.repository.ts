@@ -40,6 +40,24 @@ export async function upsertMember(
     .execute();
 }
 
+/**
+ * Locks a space's row for the rest of the transaction (a no-op UPDATE: a row lock on PostgreSQL,
+ * and SQLite runs one write transaction at a time anyway); false when the space is gone. Every
+ * write that changes a space's bytes (upload, copy, replace, purge, space deletion) takes it
+ * first, then node locks, then the quota row: one order, so they serialize per space and never
+ * deadlock, and a space deleted meanwhile refuses the write instead of cascading its bytes away
+ * uncounted.
+ */
+export async function lockSpace(db: Db, spaceId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('file_spaces')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', spaceId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Deletes a space row with its members (its nodes must be gone: see trash.service deleteSpace). */
 export async function deleteSpaceRow(db: Db, spaceId: number): Promise<void> {
   await db.deleteFrom('file_space_members').where('space_id', '=', spaceId).execute();
@@ -90,7 +108,13 @@ export async function ensureQuota(db: Db, holderType: string, holderId: number, 
     .execute();
 }
 
-/** Adds `bytes` (may be negative) unless the total would pass the limit; true when charged. Atomic on both databases. */
+/**
+ * The quota's one atomic step (issue 9): adds `bytes` with a single guarded UPDATE, inside the
+ * transaction of the write it pays for. A positive amount is charged only while the total stays
+ * within the limit; a negative one (a smaller replacement) is always applied, floored at 0. True
+ * when charged. The caller computes `bytes` from rows it read after taking their locks (see
+ * `lockSpace`), never from a read made before its transaction.
+ */
 export async function chargeQuota(
   db: Db,
   holderType: string,
@@ -99,25 +123,25 @@ export async function chargeQuota(
   defaultLimit: number,
   now: string,
 ): Promise<boolean> {
+  if (bytes < 0) {
+    await releaseQuota(db, holderType, holderId, -bytes, now);
+    return true;
+  }
   const result = await db
     .updateTable('file_quotas')
     .set({ used_bytes: sql`used_bytes + cast(${bytes} as bigint)`, updated_at: now })
     .where('holder_type', '=', holderType)
     .where('holder_id', '=', holderId)
-    .where((eb) =>
-      eb.or([
-        eb(sql`cast(${bytes} as bigint)`, '<=', 0),
-        eb(
-          sql`used_bytes + cast(${bytes} as bigint)`,
-          '<=',
-          sql`coalesce(limit_bytes, cast(${defaultLimit} as bigint))`,
-        ),
-      ]),
+    .where(
+      sql`used_bytes + cast(${bytes} as bigint)`,
+      '<=',
+      sql`coalesce(limit_bytes, cast(${defaultLimit} as bigint))`,
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Gives back `bytes` (purges, smaller replacements): one UPDATE, never below 0. */
 export async function releaseQuota(
   db: Db,
   holderType: string,

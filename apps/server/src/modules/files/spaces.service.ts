@@ -62,6 +62,45 @@ export async function accessOfUser(db: Db, userId: number, space: FileSpaceRow):
   return role ? { space, role, ownOnly: false } : null;
 }
 
+/**
+ * Readers an item decides (issue 9): a space that belongs to an item — a demand's, a solution's —
+ * is read by its owner and members as any space, and beyond them by whom the item names, one file
+ * at a time: `reader(ctx, userId, space, node)` answers whether that user may read that file now
+ * (e.g. a receiving institute, a file the demand attaches). The module that owns the item registers
+ * it for the space kind when the app is built; the files module asks it on every read of such a
+ * file: when a link is issued and again when it is opened. Folders are never granted this way.
+ */
+export type ItemFileReader = (
+  ctx: AppContext,
+  userId: number,
+  space: FileSpaceRow,
+  node: FileNodeRow,
+) => Promise<boolean>;
+
+const itemReaders = new WeakMap<AppContext, Map<string, ItemFileReader>>();
+
+export function registerItemFileReader(ctx: AppContext, kind: string, reader: ItemFileReader): void {
+  let readers = itemReaders.get(ctx);
+  if (!readers) {
+    readers = new Map();
+    itemReaders.set(ctx, readers);
+  }
+  if (readers.has(kind)) throw new Error(`a reader of ${kind} spaces is registered twice`);
+  readers.set(kind, reader);
+}
+
+/** Whether the item its space belongs to lets this user read this live file (see ItemFileReader). */
+export async function itemGrantsRead(
+  ctx: AppContext,
+  userId: number,
+  space: FileSpaceRow,
+  node: FileNodeRow,
+): Promise<boolean> {
+  if (node.is_dir === 1 || node.trashed_at !== null) return false;
+  const reader = itemReaders.get(ctx)?.get(space.kind);
+  return reader ? reader(ctx, userId, space, node) : false;
+}
+
 /** Whether the caller may change this node (rename, move, replace, delete, restore, purge). */
 export function canEdit(access: SpaceAccess, node: FileNodeRow, callerId: number): boolean {
   if (!atLeast(access, 'write')) return false;

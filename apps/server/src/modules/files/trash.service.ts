@@ -16,7 +16,7 @@ import { firstFreeName, nameKey, splitName } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import * as nodes from './nodes.repository.ts';
 import { ancestorIds, loadEach, loadNode, releaseStoredFiles, resolveFolder, viewerFor } from './nodes.service.ts';
-import { deleteSpaceRow, findSpace, findSpaceByRef, releaseQuota } from './spaces.repository.ts';
+import { deleteSpaceRow, findSpace, findSpaceByRef, lockSpace, releaseQuota } from './spaces.repository.ts';
 import { presentSpace, rootOf } from './spaces.service.ts';
 
 /**
@@ -105,6 +105,8 @@ export async function restoreNodes(ctx: AppContext, caller: Caller, input: NodeI
       try {
         await ctx.db.transaction().execute(async (trx) => {
           const now = nowIso();
+          // Still the same trash batch, locked: a parallel purge or restore of it came first otherwise.
+          if (!(await nodes.lockNode(trx, node.id, 'trashRoot'))) throw fail.notInTrash();
           if (target.id !== node.parent_id) await nodes.reparent(trx, node, target, { now, by: caller.id });
           if (name !== node.name) await nodes.renameNode(trx, node.id, name, nameKey(name), now, caller.id);
           await nodes.untrashBatch(trx, node.space_id, node.id);
@@ -128,13 +130,21 @@ export async function restoreNodes(ctx: AppContext, caller: Caller, input: NodeI
   return { items: viewer ? restored.map((node) => presentNode(node, viewer)) : [] };
 }
 
-/** Deletes a trashed node and everything below it for good; the bytes go when no copy refers to them. */
-async function purgeRoot(ctx: AppContext, node: FileNodeRow, actorId: number | null, ip?: string): Promise<void> {
+/**
+ * Deletes a trashed node and everything below it for good; the bytes go when no copy refers to
+ * them. Under the space's lock and the node's: a purge that lost a race with another purge or a
+ * restore of the same batch finds it gone (or live again) and changes nothing, and the quota
+ * released is what this call's own DELETE removed. Answers whether it purged.
+ */
+async function purgeRoot(ctx: AppContext, node: FileNodeRow, actorId: number | null, ip?: string): Promise<boolean> {
   const space = await findSpace(ctx.db, node.space_id);
-  if (!space) return;
+  if (!space) return false;
   const gone = await ctx.db.transaction().execute(async (trx) => {
-    const rows = await nodes.deleteSubtree(trx, node);
-    const bytes = rows.reduce((sum, row) => sum + (row.is_dir === 1 ? 0 : Number(row.size)), 0);
+    if (!(await lockSpace(trx, space.id))) return null;
+    const root = await nodes.lockNode(trx, node.id, 'trashRoot');
+    if (!root) return null;
+    const rows = await nodes.deleteSubtree(trx, root);
+    const bytes = rows.reduce((sum, row) => sum + Number(row.size), 0);
     await releaseQuota(trx, space.quota_holder_type, space.quota_holder_id, bytes, nowIso());
     await writeAudit(trx, {
       actorId,
@@ -146,10 +156,12 @@ async function purgeRoot(ctx: AppContext, node: FileNodeRow, actorId: number | n
     });
     return rows;
   });
+  if (!gone) return false;
   await releaseStoredFiles(
     ctx,
     gone.flatMap((row) => (row.stored_file_id === null ? [] : [row.stored_file_id])),
   );
+  return true;
 }
 
 /**
@@ -161,9 +173,12 @@ export async function deleteSpace(ctx: AppContext, refKey: string, actorId: numb
   const space = await findSpaceByRef(ctx.db, refKey);
   if (!space) return;
   const gone = await ctx.db.transaction().execute(async (trx) => {
+    // Uploads into the space wait for this lock, then find the space gone (404): none can land
+    // in it unseen and be cascaded away with its bytes still charged.
+    if (!(await lockSpace(trx, space.id))) return [];
     const root = space.root_id === null ? undefined : await nodes.findNode(trx, space.root_id);
     const rows = root ? await nodes.deleteSubtree(trx, root) : [];
-    const bytes = rows.reduce((sum, row) => sum + (row.is_dir === 1 ? 0 : Number(row.size)), 0);
+    const bytes = rows.reduce((sum, row) => sum + Number(row.size), 0);
     await releaseQuota(trx, space.quota_holder_type, space.quota_holder_id, bytes, nowIso());
     await deleteSpaceRow(trx, space.id);
     await writeAudit(trx, {
@@ -191,8 +206,11 @@ export async function purgeNodes(
 ): Promise<{ ids: number[] }> {
   const roots = [];
   for (const id of new Set(input.ids)) roots.push((await trashRootFor(ctx, caller, id)).node);
-  for (const node of roots) await purgeRoot(ctx, node, caller.id, ip);
-  return { ids: roots.map((node) => node.id) };
+  const purged: number[] = [];
+  for (const node of roots) if (await purgeRoot(ctx, node, caller.id, ip)) purged.push(node.id);
+  // Each was in the trash when checked; one a parallel call purged or restored meanwhile is not ours.
+  if (purged.length === 0) throw fail.notInTrash();
+  return { ids: purged };
 }
 
 /** POST upload/emptyTrash: purges everything in a space's trash the caller may purge. */
@@ -209,8 +227,7 @@ export async function emptyTrash(
   for (;;) {
     const batch = await nodes.trashRoots(ctx.db, access.space.id, 100, skipped);
     const mine = batch.filter((node) => !access.ownOnly || node.created_by === caller.id);
-    for (const node of mine) await purgeRoot(ctx, node, caller.id, ip);
-    purged += mine.length;
+    for (const node of mine) if (await purgeRoot(ctx, node, caller.id, ip)) purged += 1;
     skipped += batch.length - mine.length;
     if (batch.length < 100) break;
   }
@@ -223,8 +240,7 @@ export async function purgeExpiredTrash(ctx: AppContext, now = Date.now()): Prom
   let purged = 0;
   for (;;) {
     const batch = await nodes.expiredTrashRoots(ctx.db, before, 100);
-    for (const node of batch) await purgeRoot(ctx, node, null);
-    purged += batch.length;
+    for (const node of batch) if (await purgeRoot(ctx, node, null)) purged += 1;
     if (batch.length < 100) return purged;
   }
 }

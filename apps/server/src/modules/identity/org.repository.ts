@@ -33,6 +33,18 @@ export async function updateOrganisation(db: Db, id: number, changes: Updateable
   await db.updateTable('organisations').set(changes).where('id', '=', id).execute();
 }
 
+/** Points an organisation at a new logo and answers the key it replaced, read under the row's lock. */
+export async function swapLogoKey(db: Db, id: number, key: string, now: string): Promise<string | null> {
+  const before = await db
+    .updateTable('organisations')
+    .set((eb) => ({ logo_key: eb.ref('logo_key') }))
+    .where('id', '=', id)
+    .returning('logo_key')
+    .executeTakeFirst();
+  await db.updateTable('organisations').set({ logo_key: key, updated_at: now }).where('id', '=', id).execute();
+  return before?.logo_key ?? null;
+}
+
 /** Changes an organisation's status only if it is still `from`. */
 export async function moveOrganisation(
   db: Db,

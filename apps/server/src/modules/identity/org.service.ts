@@ -22,8 +22,7 @@ import { isAdmin, type Caller } from '../../plugins/call.ts';
 import {
   findAttachedFiles,
   openAttachedFile,
-  recordAttachedFile,
-  releaseAttachedFile,
+  replaceAttachedFile,
   storeAttachedBytes,
 } from '../files/attached-files.service.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
@@ -39,6 +38,7 @@ import {
   insertOrganisation,
   listCertified,
   liveOrganisationWithCode,
+  swapLogoKey,
   updateOrganisation,
 } from './org.repository.ts';
 
@@ -188,9 +188,8 @@ export async function uploadLogo(
   }
   const stored = await storeAttachedBytes(ctx, 'org-logos', UPLOAD_PROFILES.image, file);
   const now = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordAttachedFile(trx, stored, { ownerId: caller.id, purpose: 'org_logo' });
-    await updateOrganisation(trx, org.id, { logo_key: stored.key, updated_at: now });
+  await replaceAttachedFile(ctx, stored, { ownerId: caller.id, purpose: 'org_logo' }, async (trx) => {
+    const replaced = await swapLogoKey(trx, org.id, stored.key, now);
     await writeAudit(trx, {
       actorId: caller.id,
       action: 'org.logo_upload',
@@ -198,8 +197,8 @@ export async function uploadLogo(
       targetId: org.id,
       ip,
     });
+    return replaced;
   });
-  if (org.logo_key) await releaseAttachedFile(ctx, org.logo_key);
   return { logo: `/api/org/logo/${org.id}?v=${stored.key.slice(-8)}` };
 }
 

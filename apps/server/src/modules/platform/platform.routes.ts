@@ -24,7 +24,8 @@ export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
     unsigned: true,
     handler: async () => {
       await sql`select 1`.execute(ctx.db);
-      return { db: 'ok', version: VERSION };
+      // Where files are written: 'full' (less free than one largest upload), 'ok' or 'error', with the bytes free.
+      return { db: 'ok', ...(await ctx.storage.state()), version: VERSION };
     },
   });
 

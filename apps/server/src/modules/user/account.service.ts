@@ -19,14 +19,17 @@ import { nowIso } from '../../lib/time.ts';
 import { STATUS } from '@mathbridge/contracts/api';
 import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
-import {
-  openAttachedFile,
-  recordAttachedFile,
-  releaseAttachedFile,
-  storeAttachedBytes,
-} from '../files/attached-files.service.ts';
+import { openAttachedFile, replaceAttachedFile, storeAttachedBytes } from '../files/attached-files.service.ts';
 import { endAllSessions, endSession, startSession } from './session.service.ts';
-import { emailUsedByOther, findUserById, findUserByPhone, insertUser, rolesOf, updateUser } from './user.repository.ts';
+import {
+  emailUsedByOther,
+  findUserById,
+  findUserByPhone,
+  insertUser,
+  rolesOf,
+  swapAvatarKey,
+  updateUser,
+} from './user.repository.ts';
 import { presentProfile } from './user.presenter.ts';
 import { VISITOR_ROLE } from '@mathbridge/contracts/roles';
 import { consumeVerifyCode } from './verify-code.service.ts';
@@ -246,9 +249,8 @@ export async function uploadAvatar(
   if (!user) throw notLoggedIn();
   const stored = await storeAttachedBytes(ctx, 'avatars', UPLOAD_PROFILES.image, file);
   const now = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordAttachedFile(trx, stored, { ownerId: caller.id, purpose: 'avatar' });
-    await updateUser(trx, caller.id, { avatar_key: stored.key, updated_at: now });
+  await replaceAttachedFile(ctx, stored, { ownerId: caller.id, purpose: 'avatar' }, async (trx) => {
+    const replaced = await swapAvatarKey(trx, caller.id, stored.key, now);
     await writeAudit(trx, {
       actorId: caller.id,
       action: 'user.avatar_upload',
@@ -256,8 +258,8 @@ export async function uploadAvatar(
       targetId: caller.id,
       ip,
     });
+    return replaced;
   });
-  if (user.avatar_key) await releaseAttachedFile(ctx, user.avatar_key);
   return { avatar: `/api/user/avatar/${caller.id}?v=${stored.key.slice(-8)}` };
 }
 

@@ -18,6 +18,21 @@ export async function updateUser(db: Db, id: number, changes: UserUpdate): Promi
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/**
+ * Points a user at a new avatar and answers the key it replaced, read under the row's lock (a no-op
+ * UPDATE … RETURNING first: on PostgreSQL it waits for a parallel swap and sees its key).
+ */
+export async function swapAvatarKey(db: Db, id: number, key: string, now: string): Promise<string | null> {
+  const before = await db
+    .updateTable('users')
+    .set((eb) => ({ avatar_key: eb.ref('avatar_key') }))
+    .where('id', '=', id)
+    .returning('avatar_key')
+    .executeTakeFirst();
+  await db.updateTable('users').set({ avatar_key: key, updated_at: now }).where('id', '=', id).execute();
+  return before?.avatar_key ?? null;
+}
+
 export async function rolesOf(db: Db, userId: number): Promise<{ role: string; status: number }[]> {
   return db.selectFrom('user_roles').select(['role', 'status']).where('user_id', '=', userId).orderBy('role').execute();
 }
