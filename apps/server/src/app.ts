@@ -11,6 +11,7 @@ import { DbRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
 import { installEnvelope } from './plugins/call.ts';
+import { installRequestLog, loggerOptions } from './plugins/request-log.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
@@ -31,10 +32,20 @@ const SECURITY_HEADERS = {
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
+export interface BuildOptions {
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
+}
+
 /** Builds the whole application: database (migrated), limiter, storage, every module's calls, the web app. */
-export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers["x-mathbridge-token"]', 'req.headers.authorization'] },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // One compact line per request instead (plugins/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -63,6 +74,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   }
 
   installEnvelope(app);
+  installRequestLog(app);
   app.decorate('resolveSession', (token: string | undefined) => resolveSession(db, token));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
