@@ -19,6 +19,7 @@ import { resolveSession } from './modules/user/session.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { identityProfile } from './modules/identity/profile.service.ts';
+import { prepareIdNumbers } from './modules/identity/id-numbers.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { demandsRoutes } from './modules/demands/demands.routes.ts';
 import { wishesRoutes } from './modules/wishes/wishes.routes.ts';
@@ -72,6 +73,13 @@ export async function buildApp(
   if (limiter instanceof DbRateLimiter) {
     ctx.scheduler.registerJob({ name: 'rate-limits.sweep', everyMs: 10 * 60_000, run: () => limiter.sweep() });
   }
+
+  // Before any call is served: the ID-number key must open what is stored, clear rows get sealed.
+  // A failure stops the start; close what is open (database, limiter) before passing it on.
+  await prepareIdNumbers(ctx).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
 
   installEnvelope(app);
   installRequestLog(app);
