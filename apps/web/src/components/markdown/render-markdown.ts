@@ -202,6 +202,8 @@ export function renderMarkdown(source: string): DocumentFragment {
     },
   );
   const fragment = purifyUser(marked.parse(withPlaceholders) as string);
+  // A link whose target was refused (javascript:, relative…) must not look like a link: keep its text.
+  for (const link of Array.from(fragment.querySelectorAll('a:not([href])'))) link.replaceWith(...link.childNodes);
   placeFormulas(fragment, formulas);
   return fragment;
 }
