@@ -12,6 +12,7 @@ import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
 import { ensurePrivateDir } from './lib/data-dir.ts';
 import { installEnvelope } from './plugins/call.ts';
+import { installRequestLog, loggerOptions } from './plugins/request-log.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
@@ -19,6 +20,7 @@ import { resolveSession } from './modules/user/session.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { identityProfile } from './modules/identity/profile.service.ts';
+import { prepareIdNumbers } from './modules/identity/id-numbers.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { demandsRoutes } from './modules/demands/demands.routes.ts';
 import { wishesRoutes } from './modules/wishes/wishes.routes.ts';
@@ -43,10 +45,20 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
   return trust;
 }
 
+export interface BuildOptions {
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
+}
+
 /** Builds the whole application: database (migrated), limiter, storage, every module's calls, the web app. */
-export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers["x-mathbridge-token"]', 'req.headers.authorization'] },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // One compact line per request instead (plugins/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
@@ -76,7 +88,15 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     ctx.scheduler.registerJob({ name: 'rate-limits.sweep', everyMs: 10 * 60_000, run: () => limiter.sweep() });
   }
 
+  // Before any call is served: the ID-number key must open what is stored, clear rows get sealed.
+  // A failure stops the start; close what is open (database, limiter) before passing it on.
+  await prepareIdNumbers(ctx).catch(async (error: unknown) => {
+    await app.close();
+    throw error;
+  });
+
   installEnvelope(app);
+  installRequestLog(app);
   app.decorate('resolveSession', (token: string | undefined) => resolveSession(db, token));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);

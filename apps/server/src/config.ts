@@ -43,6 +43,11 @@ export interface Config {
    * operator may raise them; per-phone limits are fixed.
    */
   limits: { registrationsPerIpHour: number; codesPerIpHour: number; loginFailuresPerIpHour: number };
+  /**
+   * Key that seals ID numbers at rest (ID_NUMBER_KEY: 64 hex characters or base64 of 32 bytes);
+   * unset = generated once into DATA_DIR/secrets/id-number.key (modules/identity/id-numbers.ts).
+   */
+  idNumberKey: string | undefined;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -92,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codesPerIpHour: positiveInt(env.CODES_PER_IP_HOUR, VERIFY_CODE_HOURLY_MAX_PER_IP),
       loginFailuresPerIpHour: positiveInt(env.LOGIN_FAILURES_PER_IP_HOUR, LOGIN_FAIL_HOURLY_MAX_PER_IP),
     },
+    idNumberKey: env.ID_NUMBER_KEY || undefined,
   };
 }

@@ -21,6 +21,7 @@ import * as m0004 from './migrations/0004-cooperation.ts';
 import * as m0005 from './migrations/0005-scheduler.ts';
 import * as m0006 from './migrations/0006-outbox-expiry.ts';
 import * as m0007 from './migrations/0007-item-file-grants.ts';
+import * as m0008 from './migrations/0008-sealed-id-numbers.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-scheduler': m0005,
   '0006-outbox-expiry': m0006,
   '0007-item-file-grants': m0007,
+  '0008-sealed-id-numbers': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -153,8 +153,10 @@ export interface CertificationsTable {
   /** Organisation or real name, for lists and search. */
   title: string;
   org_id: number | null;
-  /** The validated form, JSON. */
+  /** The validated form, JSON, without the ID number (sealed apart, below). */
   data: string;
+  /** The form's ID number sealed with AES-256-GCM (lib/sealed-text.ts); null for forms without one. */
+  id_number_sealed: string | null;
   reason: string | null;
   reviewer_id: number | null;
   submitted_at: string;

@@ -9,7 +9,7 @@ import { TOKEN_HEADER, VERIFY_CODE_RESEND_S } from '@mathbridge/contracts/consta
 import type { Envelope } from '@mathbridge/contracts/api';
 import { queryParams, signPayload, type Payload } from '@mathbridge/contracts/signature';
 import type { Locale } from '@mathbridge/contracts/locales';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { codeLimitKeys } from '../modules/user/verify-code.service.ts';
@@ -37,7 +37,7 @@ export interface TestApp {
   dataDir: string;
 }
 
-export function useTestApp(env: Record<string, string> = {}): () => TestApp {
+export function useTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): () => TestApp {
   let current: TestApp | undefined;
   let schema: string | undefined;
   beforeAll(async () => {
@@ -57,7 +57,7 @@ export function useTestApp(env: Record<string, string> = {}): () => TestApp {
       ...(kind === 'postgres' ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
       ...env,
     });
-    const built = await buildApp(config);
+    const built = await buildApp(config, options);
     current = { ...built, dataDir };
   });
   afterAll(async () => {

@@ -74,7 +74,7 @@ export async function certificationDetail(
       ip,
     });
   }
-  return certificationDetailOf(ctx.db, row);
+  return certificationDetailOf(ctx, row, caller);
 }
 
 async function refuseReviewed(db: Db, id: number): Promise<never> {

@@ -47,6 +47,8 @@ export function presentCertification(row: CertificationWithUser): CertificationS
 export function presentCertificationDetail(
   row: CertificationWithUser,
   extra: {
+    /** The ID number as the viewer may see it (id-numbers.service.ts); undefined when the form has none. */
+    idNumber: string | undefined;
     files: CertificateFile[];
     reviewer: { id: number; account: string } | null;
     memberClaim: CertificationDetail['member_claim'];
@@ -54,7 +56,10 @@ export function presentCertificationDetail(
 ): CertificationDetail {
   return {
     ...presentCertification(row),
-    data: JSON.parse(row.data) as CertificationData,
+    data: {
+      ...(JSON.parse(row.data) as CertificationData),
+      ...(extra.idNumber !== undefined ? { idNumber: extra.idNumber } : {}),
+    } as CertificationData,
     files: extra.files,
     reviewer: extra.reviewer,
     member_claim: extra.memberClaim,

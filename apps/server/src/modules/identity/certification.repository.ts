@@ -5,7 +5,7 @@ import { likeContains, likePrefix } from '../../lib/sql.ts';
 
 /** Kysely queries over certifications, surveys and certificate files (verify_state and roles: user.service.ts). */
 
-export type NewCertification = Omit<CertificationRow, 'id'>;
+export type NewCertification = Omit<CertificationRow, 'id' | 'id_number_sealed'> & { id_number_sealed?: string | null };
 
 export async function insertCertification(db: Db, row: NewCertification): Promise<CertificationRow> {
   return db.insertInto('certifications').values(row).returningAll().executeTakeFirstOrThrow();
@@ -149,3 +149,43 @@ export async function saveSurvey(
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...survey, updated_at: now }))
     .execute();
 }
+
+/* ---- ID numbers written in clear by earlier versions (sealed at start: id-numbers.service.ts) ---- */
+
+/** Up to `limit` rows after `afterId` whose form may still hold the ID number in `data`. */
+export const certificationsWithClearIdNumber = (db: Db, afterId: number, limit: number) =>
+  db
+    .selectFrom('certifications')
+    .select(['id', 'user_id', 'data'])
+    .where('id', '>', afterId)
+    .where('id_number_sealed', 'is', null)
+    .where('data', 'like', '%"idNumber"%')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** Replaces a row's clear form by the form without the number and the sealed number, unless done meanwhile. */
+export async function sealIdNumberOf(
+  db: Db,
+  row: { id: number; data: string },
+  changes: { data: string; id_number_sealed: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('certifications')
+    .set(changes)
+    .where('id', '=', row.id)
+    .where('id_number_sealed', 'is', null)
+    .where('data', '=', row.data)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The newest sealed ID number: started instances check that their key opens it. */
+export const newestSealedIdNumber = (db: Db) =>
+  db
+    .selectFrom('certifications')
+    .select(['id', 'user_id', 'id_number_sealed'])
+    .where('id_number_sealed', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();

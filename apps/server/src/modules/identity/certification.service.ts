@@ -37,6 +37,7 @@ import {
 } from '../files/attached-files.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { identityRoleOf } from './access.ts';
+import { sealForm, shownIdNumber } from './id-numbers.service.ts';
 import {
   presentCertificateFile,
   presentCertification,
@@ -249,7 +250,8 @@ export async function submitCertification(
         status: CERT_STATUS.pending,
         title,
         org_id: org?.id ?? null,
-        data: JSON.stringify(data),
+        // The ID number is sealed apart from the rest of the form (id-numbers.service.ts).
+        ...sealForm(ctx, caller.id, data),
         reason: null,
         reviewer_id: null,
         submitted_at: now,
@@ -338,8 +340,16 @@ export async function withdrawCertification(ctx: AppContext, caller: Caller, ip:
   });
 }
 
-/** A request with its images, reviewer and membership claim resolved. */
-export async function certificationDetailOf(db: Db, row: CertificationWithUser): Promise<CertificationDetail> {
+/**
+ * A request with its images, reviewer and membership claim resolved, and its ID number as the
+ * viewer may see it (in full for the applicant and admins, masked for anyone else).
+ */
+export async function certificationDetailOf(
+  ctx: AppContext,
+  row: CertificationWithUser,
+  viewer: Pick<Caller, 'id' | 'roles'>,
+): Promise<CertificationDetail> {
+  const db = ctx.db;
   const { ids } = fileIdsOf(JSON.parse(row.data) as CertificationData | Record<string, never>);
   const files = (await findAttachedFiles(db, ids))
     .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))
@@ -348,6 +358,7 @@ export async function certificationDetailOf(db: Db, row: CertificationWithUser):
   const claim = await claimOfCertification(db, row.id);
   const claimOrg = claim ? await findOrganisation(db, claim.org_id) : undefined;
   return presentCertificationDetail(row, {
+    idNumber: shownIdNumber(ctx, row, viewer),
     files,
     reviewer: reviewer ? { id: reviewer.id, account: reviewer.account } : null,
     memberClaim:
@@ -374,7 +385,7 @@ export async function getAuthInfo(ctx: AppContext, caller: Caller): Promise<Auth
     role: identityRoleOf(caller.roles),
     roles: caller.roles,
     verify_state: user.verify_state,
-    certification: row ? await certificationDetailOf(ctx.db, row) : null,
+    certification: row ? await certificationDetailOf(ctx, row, caller) : null,
     survey: (survey as Survey | undefined) ?? null,
   };
 }

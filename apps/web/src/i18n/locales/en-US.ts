@@ -32,6 +32,8 @@ export const enUS = {
     skipToContent: 'Skip to main content',
     select: 'Please choose',
     areaPlaceholder: 'Choose a province and city',
+    markdownPreview: 'Preview',
+    markdownPreviewEmpty: 'Nothing to preview yet.',
   },
   nav: {
     mainMenu: 'Main navigation',

@@ -31,6 +31,8 @@ export const zhCN = {
     skipToContent: '跳到主要内容',
     select: '请选择',
     areaPlaceholder: '请选择省份和城市',
+    markdownPreview: '预览',
+    markdownPreviewEmpty: '暂无可预览的内容。',
   },
   nav: {
     mainMenu: '主导航',

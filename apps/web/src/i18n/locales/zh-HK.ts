@@ -31,6 +31,8 @@ export const zhHK = {
     skipToContent: '跳到主要內容',
     select: '請選擇',
     areaPlaceholder: '請選擇省份和城市',
+    markdownPreview: '預覽',
+    markdownPreviewEmpty: '暫無可預覽的內容。',
   },
   nav: {
     mainMenu: '主導覽',

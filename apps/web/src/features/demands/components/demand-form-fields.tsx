@@ -12,7 +12,7 @@ import { payloadRule, valueRule } from '../../../lib/form-kit.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { AttachmentsInput } from './attachments-input.tsx';
 import { toPayload, type DemandFormValues } from './demand-form-values.ts';
-import { MarkdownInput } from './markdown-input.tsx';
+import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 
 const shape = DemandSaveSchema.shape;
 

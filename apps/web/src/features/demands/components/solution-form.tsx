@@ -12,7 +12,7 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useDemand } from '../api/demands.ts';
 import { useSaveSolution } from '../api/solutions.ts';
 import { AttachmentsInput, type AttachmentValue } from './attachments-input.tsx';
-import { MarkdownInput } from './markdown-input.tsx';
+import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 
 const shape = SolutionSaveSchema.shape;
 

@@ -83,8 +83,6 @@ export const demandsEnUS = {
       saved: 'Draft saved',
       submitFailedDraftKept: 'Submitting failed; your draft was saved. Fix the marked fields and submit again.',
       notEditable: 'This demand can no longer be edited in its current state.',
-      preview: 'Preview',
-      previewEmpty: 'Nothing to preview yet.',
       write: 'Write',
       placeholders: {
         title: 'e.g. Warehouse scheduling',

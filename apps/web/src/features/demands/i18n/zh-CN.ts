@@ -83,8 +83,6 @@ export const demandsZhCN: DemandsMessages = {
       saved: '草稿已保存',
       submitFailedDraftKept: '提交失败，草稿已保存。请修改标出的字段后重新提交。',
       notEditable: '该需求当前状态下不能编辑。',
-      preview: '预览',
-      previewEmpty: '暂无可预览的内容。',
       write: '编辑',
       placeholders: { title: '例如：仓储调度优化', select: '请选择', contact: '姓名', contactPhone: '手机或座机' },
       datePresets: { nextMonth: '一个月后', sixMonths: '六个月后', oneYear: '一年后' },

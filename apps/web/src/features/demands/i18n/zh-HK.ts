@@ -83,8 +83,6 @@ export const demandsZhHK: DemandsMessages = {
       saved: '草稿已儲存',
       submitFailedDraftKept: '提交失敗，草稿已儲存。請修改標示的欄位後重新提交。',
       notEditable: '該需求目前的狀態下不能編輯。',
-      preview: '預覽',
-      previewEmpty: '暫無可預覽的內容。',
       write: '編輯',
       placeholders: { title: '例如：倉儲調度優化', select: '請選擇', contact: '姓名', contactPhone: '手機或固網電話' },
       datePresets: { nextMonth: '一個月後', sixMonths: '六個月後', oneYear: '一年後' },

@@ -26,9 +26,9 @@ export function MarkdownInput({ id, value, onChange, maxLength, rows = 8 }: Mark
         maxLength={maxLength}
         showCount={!!maxLength}
       />
-      <section className="mb-md-preview" aria-label={t('demands.form.preview')}>
-        <div className="mb-md-preview-label">{t('demands.form.preview')}</div>
-        <MarkdownView source={preview} empty={t('demands.form.previewEmpty')} />
+      <section className="mb-md-preview" aria-label={t('common.markdownPreview')}>
+        <div className="mb-md-preview-label">{t('common.markdownPreview')}</div>
+        <MarkdownView source={preview} empty={t('common.markdownPreviewEmpty')} />
       </section>
     </div>
   );
