@@ -19,6 +19,7 @@ import * as m0002 from './migrations/0002-identity.ts';
 import * as m0003 from './migrations/0003-files.ts';
 import * as m0004 from './migrations/0004-cooperation.ts';
 import * as m0005 from './migrations/0005-scheduler.ts';
+import * as m0006 from './migrations/0006-one-open-solution.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-files': m0003,
   '0004-cooperation': m0004,
   '0005-scheduler': m0005,
+  '0006-one-open-solution': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
