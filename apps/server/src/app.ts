@@ -11,6 +11,7 @@ import { DbRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
 import { installEnvelope } from './plugins/call.ts';
+import { installJsonBody } from './plugins/json-body.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   }
 
   installEnvelope(app);
+  installJsonBody(app);
   app.decorate('resolveSession', (token: string | undefined) => resolveSession(db, token));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);

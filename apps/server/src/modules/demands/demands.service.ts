@@ -454,7 +454,7 @@ export async function listPublishedDemands(
   caller: Caller,
   query: PublishedListQuery,
 ): Promise<PublishedPage> {
-  const after = cursorAfter(query.cursor);
+  const after = cursorAfter(query.cursor, query.sort === 'budget' ? 'integer' : 'text');
   // Looked up once per request and briefly cached (org-actor.service.ts), so a warm page is still one query.
   const institute = isAdmin(caller) ? null : await orgOf(ctx, caller, 'ResearchInstitute');
   const [rows, total] = await Promise.all([
