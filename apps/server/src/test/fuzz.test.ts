@@ -279,7 +279,19 @@ describeApi('fuzz: bad input never becomes a 500', () => {
       `fuzz corpus: ${walked.length} calls × ${FIELD_VALUES.length} field values (${CURSORS.length} cursors, ${PATH_VALUES.length} path values, ${WHOLE_BODIES.length} bodies) × ${principals.length} principals = ${jobs.length} requests (${perPrincipal.join(', ')})`,
       Object.fromEntries([...tally].sort()),
     );
-    if (failures.length) console.info(`${failures.length} answers were 500:\n${failures.slice(0, 80).join('\n')}`);
+    if (failures.length) {
+      // By value (the field name dropped), to see which classes of input still fail.
+      const byValue = new Map<string, number>();
+      for (const failure of failures) {
+        const value = (/\[(.*)\]/.exec(failure)?.[1] ?? '').replace(/^[\w:]+ = /, '');
+        byValue.set(value, (byValue.get(value) ?? 0) + 1);
+      }
+      console.info(
+        `${failures.length} answers were 500, by value:`,
+        Object.fromEntries(byValue),
+        `\n${failures.slice(0, 80).join('\n')}`,
+      );
+    }
     expect(failures).toEqual([]);
   }, 240_000);
 
