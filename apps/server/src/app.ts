@@ -13,6 +13,7 @@ import { createStorage } from './lib/storage.ts';
 import { ensurePrivateDir } from './lib/data-dir.ts';
 import { installEnvelope } from './plugins/call.ts';
 import { installRequestLog, loggerOptions } from './plugins/request-log.ts';
+import { installJsonBody } from './plugins/json-body.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(
 
   installEnvelope(app);
   installRequestLog(app);
+  installJsonBody(app);
   app.decorate('resolveSession', (token: string | undefined) => resolveSession(db, token));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);

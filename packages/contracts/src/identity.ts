@@ -5,7 +5,15 @@ import { ResearchFieldsSchema } from './msc.ts';
 import { findProvince, isValidArea } from './regions.ts';
 import { EDUCATION_DEGREES, type Role, type RoleName } from './roles.ts';
 import { isValidCreditCode } from './uscc.ts';
-import { IdNumberSchema, IdSchema, PhoneSchema, WebsiteSchema, optionalString, requiredString } from './validation.ts';
+import {
+  INT_MAX,
+  IdNumberSchema,
+  IdSchema,
+  PhoneSchema,
+  WebsiteSchema,
+  optionalString,
+  requiredString,
+} from './validation.ts';
 
 /**
  * Identity certification (issue 3): choosing an identity, the certification forms of each
@@ -58,7 +66,8 @@ export const MAX_CERTIFICATE_IMAGES = 5;
 export const FileIdSchema = z.coerce
   .number({ error: key('validation.upload') })
   .int(key('validation.upload'))
-  .positive(key('validation.upload'));
+  .positive(key('validation.upload'))
+  .max(INT_MAX, key('validation.upload'));
 
 const certificateIds = (min: 0 | 1) =>
   z

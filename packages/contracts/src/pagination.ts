@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 import type { ValidationKey } from './messages.ts';
+import { INT_MAX } from './validation.ts';
 
 const key = (k: ValidationKey) => k;
 
@@ -10,6 +11,7 @@ export const PageQuerySchema = z.object({
     .number({ error: key('validation.integer') })
     .int(key('validation.integer'))
     .min(1, key('validation.positive'))
+    .max(INT_MAX, key('validation.invalid'))
     .default(1),
   page_size: z.coerce
     .number({ error: key('validation.integer') })

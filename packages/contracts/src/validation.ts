@@ -106,10 +106,40 @@ export const PasswordSchema = z
   .min(1, key('validation.required'))
   .min(PASSWORD_MIN_LENGTH, key('validation.password'))
   .max(PASSWORD_MAX_LENGTH, key('validation.passwordTooLong'));
+/**
+ * The largest id and the largest value of an integer column (PostgreSQL `integer`/`serial`): ids
+ * and integers above it are invalid input (400), never a database error.
+ */
+export const INT_MAX = 2_147_483_647;
+
+/** A row id: an integer 1 … INT_MAX (path parameters and fields alike). */
 export const IdSchema = z.coerce
   .number({ error: key('validation.required') })
   .int(key('validation.invalid'))
-  .positive(key('validation.invalid'));
+  .positive(key('validation.invalid'))
+  .max(INT_MAX, key('validation.invalid'));
+
+/**
+ * Where a payload carries a NUL character (U+0000), in a value or a key: its dotted path, or null.
+ * PostgreSQL text cannot hold NUL and no field of the product needs it, so the server refuses any
+ * payload that has one, once, before validation (plugins/call.ts).
+ */
+export function findNulCharacter(value: unknown, path = ''): string | null {
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length) {
+    const [node, at] = stack.pop() as [unknown, string];
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return at;
+    } else if (node !== null && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        const child = at ? `${at}.${k}` : k;
+        if (k.includes('\u0000')) return child;
+        stack.push([v, child]);
+      }
+    }
+  }
+  return null;
+}
 
 export interface FieldError {
   field: string;

@@ -1,5 +1,6 @@
 import { STATUS } from '@mathbridge/contracts/api';
 import type { Page, PageQuery } from '@mathbridge/contracts/pagination';
+import { INT_MAX } from '@mathbridge/contracts/validation';
 import { AppError } from './errors.ts';
 
 /** Offset paging (`page` from 1, `page_size`) and keyset cursors, the two ways lists page. */
@@ -17,24 +18,42 @@ export function encodeCursor(value: string | number | null, id: number): string 
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
 }
 
-/** The [sort key, id] a cursor carries, or null when it is not one of ours. */
-export function decodeCursor(cursor: string): [string | number, number] | null {
+/** What a list sorts by: text (timestamps, dates) or an integer column (budgets). */
+export type CursorKey = 'text' | 'integer';
+
+/** Longest cursor we hand out is about 80 characters; the contracts allow 200. */
+const CURSOR_MAX_LENGTH = 200;
+const SORT_TEXT_MAX_LENGTH = 100;
+
+/**
+ * The [sort key, id] a cursor carries, or null when it is not one of ours: anything but
+ * base64url of a two-element array whose id is a row id (1 … INT_MAX) and whose key has the
+ * list's type (text without NUL, or an integer in the column's range). A tampered cursor must
+ * never reach SQL as a value its column cannot hold (PostgreSQL would fail the query).
+ */
+export function decodeCursor(cursor: string, key: CursorKey = 'text'): [string | number, number] | null {
+  if (cursor.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [value, id] = parsed as unknown[];
-    if ((typeof value !== 'string' && typeof value !== 'number') || typeof id !== 'number' || !Number.isInteger(id))
-      return null;
-    return [value, id];
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+  const [value, id] = parsed as unknown[];
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > INT_MAX) return null;
+  if (key === 'integer') {
+    if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > INT_MAX) return null;
+  } else if (typeof value !== 'string' || value.length > SORT_TEXT_MAX_LENGTH || value.includes('\u0000')) {
+    return null;
+  }
+  return [value, id];
 }
 
 /** The position a list continues after: null for the first page; 400 for a cursor that is not ours. */
-export function cursorAfter(cursor: string | undefined): [string | number, number] | null {
+export function cursorAfter(cursor: string | undefined, key: CursorKey = 'text'): [string | number, number] | null {
   if (!cursor) return null;
-  const after = decodeCursor(cursor);
+  const after = decodeCursor(cursor, key);
   if (!after) throw new AppError(STATUS.invalid, 'errors.badCursor');
   return after;
 }

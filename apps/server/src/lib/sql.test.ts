@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeApi, newPhone, useTestApp } from '../test/harness.ts';
-import { isUniqueViolation, likeContains, likePrefix } from './sql.ts';
+import { dbRefusalOf, inTransaction, isUniqueViolation, likeContains, likePrefix } from './sql.ts';
 
 const failure = (work: Promise<unknown>): Promise<unknown> =>
   work.then(
@@ -36,6 +36,7 @@ describeApi('SQL helpers on the real driver', () => {
       db.transaction().execute((trx) => trx.insertInto('users').values(user).execute()),
     );
     expect(isUniqueViolation(inTransaction)).toBe(true);
+    expect(dbRefusalOf(inTransaction)).toBe('unique');
     const missingColumn = await failure(
       db
         .insertInto('users')
@@ -44,6 +45,7 @@ describeApi('SQL helpers on the real driver', () => {
     );
     expect(missingColumn).not.toBeNull();
     expect(isUniqueViolation(missingColumn)).toBe(false);
+    expect(dbRefusalOf(missingColumn)).toBe('check');
     expect(isUniqueViolation(new Error('duplicate key value violates unique constraint'))).toBe(false);
   });
 
@@ -58,5 +60,59 @@ describeApi('SQL helpers on the real driver', () => {
     expect(Boolean(await matches('100_main', likePrefix('100_')))).toBe(true);
     expect(Boolean(await matches('1000main', likePrefix('100_')))).toBe(false);
     expect(Boolean(await matches('x100_', likePrefix('100_')))).toBe(false);
+  });
+
+  it('tells the database’s refusals (unique, foreign key, check) from failures, and retries only lost races', async () => {
+    const db = t().ctx.db;
+    const orphan = await failure(
+      db
+        .insertInto('todos')
+        .values({
+          kind: 'demandReview',
+          assignee_user_id: 2_000_000_000,
+          assignee_role: null,
+          target_type: 'demand',
+          target_id: 1,
+          params: '{}',
+          status: 0,
+          created_at: new Date().toISOString(),
+          closed_at: null,
+          closed_by: null,
+        })
+        .execute(),
+    );
+    // todos.assignee_user_id references users: a row that is gone is a foreign-key refusal.
+    expect(dbRefusalOf(orphan)).toBe('foreignKey');
+    const missingTable = await failure(sql`select * from no_such_table`.execute(db));
+    expect(missingTable).not.toBeNull();
+    expect(dbRefusalOf(missingTable)).toBeNull();
+    expect(dbRefusalOf(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe('concurrent');
+    expect(dbRefusalOf(Object.assign(new Error('locked'), { code: 'SQLITE_BUSY' }))).toBe('concurrent');
+    expect(dbRefusalOf(new Error('plain'))).toBeNull();
+
+    let runs = 0;
+    const lost = Object.assign(new Error('could not serialize access'), { code: '40001' });
+    const result = await inTransaction(db, async () => {
+      runs += 1;
+      if (runs < 3) throw lost;
+      return 'done';
+    });
+    expect({ result, runs }).toEqual({ result: 'done', runs: 3 });
+    runs = 0;
+    await expect(
+      inTransaction(db, async () => {
+        runs += 1;
+        throw lost;
+      }),
+    ).rejects.toBe(lost);
+    expect(runs).toBe(3);
+    runs = 0;
+    await expect(
+      inTransaction(db, async () => {
+        runs += 1;
+        throw missingTable;
+      }),
+    ).rejects.toBe(missingTable);
+    expect(runs).toBe(1);
   });
 });

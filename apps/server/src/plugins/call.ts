@@ -3,14 +3,15 @@ import { STATUS, type Envelope } from '@mathbridge/contracts/api';
 import { resolveLocale, type Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
 import { canonicalPayload, cleanPayload, type Payload } from '@mathbridge/contracts/signature';
-import { fieldErrors } from '@mathbridge/contracts/validation';
+import { fieldErrors, findNulCharacter } from '@mathbridge/contracts/validation';
 import type { RoleName } from '@mathbridge/contracts/roles';
 import { canOpenSection } from '@mathbridge/contracts/routes';
 import { canUseSection } from '@mathbridge/contracts/workspace';
 import { SIGN_SALT, TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, forbidden } from '../lib/errors.ts';
+import { AppError, forbidden, invalidInput } from '../lib/errors.ts';
+import { dbRefusalOf } from '../lib/sql.ts';
 import { isStorageFull } from '../lib/storage.ts';
 
 /** The signed-in caller, as resolved from the session token. */
@@ -106,6 +107,26 @@ function checkSignature(request: FastifyRequest, payload: Payload, multipart: bo
   }
 }
 
+/** One declared call, as the registry keeps it (the fuzz test walks every call of an app). */
+export interface RegisteredCall {
+  method: CallSpec<z.ZodType | undefined, Auth>['method'];
+  /** Path after /api, with its `:param`s. */
+  path: string;
+  auth: Auth;
+  input?: z.ZodType;
+  multipart: boolean;
+  unsigned: boolean;
+  /** The workspace section (spec §6) the call serves, if any. */
+  section?: string;
+}
+
+const registries = new WeakMap<FastifyInstance, RegisteredCall[]>();
+
+/** Every call declared with `defineCall` on this app, in declaration order. */
+export function registeredCalls(app: FastifyInstance): readonly RegisteredCall[] {
+  return registries.get(app) ?? [];
+}
+
 /**
  * Declares one API call: signature check, session, role/verification check, input validation
  * with the shared contracts, and the envelope. Handlers stay a few lines long.
@@ -115,13 +136,30 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
   spec: CallSpec<S, A>,
 ): void {
   const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
+  let registry = registries.get(app);
+  if (!registry) registries.set(app, (registry = []));
   for (const path of paths) {
+    registry.push({
+      method: spec.method,
+      path,
+      auth: spec.auth,
+      input: spec.input,
+      multipart: spec.multipart === true,
+      unsigned: spec.unsigned === true,
+      section: spec.section,
+    });
     app.route({
       method: spec.method,
       url: `/api/${path}`,
       handler: async (request, reply) => {
         const raw = (spec.method === 'GET' || spec.multipart ? request.query : request.body) ?? {};
         const payload = typeof raw === 'object' ? (raw as Payload) : {};
+        // No text of the product holds NUL (PostgreSQL text cannot): refused once, for every call and field.
+        const nulAt = findNulCharacter(payload) ?? findNulCharacter(request.params);
+        if (nulAt !== null)
+          throw invalidInput([
+            { field: nulAt, code: 'nulCharacter', message: translate(request.locale, 'validation.nulCharacter') },
+          ]);
         if (!spec.unsigned) checkSignature(request, payload, spec.multipart === true);
 
         const token = request.headers[TOKEN_HEADER.toLowerCase()];
@@ -172,6 +210,26 @@ export function installEnvelope(app: FastifyInstance): void {
       return reply
         .code(200)
         .send({ status: error.status, message: translate(locale, error.key, error.params), result: error.result });
+    }
+    // The database refused a write for its data or lost a race (after inTransaction's retries): the
+    // caller's request meets the current state badly, so 409 (or 400 for a value a rule refused),
+    // never 500. Logged, because the contract should usually have caught it first.
+    const refusal = dbRefusalOf(error);
+    if (refusal) {
+      request.log.warn({ err: error, refusal }, 'database refused the request');
+      if (refusal === 'check')
+        return reply.code(200).send({
+          status: STATUS.invalid,
+          message: translate(locale, 'errors.invalidInput'),
+          result: { errors: [] },
+        });
+      const key =
+        refusal === 'unique'
+          ? 'errors.duplicate'
+          : refusal === 'foreignKey'
+            ? 'errors.referenceChanged'
+            : 'errors.concurrentChange';
+      return reply.code(200).send({ status: STATUS.conflict, message: translate(locale, key), result: null });
     }
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode === 413 || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

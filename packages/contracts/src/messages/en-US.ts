@@ -35,6 +35,7 @@ export const enUS = {
     fileName: 'A name may not contain / or \\ or control characters, and may not be . or ..',
     futureDate: 'Choose a date after today',
     budgetRange: 'The maximum budget must not be below the minimum',
+    nulCharacter: 'Contains a character that is not allowed (NUL)',
   },
   errors: {
     ok: 'ok',
@@ -128,6 +129,10 @@ export const enUS = {
     wishClosed: 'This cooperation wish is closed',
     wishAlreadyResponded: 'You have already responded to this cooperation wish',
     badCursor: 'The list position is no longer valid; reload the list',
+    bodyTooDeep: 'The request is nested too deeply (at most {{max}} levels)',
+    concurrentChange: 'Someone changed this at the same time; reload and try again',
+    duplicate: 'This already exists',
+    referenceChanged: 'Something this refers to has changed or is still in use; reload and try again',
   },
   roles: {
     Enterprise: 'Enterprise',

@@ -33,6 +33,7 @@ export const zhCN = {
     fileName: '名称不能包含 / 、\\ 或控制字符，也不能是 . 或 ..',
     futureDate: '请选择今天之后的日期',
     budgetRange: '预算上限不能低于下限',
+    nulCharacter: '包含不允许的字符（NUL）',
   },
   errors: {
     ok: '成功',
@@ -125,6 +126,10 @@ export const zhCN = {
     wishClosed: '该合作意愿已关闭',
     wishAlreadyResponded: '您已响应过该合作意愿',
     badCursor: '列表位置已失效，请重新加载列表',
+    bodyTooDeep: '请求数据嵌套过深（最多 {{max}} 层）',
+    concurrentChange: '数据已被同时修改，请刷新后重试',
+    duplicate: '该记录已存在',
+    referenceChanged: '关联的数据已变更或仍在使用，请刷新后重试',
   },
   roles: {
     Enterprise: '企业',

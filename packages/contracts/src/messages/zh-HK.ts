@@ -33,6 +33,7 @@ export const zhHK = {
     fileName: '名稱不能包含 / 、\\ 或控制字元，也不能是 . 或 ..',
     futureDate: '請選擇今天之後的日期',
     budgetRange: '預算上限不能低於下限',
+    nulCharacter: '包含不允許的字元（NUL）',
   },
   errors: {
     ok: '成功',
@@ -125,6 +126,10 @@ export const zhHK = {
     wishClosed: '該合作意願已關閉',
     wishAlreadyResponded: '您已回應過該合作意願',
     badCursor: '列表位置已失效，請重新載入列表',
+    bodyTooDeep: '請求資料嵌套過深（最多 {{max}} 層）',
+    concurrentChange: '資料已被同時修改，請重新整理後再試',
+    duplicate: '該記錄已存在',
+    referenceChanged: '關聯的資料已變更或仍在使用，請重新整理後再試',
   },
   roles: {
     Enterprise: '企業',

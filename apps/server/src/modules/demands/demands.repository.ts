@@ -51,12 +51,40 @@ export async function moveDemand(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function addSolutionCount(db: Db, id: number, delta: number): Promise<void> {
-  await db
+/**
+ * Adds to a demand's count of waiting answers, only while it is in one of `statuses` (any state
+ * when omitted); false when it is not. The write takes the demand's row lock, so a solution's
+ * transition and the demand's own (close, toggle) never interleave on PostgreSQL.
+ */
+export async function addSolutionCount(
+  db: Db,
+  id: number,
+  delta: number,
+  statuses?: readonly string[],
+): Promise<boolean> {
+  let query = db
     .updateTable('demands')
     .set({ solution_count: sql<number>`solution_count + ${delta}` })
+    .where('id', '=', id);
+  if (statuses) query = query.where('status', 'in', [...statuses]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Takes a demand's row lock inside the caller's transaction if it is in one of `statuses`, with a
+ * write that changes nothing (portable: SQLite has no SELECT … FOR UPDATE); false when it is not.
+ * Everything that depends on a demand's state locks it first, so it cannot change until commit,
+ * and every transaction takes the demand before its solutions (no lock cycles).
+ */
+export async function lockDemand(db: Db, id: number, statuses: readonly string[]): Promise<boolean> {
+  const result = await db
+    .updateTable('demands')
+    .set({ status: sql<string>`status` })
     .where('id', '=', id)
-    .execute();
+    .where('status', 'in', [...statuses])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Replaces a demand's field rows (on save). */
@@ -291,13 +319,20 @@ export const findReceipt = (db: Db, demandId: number, orgId: number): Promise<De
     .where('org_id', '=', orgId)
     .executeTakeFirst();
 
-export async function insertReceipt(db: Db, row: DemandReceiptRow): Promise<void> {
-  await db.insertInto('demand_receipts').values(row).execute();
+/** Records a receipt unless the organisation already has one (then false and nothing changes). */
+export async function insertReceipt(db: Db, row: DemandReceiptRow): Promise<boolean> {
+  const result = await db
+    .insertInto('demand_receipts')
+    .values(row)
+    .onConflict((oc) => oc.columns(['demand_id', 'org_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
   await db
     .updateTable('demands')
     .set({ receive_count: sql<number>`receive_count + 1` })
     .where('id', '=', row.demand_id)
     .execute();
+  return true;
 }
 
 export const findCooperationOfDemand = (db: Db, demandId: number) =>

@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.ts';
 import type { DemandRow } from '../../db/types.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
-import { codesOf } from '../../lib/sql.ts';
+import { codesOf, inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { batchDownloadUrl } from '../files/download.service.ts';
@@ -58,6 +58,12 @@ async function ownDemand(ctx: AppContext, caller: Caller, id: number): Promise<{
   const demand = await loadDemand(ctx.db, id);
   if (demand.org_id !== actor.org.id) throw forbidden();
   return { actor, demand };
+}
+
+/** Why a demand that is not published refuses answers: paused (409 'not receiving') or any other state. */
+async function notReceiving(db: Db, id: number) {
+  const current = await loadDemand(db, id);
+  return current.status === 'paused' ? conflict('errors.demandNotReceiving') : wrongState();
 }
 
 /** Moves a demand from the state read to `to`, with its counters and field rows, or 409. */
@@ -121,7 +127,7 @@ export async function saveDemand(
     // A new demand has no space yet: attachments are added by editing once it exists.
     if (input.attachments.length)
       throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
-    const created = await ctx.db.transaction().execute(async (trx) => {
+    const created = await inTransaction(ctx.db, async (trx) => {
       const row = await repo.insertDemand(trx, {
         ...fields,
         org_id: actor.org.id,
@@ -160,7 +166,7 @@ export async function saveDemand(
     const spaceId =
       demand.space_id ?? (await ensureItemSpace(ctx, 'demand', demand.id, demand.owner_id, demand.org_id));
     const attachments = await snapshotAttachments(ctx, caller, spaceId, input.attachments, locale);
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       const current = await loadDemand(trx, demand.id);
       if (!EDITABLE.includes(current.status)) throw wrongState();
       const changes = { ...fields, attachments: JSON.stringify(attachments), space_id: spaceId, updated_at: nowIso() };
@@ -188,7 +194,7 @@ export async function saveDemand(
 export async function submitDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<DemandDetail> {
   const { demand } = await ownDemand(ctx, caller, id);
   if (!EDITABLE.includes(demand.status)) throw wrongState();
-  await ctx.db.transaction().execute(async (trx) => submitInTrx(trx, demand, caller, ip));
+  await inTransaction(ctx.db, async (trx) => submitInTrx(trx, demand, caller, ip));
   return demandDetail(ctx, caller, id);
 }
 
@@ -196,7 +202,7 @@ export async function submitDemand(ctx: AppContext, caller: Caller, id: number, 
 export async function withdrawDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<DemandDetail> {
   const { demand } = await ownDemand(ctx, caller, id);
   if (demand.status !== 'submitted') throw wrongState();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await transition(trx, demand, 'draft', { submitted_at: null });
     await closeTodos(trx, demandTarget(demand.id), 'cancelled', caller.id);
     await writeAudit(trx, {
@@ -218,7 +224,7 @@ export async function withdrawDemand(ctx: AppContext, caller: Caller, id: number
 export async function deleteDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<null> {
   const { demand } = await ownDemand(ctx, caller, id);
   if (demand.status !== 'draft') throw wrongState();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     if (!(await repo.deleteDraft(trx, demand.id))) throw wrongState();
     await moveCount(trx, 'demand', demand.org_id, 'draft', null);
     await closeTodos(trx, demandTarget(demand.id), 'cancelled', caller.id);
@@ -247,7 +253,7 @@ export async function reviewDemand(
   if (demand.status !== 'submitted') throw wrongState();
   const approve = input.approve === 1;
   const now = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await transition(trx, demand, approve ? 'published' : 'rejected', {
       reviewer_id: caller.id,
       reviewed_at: now,
@@ -279,7 +285,7 @@ export async function toggleDemand(ctx: AppContext, caller: Caller, id: number, 
   const { demand } = await ownDemand(ctx, caller, id);
   if (!LIVE.includes(demand.status)) throw wrongState();
   const to = demand.status === 'published' ? 'paused' : 'published';
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await transition(trx, demand, to);
     await writeAudit(trx, {
       actorId: caller.id,
@@ -305,10 +311,12 @@ export async function endDemand(
 ): Promise<DemandDetail> {
   const { demand } = await ownDemand(ctx, caller, id);
   if (!LIVE.includes(demand.status)) throw wrongState();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
+    // The demand is locked first, so an accept in flight has either committed (its cooperation is
+    // seen here) or waits and then finds the demand ended.
+    await transition(trx, demand, to, { ended_at: nowIso() });
     if (to === 'completed' && !(await repo.findCooperationOfDemand(trx, demand.id)))
       throw conflict('errors.demandNoAcceptedSolution');
-    await transition(trx, demand, to, { ended_at: nowIso() });
     await declineOpenSolutions(trx, demand, to === 'completed' ? 'demandCompleted' : 'demandClosed', caller.id);
     await writeAudit(trx, {
       actorId: caller.id,
@@ -342,17 +350,18 @@ export async function receiveDemand(
     if (demand.status !== 'published') throw wrongState();
     if (demand.nda_required === 1 && input.accept_nda !== 1)
       throw invalidField('accept_nda', 'ndaRequired', translate(locale, 'errors.ndaRequired'));
-    await ctx.db.transaction().execute(async (trx) => {
-      const current = await loadDemand(trx, demand.id);
-      if (current.status !== 'published') throw wrongState();
-      if (await repo.findReceipt(trx, demand.id, actor.org.id)) return;
-      await repo.insertReceipt(trx, {
+    await inTransaction(ctx.db, async (trx) => {
+      // Locked while published: a receipt never lands on a demand paused or closed meanwhile.
+      if (!(await repo.lockDemand(trx, demand.id, ['published']))) throw await notReceiving(trx, demand.id);
+      // A parallel receive by the same institute may have recorded it first: then nothing changes.
+      const recorded = await repo.insertReceipt(trx, {
         demand_id: demand.id,
         org_id: actor.org.id,
         user_id: caller.id,
         nda_accepted: demand.nda_required === 1 ? 1 : 0,
         received_at: nowIso(),
       });
+      if (!recorded) return;
       await writeAudit(trx, {
         actorId: caller.id,
         action: 'demand.receive',
@@ -443,7 +452,7 @@ export async function listPublishedDemands(
   caller: Caller,
   query: PublishedListQuery,
 ): Promise<PublishedPage> {
-  const after = cursorAfter(query.cursor);
+  const after = cursorAfter(query.cursor, query.sort === 'budget' ? 'integer' : 'text');
   // Looked up once per request and briefly cached (org-actor.service.ts), so a warm page is still one query.
   const institute = isAdmin(caller) ? null : await orgOf(ctx, caller, 'ResearchInstitute');
   const [rows, total] = await Promise.all([

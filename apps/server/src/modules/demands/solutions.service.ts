@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import type { DemandRow, SolutionRow } from '../../db/types.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
-import { isUniqueViolation } from '../../lib/sql.ts';
+import { inTransaction, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
@@ -23,7 +23,7 @@ import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { ensureItemSpace, snapshotAttachments } from './attachments.ts';
 import { PLATFORM, moveCount, readCounts } from './counts.service.ts';
-import { addSolutionCount, findDemand, findDemandsByIds, findReceipt } from './demands.repository.ts';
+import { addSolutionCount, findDemand, findDemandsByIds, findReceipt, lockDemand } from './demands.repository.ts';
 import { attachmentsOf } from './demands.presenter.ts';
 import * as repo from './solutions.repository.ts';
 import { presentSolution } from './solutions.presenter.ts';
@@ -64,12 +64,28 @@ async function moveTo(
   return { ...solution, ...next };
 }
 
-async function submitInTrx(trx: Db, solution: SolutionRow, caller: Caller, ip: string): Promise<void> {
+/** Why a demand that is not published takes no answers: paused, or any other state. */
+async function notReceiving(db: Db, demandId: number) {
+  const demand = await loadDemand(db, demandId);
+  return demand.status === 'paused' ? conflict('errors.demandNotReceiving') : conflict('errors.demandWrongState');
+}
+
+/**
+ * Draft → submitted (with `changes`, for a save that also submits). The demand's answer count is
+ * raised only while it is published, which locks it first: a `demand/close` racing this either
+ * ran before (409 here) or waits for this commit and then declines the new answer.
+ */
+async function submitInTrx(
+  trx: Db,
+  solution: SolutionRow,
+  caller: Caller,
+  ip: string,
+  changes: Parameters<typeof repo.moveSolution>[3] = {},
+): Promise<void> {
+  if (!(await addSolutionCount(trx, solution.demand_id, 1, ['published'])))
+    throw await notReceiving(trx, solution.demand_id);
   const demand = await loadDemand(trx, solution.demand_id);
-  if (demand.status === 'paused') throw conflict('errors.demandNotReceiving');
-  if (demand.status !== 'published') throw conflict('errors.demandWrongState');
-  await moveTo(trx, solution, 'submitted', { submitted_at: nowIso() });
-  await addSolutionCount(trx, demand.id, 1);
+  await moveTo(trx, { ...solution, status: 'draft' }, 'submitted', { ...changes, submitted_at: nowIso() });
   await openTodo(trx, {
     kind: 'solutionReview',
     assignee: { userId: demand.owner_id },
@@ -110,7 +126,10 @@ export async function saveSolution(
     if (input.attachments.length)
       throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
     const now = nowIso();
-    const created = await ctx.db.transaction().execute(async (trx) => {
+    // The partial unique index solutions_one_open holds 'one open answer per institute' when
+    // parallel saves both find none (migration 0006); the read before it only spares a failed insert.
+    const created = await inTransaction(ctx.db, async (trx) => {
+      if (!(await lockDemand(trx, demand.id, ['published']))) throw await notReceiving(trx, demand.id);
       if (await repo.findOpenSolution(trx, demand.id, actor.org.id)) throw conflict('errors.solutionExists');
       const row = await repo.insertSolution(trx, {
         ...fields,
@@ -140,6 +159,9 @@ export async function saveSolution(
       });
       if (input.commit === 1) await submitInTrx(trx, row, caller, ip);
       return row;
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw conflict('errors.solutionExists');
+      throw error;
     });
     id = created.id;
     const spaceId = await ensureItemSpace(ctx, 'solution', id, caller.id, actor.org.id);
@@ -151,9 +173,11 @@ export async function saveSolution(
     const spaceId =
       solution.space_id ?? (await ensureItemSpace(ctx, 'solution', solution.id, solution.owner_id, solution.org_id));
     const attachments = await snapshotAttachments(ctx, caller, spaceId, input.attachments, locale);
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       const changes = { ...fields, attachments: JSON.stringify(attachments), space_id: spaceId, updated_at: nowIso() };
-      if (!(await repo.moveSolution(trx, solution.id, 'draft', changes))) throw wrongState();
+      // Saving and submitting is one guarded move, made after the demand is locked (submitInTrx).
+      if (input.commit === 1) await submitInTrx(trx, solution, caller, ip, changes);
+      else if (!(await repo.moveSolution(trx, solution.id, 'draft', changes))) throw wrongState();
       await writeAudit(trx, {
         actorId: caller.id,
         action: 'solution.update',
@@ -161,7 +185,6 @@ export async function saveSolution(
         targetId: solution.id,
         ip,
       });
-      if (input.commit === 1) await submitInTrx(trx, { ...solution, ...changes }, caller, ip);
     });
     id = solution.id;
   }
@@ -179,7 +202,7 @@ async function ownSolution(ctx: AppContext, caller: Caller, id: number): Promise
 export async function submitSolution(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Solution> {
   const solution = await ownSolution(ctx, caller, id);
   if (solution.status !== 'draft') throw wrongState();
-  await ctx.db.transaction().execute((trx) => submitInTrx(trx, solution, caller, ip));
+  await inTransaction(ctx.db, (trx) => submitInTrx(trx, solution, caller, ip));
   return solutionDetail(ctx, caller, id);
 }
 
@@ -187,9 +210,10 @@ export async function submitSolution(ctx: AppContext, caller: Caller, id: number
 export async function withdrawSolution(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Solution> {
   const solution = await ownSolution(ctx, caller, id);
   if (solution.status !== 'submitted') throw wrongState();
-  await ctx.db.transaction().execute(async (trx) => {
-    await moveTo(trx, solution, 'withdrawn');
+  await inTransaction(ctx.db, async (trx) => {
+    // The demand first, as every transaction does (a close declining this answer waits, or won).
     await addSolutionCount(trx, solution.demand_id, -1);
+    await moveTo(trx, solution, 'withdrawn');
     await closeTodos(trx, solutionTarget(solution.id), 'cancelled', caller.id);
     await writeAudit(trx, {
       actorId: caller.id,
@@ -222,7 +246,9 @@ export async function acceptSolution(ctx: AppContext, caller: Caller, id: number
   if (solution.status !== 'submitted') throw wrongState();
   if (demand.status !== 'published' && demand.status !== 'paused') throw conflict('errors.demandWrongState');
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
+      // Live until commit: a close or complete waits for this accept, or wins and this is 409.
+      if (!(await lockDemand(trx, demand.id, ['published', 'paused']))) throw conflict('errors.demandWrongState');
       const now = nowIso();
       const cooperation = await repo.insertCooperation(trx, {
         demand_id: demand.id,
@@ -307,9 +333,10 @@ export async function declineSolution(
 ): Promise<Solution> {
   const { solution, demand } = await solutionForEnterprise(ctx, caller, input.id);
   if (solution.status !== 'submitted') throw wrongState();
-  await ctx.db
-    .transaction()
-    .execute((trx) => declineInTrx(trx, solution, demand, input.reason, input.reason_text ?? null, caller.id, ip));
+  await inTransaction(ctx.db, async (trx) => {
+    if (!(await lockDemand(trx, demand.id, ['published', 'paused']))) throw conflict('errors.demandWrongState');
+    await declineInTrx(trx, solution, demand, input.reason, input.reason_text ?? null, caller.id, ip);
+  });
   return solutionDetail(ctx, caller, input.id);
 }
 

@@ -27,12 +27,15 @@ export async function moveWish(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function addResponseCount(db: Db, id: number): Promise<void> {
-  await db
+/** Counts one more response while the wish is open (taking its row lock); false when it is not open. */
+export async function addResponseCount(db: Db, id: number): Promise<boolean> {
+  const result = await db
     .updateTable('cooperate_wishes')
     .set({ response_count: sql<number>`response_count + 1` })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export function listWishes(

@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import type { WishResponseRow, WishRow } from '../../db/types.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
-import { codesOf, isUniqueViolation } from '../../lib/sql.ts';
+import { codesOf, inTransaction, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
@@ -80,7 +80,7 @@ async function loadWish(db: Db, id: number): Promise<WishRow> {
 export async function createWish(ctx: AppContext, caller: Caller, input: WishCreate, ip: string): Promise<Wish> {
   const actor = await requireEnterprise(ctx, caller);
   const now = nowIso();
-  const wish = await ctx.db.transaction().execute(async (trx) => {
+  const wish = await inTransaction(ctx.db, async (trx) => {
     const row = await repo.insertWish(trx, {
       ...input,
       msc_fields: input.msc_fields.join(','),
@@ -112,7 +112,7 @@ export async function closeWish(ctx: AppContext, caller: Caller, id: number, ip:
   if (wish.org_id !== actor.org.id) throw forbidden();
   if (wish.status !== 'open') throw conflict('errors.wishClosed');
   const now = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     if (!(await repo.moveWish(trx, wish.id, 'open', { status: 'closed', closed_at: now, updated_at: now })))
       throw conflict('errors.wishClosed');
     await moveCount(trx, 'wish', wish.org_id, 'open', 'closed');
@@ -134,9 +134,10 @@ export async function respondToWish(ctx: AppContext, caller: Caller, input: Wish
   const wish = await loadWish(ctx.db, input.id);
   if (wish.status !== 'open') throw conflict('errors.wishClosed');
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      const current = await loadWish(trx, wish.id);
-      if (current.status !== 'open') throw conflict('errors.wishClosed');
+    await inTransaction(ctx.db, async (trx) => {
+      // Counting the response only while the wish is open locks the wish row first: a close racing
+      // this either committed before (409 here) or waits and then closes this response's to-do too.
+      if (!(await repo.addResponseCount(trx, wish.id))) throw conflict('errors.wishClosed');
       if (await repo.findResponse(trx, wish.id, actor.org.id)) throw conflict('errors.wishAlreadyResponded');
       const row = await repo.insertResponse(trx, {
         wish_id: wish.id,
@@ -148,7 +149,6 @@ export async function respondToWish(ctx: AppContext, caller: Caller, input: Wish
         contact_phone: input.contact_phone,
         created_at: nowIso(),
       });
-      await repo.addResponseCount(trx, wish.id);
       await openTodo(trx, {
         kind: 'wishResponse',
         assignee: { userId: wish.owner_id },
