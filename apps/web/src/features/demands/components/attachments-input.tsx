@@ -1,10 +1,11 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, List, Progress } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MB, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
 import { fileExtension } from '@mathbridge/contracts/files';
+import { FilePickerButton } from '../../../components/file-picker-button.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { uploadAttachment } from '../api/attachments.ts';
 import { useLocale } from '../../../i18n/locale.ts';
@@ -33,7 +34,6 @@ const PROFILE = UPLOAD_PROFILES.document;
 export function AttachmentsInput({ id, value = [], onChange, spaceId }: AttachmentsInputProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -75,26 +75,16 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId }: Attachme
 
   return (
     <div id={id}>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        accept={PROFILE.extensions.map((ext) => `.${ext}`).join(',')}
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = '';
-          void upload(files);
-        }}
-        data-testid="attachment-input"
-      />
-      <Button
+      <FilePickerButton
         icon={<UploadOutlined />}
-        onClick={() => input.current?.click()}
+        multiple
+        accept={PROFILE.extensions.map((ext) => `.${ext}`).join(',')}
+        inputTestId="attachment-input"
+        onFiles={(files) => void upload(files)}
         disabled={progress !== null || value.length >= MAX_ATTACHMENTS}
       >
         {t('demands.form.upload')}
-      </Button>
+      </FilePickerButton>
       <div className="mb-muted mb-help">
         {t('demands.form.attachmentsHelp', { max: MAX_ATTACHMENTS, size: PROFILE.maxBytes / MB })}
       </div>
