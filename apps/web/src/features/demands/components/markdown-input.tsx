@@ -1,7 +1,7 @@
 import { Input } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarkdownView } from './markdown-view.tsx';
+import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 
 interface MarkdownInputProps {
   id?: string;

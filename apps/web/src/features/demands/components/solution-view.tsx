@@ -4,7 +4,7 @@ import type { Solution } from '@mathbridge/contracts/solutions';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime, formatYuan } from '../../../lib/format.ts';
 import { AttachmentList } from './attachment-list.tsx';
-import { MarkdownView } from './markdown-view.tsx';
+import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { SolutionStatusTag } from './status-tag.tsx';
 
 /** One solution in full: used by the enterprise's drawer and the institute's own view. */

@@ -10,7 +10,7 @@ import { formatDateTime, formatYuan } from '../../../lib/format.ts';
 import { useDemandSolutions, useSolutionAction } from '../api/solutions.ts';
 import { AttachmentList } from './attachment-list.tsx';
 import { DeclineModal } from './decline-modal.tsx';
-import { MarkdownView } from './markdown-view.tsx';
+import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { SolutionView } from './solution-view.tsx';
 import { SolutionStatusTag } from './status-tag.tsx';
 

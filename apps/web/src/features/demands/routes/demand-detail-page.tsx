@@ -7,7 +7,7 @@ import { AttachmentList } from '../components/attachment-list.tsx';
 import { CooperationCard } from '../components/cooperation-card.tsx';
 import { DemandFacts } from '../components/demand-facts.tsx';
 import { DemandNotices } from '../components/demand-notices.tsx';
-import { MarkdownView } from '../components/markdown-view.tsx';
+import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { SolutionsPanel } from '../components/solutions-panel.tsx';
 import { DemandStatusTag } from '../components/status-tag.tsx';
 import { useDemandActions } from '../components/use-demand-actions.tsx';

@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
+import './markdown.css';
 
 type Renderer = (source: string) => string;
 let renderer: Promise<Renderer> | null = null;
