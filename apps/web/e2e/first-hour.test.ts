@@ -335,6 +335,36 @@ describeE2E('the first hour: defects a new user meets', () => {
     await context.close();
   }, 240_000);
 
+  it('11: a wish description written in Markdown with a formula is rendered, as a demand’s is', async () => {
+    const admin = await adminToken();
+    const enterprise = await certified(admin, 'Enterprise', `意愿渲染科技有限公司${String(Date.now()).slice(-4)}`);
+    const wish = await call<{ id: number }>(enterprise.token, 'POST', 'cooperateWish/create', {
+      title: '需求预测合作',
+      msc_fields: ['62'],
+      description:
+        '## 背景\n希望与院所合作，**重点**是季节性：$y_t = \\alpha y_{t-1} + \\varepsilon_t$\n\n- 数据：三年销量\n- 周期：六个月',
+      partner_type: 'any',
+      duration: 'longTerm',
+      contact: '王经理',
+      contact_phone: '13900002222',
+    });
+    const { context, page } = await newPage(browser());
+    const errors = watchErrors(page);
+    await signInThroughUi(page, enterprise.phone, enterprise.password);
+    for (const locale of LOCALES) {
+      await setLocale(page, locale);
+      await page.goto(`/manage/willManageE/detail/${wish.id}`);
+      const text = page.locator('.mb-markdown').first();
+      await poll(() => text.locator('strong').textContent()).toBe('重点');
+      expect(await text.locator('.katex').count()).toBeGreaterThan(0);
+      expect(await text.locator('li').count()).toBe(2);
+      expect(await text.textContent()).not.toContain('**');
+      await shoot(page, `wish-detail-${locale}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('13: rejecting a certification with an empty reason asks for one, and nothing is thrown', async () => {
     const applicant = await registerByApi();
     const orgName = `待驳回科技有限公司${String(Date.now()).slice(-4)}`;
