@@ -125,9 +125,32 @@ describeE2E('the first hour: defects a new user meets', () => {
   it('5, 6: a new demand takes an attachment in one pass, with no raw file input on the form', async () => {
     const admin = await adminToken();
     const enterprise = await certified(admin, 'Enterprise', `附件测试科技有限公司${String(Date.now()).slice(-4)}`);
+    // A draft saved earlier (through the API, before the browser's sign-in ends that session).
+    const draft = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
+      title: '排产优化',
+      industry: 'C',
+      summary: '离散制造排产',
+      problem: '多目标排产',
+      expected_outcome: '调度算法与报告',
+      budget_min: 100000,
+      budget_max: 300000,
+      deadline: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+      province_code: '3300',
+      city_code: '3301',
+      msc_fields: ['90'],
+      contact: '王经理',
+      contact_phone: '13900001111',
+    });
     const { context, page } = await newPage(browser());
     const errors = watchErrors(page);
     await signInThroughUi(page, enterprise.phone, enterprise.password);
+
+    // Editing the draft: the upload button, never the browser's own "Choose Files" beside it.
+    await page.goto(`/manage/demandManage/demandForm/${draft.demand.id}`);
+    await poll(() => page.locator('[data-testid=attachment-input]').count()).toBe(1);
+    const box = await page.locator('[data-testid=attachment-input]').boundingBox();
+    console.info(`native file input on the draft's form: ${JSON.stringify(box)}`);
+    expect(await occupiesSpace(page, 'input[type=file]')).toBe(false);
     await page.goto('/manage/demandManage/demandForm/new');
     await poll(() => page.locator('#title').count()).toBe(1);
     // The styled button is the only upload control on screen; no "save the draft first".
