@@ -345,6 +345,9 @@ describeE2E('the first hour: defects a new user meets', () => {
       await setLocale(page, locale);
       await page.goto('/start');
       await poll(() => page.locator('.mb-footer a[href="/members"]').count()).toBe(1);
+      // The identities sub-menu renders its links once opened.
+      await page.locator('.mb-header-menu .mb-disclosure-trigger').click();
+      await poll(() => page.locator('.mb-header-menu a[href="/certification"]').count()).toBe(1);
       await walk('header', linksIn('.mb-header-menu a[href^="/"]'), locale);
       await page.goto('/start');
       await walk('footer', linksIn('.mb-footer a[href^="/"]'), locale);
