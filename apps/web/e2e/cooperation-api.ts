@@ -65,6 +65,17 @@ async function uploadCertificate(token: string): Promise<number> {
 /** A user certified as an enterprise or institute through the API (identity.fixtures.ts flow). */
 export async function certified(adminToken: string, role: 'Enterprise' | 'ResearchInstitute', name: string) {
   const user = await registerByApi();
+  const submitted = await submitOrgCertification(user, role, name);
+  await call(adminToken, 'POST', 'workflow/approveAuth', { id: submitted.certification.id, approve: 1 });
+  return user;
+}
+
+/** Submits an organisation's certification for `user`, left pending for an admin's review. */
+export async function submitOrgCertification(
+  user: { token: string },
+  role: 'Enterprise' | 'ResearchInstitute',
+  name: string,
+): Promise<{ certification: { id: number } }> {
   const file = await uploadCertificate(user.token);
   const org = {
     name,
@@ -80,14 +91,12 @@ export async function certified(adminToken: string, role: 'Enterprise' | 'Resear
     contact_phone: '0571-87654321',
   };
   const payload = role === 'Enterprise' ? { ...org, industry: 'C' } : { ...org, research_fields: ['90', '65'] };
-  const submitted = await call<{ certification: { id: number } }>(
+  return call<{ certification: { id: number } }>(
     user.token,
     'POST',
     role === 'Enterprise' ? 'user/enterpriseAuth' : 'user/researchInstituteAuth',
     payload,
   );
-  await call(adminToken, 'POST', 'workflow/approveAuth', { id: submitted.certification.id, approve: 1 });
-  return user;
 }
 
 export async function chooseSelect(page: Page, id: string, option: string): Promise<void> {

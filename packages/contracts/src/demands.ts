@@ -83,7 +83,7 @@ export const DemandSaveSchema = z
     msc_fields: ResearchFieldsSchema,
     /** Institutes must accept a confidentiality agreement when they receive the demand. */
     nda_required: Flag.default(0),
-    /** File node ids in the demand's own space (upload with `space_id` and `profile=document`). */
+    /** File node ids in the demand's own space, or for a new demand in the tray of `demand/attachmentSpace` (upload with `space_id` and `profile=document`). */
     attachments: AttachmentIdsSchema,
     contact: requiredString(30),
     contact_phone: PhoneSchema,
@@ -205,6 +205,14 @@ export interface DemandFull extends DemandSummary {
   reject_reason: string | null;
   created_at: string;
   submitted_at: string | null;
+}
+
+/**
+ * `POST demand/attachmentSpace`: where a demand not saved yet uploads its attachments (the author's
+ * tray); its first `demand/save` names them in `attachments` and the tray becomes the demand's space.
+ */
+export interface AttachmentTray {
+  space_id: number;
 }
 
 export interface DemandReceipt {

@@ -107,6 +107,21 @@ export function fileExtension(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
+/**
+ * The full name a rename gives a file whose extension is `ext` (the server keeps extensions, since
+ * the content was checked against it): a typed name that already ends in `.ext` stays as it is,
+ * any other gets `.ext` appended. `null` when the typed name ends in another known file type's
+ * extension (`report.pdf` for a .csv): the server would refuse it, so the form says so first.
+ */
+export function renamedFileName(typed: string, ext: string): string | null {
+  const name = typed.trim();
+  if (!ext) return name;
+  const typedExt = fileExtension(name);
+  if (typedExt === ext) return name;
+  if (typedExt && KIND_OF_EXTENSION.has(typedExt)) return null;
+  return `${name}.${ext}`;
+}
+
 /** The icon of a node (spec §1); files of an unknown type show the document icon. */
 export function fileKind(name: string, isDir = false): FileKind {
   if (isDir) return 'folder';

@@ -9,6 +9,11 @@ import type { Locale } from './locales.ts';
  */
 
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
+
+/** A mobile number shown to people other than its owner: `138****0000`; other text is returned as it is. */
+export function maskMobile(text: string): string {
+  return MOBILE_RE.test(text) ? `${text.slice(0, 3)}****${text.slice(7)}` : text;
+}
 /** Area code (3-4 digits starting with 0), optional hyphen, 7-8 digits. */
 export const LANDLINE_RE = /^0\d{2,3}-?\d{7,8}$/;
 export const INTEGER_RE = /^\d+$/;

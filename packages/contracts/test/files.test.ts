@@ -13,6 +13,7 @@ import {
   fileKind,
   isPreviewable,
   isValidFileName,
+  renamedFileName,
 } from '../src/files.ts';
 import { fieldErrors } from '../src/validation.ts';
 
@@ -68,6 +69,15 @@ describe('file kinds (spec §1 icons)', () => {
     expect(fileExtension('a.tar.GZ')).toBe('gz');
     expect(fileExtension('.hidden')).toBe('');
     expect(fileExtension('trailing.')).toBe('');
+  });
+
+  it('a rename keeps the extension without doubling one the user typed', () => {
+    expect(renamedFileName('sales-2025.csv', 'csv')).toBe('sales-2025.csv');
+    expect(renamedFileName(' sales-2025.CSV ', 'csv')).toBe('sales-2025.CSV');
+    expect(renamedFileName('sales-2025', 'csv')).toBe('sales-2025.csv');
+    expect(renamedFileName('report v1.2', 'csv')).toBe('report v1.2.csv');
+    expect(renamedFileName('sales.pdf', 'csv')).toBeNull();
+    expect(renamedFileName('Folder.csv', '')).toBe('Folder.csv');
   });
 });
 

@@ -9,7 +9,7 @@ import { ApiError, isApiError } from './api-error.ts';
 import { currentLocation, navigateTo, signInPath } from './navigation.ts';
 import { notify } from './notify.ts';
 import { resetCaches } from './cache-reset.ts';
-import { endSession, useSession } from './session-store.ts';
+import { echoesSignOut, endSession, useSession } from './session-store.ts';
 import { readToken } from './token.ts';
 
 /**
@@ -29,6 +29,8 @@ export interface RequestOptions {
    * shown here and throw with `handled: false`. Session and permission outcomes still act.
    */
   reportErrors?: boolean;
+  /** Set by the client itself: the session token the call was sent with (see `echoesSignOut`). */
+  sentToken?: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -58,7 +60,10 @@ function leaveForSignIn(from: string): void {
   void navigateTo(signInPath(from), { replace: true }).then(resetCaches);
 }
 
-function onNotLoggedIn(silent: boolean): void {
+function onNotLoggedIn(silent: boolean, sentToken: string | undefined): void {
+  // The user ended the session themselves (logout, password change) and has been told so; calls of
+  // the page they are leaving that now fail are no news, and must not stack a red notice on that.
+  if (echoesSignOut(sentToken)) return;
   endSession();
   // Calls that fail because a superseded session was just ended: its dialog already explains.
   if (silent || supersededDialogOpen) return;
@@ -96,7 +101,8 @@ function headers(json: boolean): Headers {
   return h;
 }
 
-async function send<T>(url: string, init: RequestInit, options: RequestOptions): Promise<T> {
+async function send<T>(url: string, init: RequestInit, requestOptions: RequestOptions): Promise<T> {
+  const options = { ...requestOptions, sentToken: readToken() };
   const timeout = new AbortController();
   const timer = window.setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
@@ -162,7 +168,7 @@ function unwrap<T>(envelope: Envelope<unknown>, options: RequestOptions): T {
       onSessionSuperseded();
       throw new ApiError({ message: i18n.t('errors.sessionSuperseded'), status, kind: 'status', handled: true });
     case STATUS.notLoggedIn:
-      onNotLoggedIn(options.authFailure === 'silent');
+      onNotLoggedIn(options.authFailure === 'silent', options.sentToken);
       throw new ApiError({ message: i18n.t('errors.notLoggedIn'), status, kind: 'status', handled: true });
     case STATUS.forbidden:
       onForbidden();

@@ -57,7 +57,7 @@ export async function completeSignIn(result: LoginResult): Promise<Profile> {
 
 /** Ends the session locally, leaves for `to`, then drops the old user's cached data. */
 export async function signOutTo(to: string): Promise<void> {
-  endSession();
+  endSession({ onPurpose: true });
   await navigateTo(to, { replace: true });
   resetCaches();
 }

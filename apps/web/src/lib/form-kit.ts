@@ -71,3 +71,29 @@ export function showFormError(form: FormInstance, error: unknown, aliases: Recor
   const first = fieldErrorsMapped[0];
   if (first) form.scrollToField(first.field.split('.'), { behavior: 'smooth', block: 'center' });
 }
+
+/**
+ * The OK handler of a dialog that holds a form: validates, runs `submit` with the values and shows
+ * a refusal on the form. It never rejects: Ant Design's Modal does not catch what `onOk` returns,
+ * so a rejected promise (invalid fields, a failed call) became an uncaught error in the console.
+ * Invalid fields already say what is wrong; the dialog stays open until `submit` closes it.
+ */
+export function dialogSubmit<Values>(
+  form: FormInstance<Values>,
+  submit: (values: Values) => Promise<unknown>,
+  aliases: Record<string, string> = {},
+): () => Promise<void> {
+  return async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      await submit(values);
+    } catch (error) {
+      showFormError(form, error, aliases);
+    }
+  };
+}

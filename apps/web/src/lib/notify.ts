@@ -19,7 +19,18 @@ export const notify = {
   error(content: string, key?: string): void {
     void load().then(({ message }) => message.error(key ? { content, key } : content));
   },
+  /**
+   * A confirm dialog whose `onOk` may fail without an uncaught error: antd passes a rejected promise
+   * on unhandled. The failure was already shown (the API client, or the query cache for a mutation).
+   */
   confirm(config: ModalFuncProps): void {
-    void load().then(({ Modal }) => Modal.confirm(config));
+    const { onOk } = config;
+    const guarded: ModalFuncProps['onOk'] = onOk
+      ? (...args) => {
+          const result: unknown = onOk(...args);
+          return result instanceof Promise ? result.catch(() => undefined) : result;
+        }
+      : undefined;
+    void load().then(({ Modal }) => Modal.confirm({ ...config, onOk: guarded }));
   },
 };

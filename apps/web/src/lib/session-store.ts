@@ -33,15 +33,39 @@ function initialSession(): Pick<SessionState, 'hasToken' | 'profile' | 'roles'> 
   return { hasToken, profile, roles: rolesOf(profile) };
 }
 
+/**
+ * Set when this client ended its session on purpose (logout, password change), until the next
+ * sign-in: the token it ended, so a 305 that answers a call made with it (or made afterwards,
+ * without a token) is known as the echo of that sign-out rather than news for the user.
+ */
+let endedOnPurpose: { token: string | undefined } | null = null;
+
 export const useSession = create<SessionState>()((set) => ({
   ...initialSession(),
-  markSignedIn: () => set({ hasToken: true }),
+  markSignedIn: () => {
+    endedOnPurpose = null;
+    set({ hasToken: true });
+  },
   setProfile: (profile) => set({ profile, roles: rolesOf(profile), hasToken: true }),
   clear: () => set({ hasToken: false, profile: null, roles: [] }),
 }));
 
-/** Ends the session on this device: forgets the token cookie, the profile and the roles. */
-export function endSession(): void {
+/**
+ * Ends the session on this device: forgets the token cookie, the profile and the roles. `onPurpose`:
+ * the user asked for it (logout, password change), so calls it makes fail are no surprise.
+ */
+export function endSession(options: { onPurpose?: boolean } = {}): void {
+  if (options.onPurpose) endedOnPurpose = { token: readToken() };
   clearToken();
   useSession.getState().clear();
+}
+
+/**
+ * Whether "not signed in" (305) for a call sent with `sentToken` only echoes a sign-out this client
+ * made on purpose: the call carried the ended token (it was in flight, or the page being left made
+ * it), or it carried none and nobody has signed in since.
+ */
+export function echoesSignOut(sentToken: string | undefined): boolean {
+  if (!endedOnPurpose) return false;
+  return sentToken === undefined ? readToken() === undefined : sentToken === endedOnPurpose.token;
 }

@@ -52,7 +52,10 @@ export function uploadRequest<T>(path: string, form: FormData, options: UploadRe
       done();
       // Status 0 never reaches 'load'. A Response may not carry a body with 204/205/304.
       const body = [204, 205, 304].includes(xhr.status) ? null : xhr.responseText;
-      readEnvelope<T>(new Response(body, { status: xhr.status }), options).then(resolve, reject);
+      readEnvelope<T>(new Response(body, { status: xhr.status }), { ...options, sentToken: token }).then(
+        resolve,
+        reject,
+      );
     });
     xhr.addEventListener('error', () => {
       done();

@@ -7,11 +7,12 @@ import { AppError, invalidField } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { loadNode } from '../files/nodes.service.ts';
 import type { FileNodeRow, FileSpaceRow } from '../../db/types.ts';
-import { createSpace, registerItemFileReader } from '../files/spaces.service.ts';
+import { adoptSpace, createSpace, registerItemFileReader } from '../files/spaces.service.ts';
 import { certifiedOrganisationOf } from '../identity/org.service.ts';
 import { findDemand, findReceipt } from './demands.repository.ts';
 import { attachmentsOf } from './demands.presenter.ts';
 import { findSolution } from './solutions.repository.ts';
+import type { Db } from '../../db/database.ts';
 
 /**
  * Attachments of demands and solutions live in the item's own file space (files module): the
@@ -42,6 +43,48 @@ export async function ensureItemSpace(
     quotaHolder: { type: 'org', id: orgId },
   });
   return space.id;
+}
+
+/**
+ * A new item has no space yet, but its attachments are chosen while it is written: they go to the
+ * author's tray for that kind (one per user, created on first use), and the item's first save adopts
+ * the tray as its own space. Files chosen and then removed go along, as they stay in an item's
+ * space when removed while editing; the next new item gets a fresh tray.
+ */
+const trayRef = (kind: 'demand' | 'solution', userId: number) => `${kind}-new:${userId}`;
+
+/** The caller's tray for attachments of a `kind` not saved yet (`demand/attachmentSpace`). */
+export async function ensureAttachmentTray(
+  ctx: AppContext,
+  kind: 'demand' | 'solution',
+  userId: number,
+  orgId: number,
+): Promise<{ space_id: number }> {
+  const space = await createSpace(ctx, {
+    kind: `${kind}-new`,
+    refKey: trayRef(kind, userId),
+    name: `${kind}-new`,
+    ownerUserId: userId,
+    quotaHolder: { type: 'org', id: orgId },
+  });
+  return { space_id: space.id };
+}
+
+/** Makes the caller's tray the new item's space, inside the transaction that creates the item; false if another save took it. */
+export function adoptAttachmentTray(
+  trx: Db,
+  kind: 'demand' | 'solution',
+  trayId: number,
+  itemId: number,
+  userId: number,
+): Promise<boolean> {
+  return adoptSpace(
+    trx,
+    trayId,
+    trayRef(kind, userId),
+    { kind, refKey: `${kind}:${itemId}`, name: `${kind}-${itemId}` },
+    userId,
+  );
 }
 
 /** Checks every id is a live file of the item's space that the caller can read; returns the snapshot. */

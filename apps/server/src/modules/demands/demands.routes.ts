@@ -54,6 +54,12 @@ export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   defineCall(app, {
     method: 'POST',
+    path: 'demand/attachmentSpace',
+    ...E,
+    handler: ({ caller }) => demands.demandAttachmentTray(ctx, caller),
+  });
+  defineCall(app, {
+    method: 'POST',
     path: 'demand/submit',
     ...E,
     input: DemandIdSchema,

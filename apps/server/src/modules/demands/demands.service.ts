@@ -10,6 +10,7 @@ import {
   type PublishedListQuery,
   type PublishedPage,
   type ReceiveDemand,
+  type AttachmentTray,
   type RecommendedPage,
   type RecommendedQuery,
 } from '@mathbridge/contracts/demands';
@@ -28,7 +29,13 @@ import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { deleteSpace } from '../files/trash.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute, type OrgActor } from '../identity/org-actor.service.ts';
-import { ensureItemSpace, readableIds, snapshotAttachments } from './attachments.ts';
+import {
+  adoptAttachmentTray,
+  ensureAttachmentTray,
+  ensureItemSpace,
+  readableIds,
+  snapshotAttachments,
+} from './attachments.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from './counts.service.ts';
 import * as repo from './demands.repository.ts';
 import { attachmentsOf, presentDemandFull, presentDemandSummary } from './demands.presenter.ts';
@@ -124,9 +131,11 @@ export async function saveDemand(
   };
   let id: number;
   if (input.id === undefined) {
-    // A new demand has no space yet: attachments are added by editing once it exists.
-    if (input.attachments.length)
-      throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+    // Attachments chosen while the demand was written wait in the author's tray; this save adopts it.
+    const tray = input.attachments.length
+      ? (await ensureAttachmentTray(ctx, 'demand', caller.id, actor.org.id)).space_id
+      : null;
+    const attachments = await snapshotAttachments(ctx, caller, tray, input.attachments, locale);
     const created = await inTransaction(ctx.db, async (trx) => {
       const row = await repo.insertDemand(trx, {
         ...fields,
@@ -134,8 +143,8 @@ export async function saveDemand(
         org_name: actor.org.name,
         owner_id: caller.id,
         status: 'draft',
-        attachments: '[]',
-        space_id: null,
+        attachments: JSON.stringify(attachments),
+        space_id: tray,
         reject_reason: null,
         reviewer_id: null,
         created_at: now,
@@ -145,6 +154,8 @@ export async function saveDemand(
         published_at: null,
         ended_at: null,
       });
+      if (tray !== null && !(await adoptAttachmentTray(trx, 'demand', tray, row.id, caller.id)))
+        throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
       await moveCount(trx, 'demand', actor.org.id, null, 'draft');
       await repo.setDemandFields(trx, row, input.msc_fields);
       await writeAudit(trx, {
@@ -158,8 +169,10 @@ export async function saveDemand(
       return row;
     });
     id = created.id;
-    const spaceId = await ensureItemSpace(ctx, 'demand', id, caller.id, actor.org.id);
-    await repo.updateDemand(ctx.db, id, { space_id: spaceId });
+    if (tray === null) {
+      const spaceId = await ensureItemSpace(ctx, 'demand', id, caller.id, actor.org.id);
+      await repo.updateDemand(ctx.db, id, { space_id: spaceId });
+    }
   } else {
     const { demand } = await ownDemand(ctx, caller, input.id);
     if (!EDITABLE.includes(demand.status)) throw wrongState();
@@ -188,6 +201,15 @@ export async function saveDemand(
     id = demand.id;
   }
   return demandDetail(ctx, caller, id);
+}
+
+/**
+ * POST demand/attachmentSpace: the space a demand being written uploads its attachments to before
+ * its first save (the author's tray, adopted by that save), so a new demand takes attachments at once.
+ */
+export async function demandAttachmentTray(ctx: AppContext, caller: Caller): Promise<AttachmentTray> {
+  const actor = await requireEnterprise(ctx, caller);
+  return ensureAttachmentTray(ctx, 'demand', caller.id, actor.org.id);
 }
 
 /** POST demand/submit: draft or rejected → submitted; admins get a review to-do. */

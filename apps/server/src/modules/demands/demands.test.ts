@@ -233,6 +233,53 @@ describeApi('demands', () => {
     expect((await post(app(), c.otherInstitute, 'upload/downloadUrl', { id: fileId })).status).toBe(304);
   });
 
+  it('a new demand takes attachments in one pass: they wait in the author’s tray, which its first save adopts', async () => {
+    const tray = ok(await post<{ space_id: number }>(app(), c.enterprise, 'demand/attachmentSpace'), 'tray');
+    // The same tray until a save adopts it; others cannot use it.
+    expect(ok(await post<{ space_id: number }>(app(), c.enterprise, 'demand/attachmentSpace'), 'again')).toEqual(tray);
+    expect((await post(app(), c.institute, 'demand/attachmentSpace')).status).toBe(304);
+    const foreign = await upload(app(), c.otherEnterprise.token, 'x.pdf', pdf(100), {
+      space_id: tray.space_id,
+      profile: 'document',
+    });
+    expect(foreign.status).toBe(304);
+
+    const file = await upload(app(), c.enterprise.token, '需求说明.pdf', pdf(1500), {
+      space_id: tray.space_id,
+      profile: 'document',
+    });
+    expect(file.status).toBe(200);
+    const fileId = file.result?.id ?? 0;
+    // A file from anywhere else is refused on the field, and nothing is created.
+    const outside = await upload(app(), c.enterprise.token, 'other.pdf', pdf(500), {});
+    const wrong = await post<{ errors: { field: string }[] }>(
+      app(),
+      c.enterprise,
+      'demand/save',
+      demandForm({ attachments: [outside.result?.id] }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.result.errors[0]?.field).toBe('attachments');
+
+    const created = ok(
+      await post<DemandDetail>(app(), c.enterprise, 'demand/save', demandForm({ attachments: [fileId], commit: 1 })),
+      'create',
+    );
+    expect(created.demand.status).toBe('submitted');
+    expect(created.full?.space_id).toBe(tray.space_id);
+    expect(created.full?.attachments).toEqual([
+      expect.objectContaining({ id: fileId, name: '需求说明.pdf', size: 1500 }),
+    ]);
+    // The tray is now the demand's space: the next new demand gets a fresh one, and the old
+    // tray's files cannot be named by another new demand.
+    const next = ok(await post<{ space_id: number }>(app(), c.enterprise, 'demand/attachmentSpace'), 'next tray');
+    expect(next.space_id).not.toBe(tray.space_id);
+    const reused = await post(app(), c.enterprise, 'demand/save', demandForm({ attachments: [fileId] }));
+    expect(reused.status).toBe(400);
+    const detail = ok(await get<DemandDetail>(app(), c.enterprise, `demand/detail/${created.demand.id}`), 'detail');
+    expect(detail.full?.attachments.map((a) => a.id)).toEqual([fileId]);
+  });
+
   it('lists published demands with filters and keyset pages; the total is maintained without filters and null with them', async () => {
     const a = await newDemand(app(), c, {
       publish: true,

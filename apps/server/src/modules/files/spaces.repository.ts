@@ -13,6 +13,22 @@ export const findSpaceByRef = (db: Db, refKey: string): Promise<FileSpaceRow | u
 export const insertSpace = (db: Db, space: Insertable<FileSpacesTable>): Promise<FileSpaceRow> =>
   db.insertInto('file_spaces').values(space).returningAll().executeTakeFirstOrThrow();
 
+/** Gives a space a new identity, only while it still has `fromRef` (so one caller wins a race); true if it did. */
+export async function renameSpaceRef(
+  db: Db,
+  spaceId: number,
+  fromRef: string,
+  to: { kind: string; ref_key: string; name: string; updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('file_spaces')
+    .set(to)
+    .where('id', '=', spaceId)
+    .where('ref_key', '=', fromRef)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function setSpaceRoot(db: Db, spaceId: number, rootId: number): Promise<void> {
   await db.updateTable('file_spaces').set({ root_id: rootId }).where('id', '=', spaceId).execute();
 }

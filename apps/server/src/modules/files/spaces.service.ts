@@ -11,7 +11,7 @@ import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { filesConfig } from './files.config.ts';
 import { nameKey } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import { findNode, insertNode } from './nodes.repository.ts';
+import { findNode, insertNode, renameNode } from './nodes.repository.ts';
 import * as repo from './spaces.repository.ts';
 
 /**
@@ -193,6 +193,35 @@ export async function createSpace(
     }
     throw error;
   }
+}
+
+/**
+ * Hands a space over to a new owner object (internal API): a space made before the item it belongs
+ * to existed (a tray of attachments for a demand being written) becomes that item's space. Only
+ * while the space still has `fromRef`: false when another call took it first. Pass the transaction
+ * that creates the item, so both happen or neither.
+ */
+export async function adoptSpace(
+  db: Db,
+  spaceId: number,
+  fromRef: string,
+  to: { kind: string; refKey: string; name: string },
+  actorId: number,
+): Promise<boolean> {
+  const now = nowIso();
+  if (
+    !(await repo.renameSpaceRef(db, spaceId, fromRef, {
+      kind: to.kind,
+      ref_key: to.refKey,
+      name: to.name,
+      updated_at: now,
+    }))
+  )
+    return false;
+  // The root folder carries the space's name, as createSpace made it.
+  const space = await repo.findSpace(db, spaceId);
+  if (space?.root_id != null) await renameNode(db, space.root_id, to.name, nameKey(to.name), now, actorId);
+  return true;
 }
 
 /** Every user's own space, created the first time it is needed. */

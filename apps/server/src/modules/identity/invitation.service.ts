@@ -12,6 +12,7 @@ import {
 } from '@mathbridge/contracts/org';
 import type { Page } from '@mathbridge/contracts/pagination';
 import { VERIFY_STATE } from '@mathbridge/contracts/roles';
+import { maskMobile } from '@mathbridge/contracts/validation';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { InvitationRow, OrganisationRow } from '../../db/types.ts';
@@ -62,9 +63,13 @@ async function invitingOrganisation(db: Db, caller: Caller, orgId: number | unde
   return owned;
 }
 
+/**
+ * The inviter as the link's readers see them: anyone holding the link, signed in or not. An inviter
+ * without a real name is known by their account, which is their mobile number: masked, never whole.
+ */
 async function inviterName(db: Db, inviterId: number): Promise<string> {
   const inviter = await findUserById(db, inviterId);
-  return inviter?.truename || inviter?.account || '';
+  return maskMobile(inviter?.truename || inviter?.account || '');
 }
 
 /** A day as the platform's users read it (China Standard Time, UTC+8, no daylight saving). */

@@ -50,6 +50,28 @@ describeApi('invitations', () => {
     );
   });
 
+  it('an inviter without a real name is shown by a masked mobile number, never the whole one', async () => {
+    const nameless = await certifiedUser(t().app, admin, 'Enterprise', { name: '无名邀请有限公司' });
+    const made = await invite(nameless.token);
+    const masked = `${nameless.phone.slice(0, 3)}****${nameless.phone.slice(7)}`;
+    const read = async (locale?: 'en-US') => {
+      const reply = await t().app.inject({
+        method: 'GET',
+        url: `/api/sys/invitationInfo?id=${made.result.id}&ignore_sign=1`,
+        headers: locale ? { 'accept-language': locale } : {},
+      });
+      expect(reply.body).not.toContain(nameless.phone);
+      return JSON.parse(reply.body) as { status: number; result: InvitationInfo };
+    };
+    expect((await read()).result.inviter).toEqual({ name: masked });
+
+    // A revoked link names the inviter in its message: masked there too.
+    await call(t().app, 'POST', 'sys/revokeInvite', { id: made.result.id }, { token: nameless.token });
+    const revoked = await read('en-US');
+    expect(revoked.result.state).toBe('revoked');
+    expect(revoked.result.message).toContain(masked);
+  });
+
   it('a new user joins by the link: member at once, certified with the organisation’s identity; the link then is used up', async () => {
     const made = await invite();
     const invitee = await newUser(t().app);

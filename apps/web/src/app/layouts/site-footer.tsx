@@ -34,6 +34,9 @@ export function SiteFooter() {
                 <Link to="/news">{t('nav.news')}</Link>
               </li>
               <li>
+                <Link to="/members">{t('nav.members')}</Link>
+              </li>
+              <li>
                 <Link to="/aboutUs">{t('nav.about')}</Link>
               </li>
             </ul>

@@ -6,7 +6,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { DisclosureMenu } from '../../components/disclosure-menu.tsx';
 import { LocaleSwitcher } from '../../components/locale-switcher.tsx';
-import { signInPath } from '../../lib/navigation.ts';
+import { authLink, signInPath } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { PORTAL_TABS, ROLE_LINKS, isUnder } from './nav-items.tsx';
 
@@ -70,7 +70,10 @@ export function TopNav() {
               <SignedInActions />
             </Suspense>
           ) : (
-            <Button type="primary" onClick={() => void navigate(pathname === '/signin' ? '/signup' : signInPath())}>
+            <Button
+              type="primary"
+              onClick={() => void navigate(pathname === '/signin' ? authLink('/signup') : signInPath())}
+            >
               {t('nav.signInUp')}
             </Button>
           )}

@@ -12,7 +12,7 @@ export const enUSPages = {
     specialist: 'How specialists join subjects, lead research directions and mentor students.',
     student: 'How students join research directions, work on research questions and build a track record.',
     innovateForum: 'Talks, workshops and discussions where industry and mathematicians meet.',
-    certification: 'Certify the results of a cooperation so partners and the public can rely on them.',
+    certification: 'Choose your identity on MathBridge and certify it; once approved, the workspace opens.',
     service: 'The services MathBridge offers enterprises and experts, from problem scoping to delivery.',
     industry: 'Industries where mathematical methods are making a difference, with typical problems in each.',
     aboutUs: 'Who we are, why we built MathBridge and how to reach us.',

@@ -1,9 +1,10 @@
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResetPassword } from '@mathbridge/contracts/accounts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { lazySchemaField, preloadValidation } from '../../../lib/form-rules.ts';
+import { authLink } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { authSchemas } from '../components/auth-schemas.ts';
@@ -20,12 +21,14 @@ export default function ForgetPage() {
   const [form] = Form.useForm<ResetValues>();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const [params] = useSearchParams();
+  const signIn = authLink('/signin', `?${params.toString()}`);
 
   const onFinish = async ({ phone, code, password }: ResetValues) => {
     try {
       await reset.mutateAsync({ phone, code, password });
       notify.success(t('auth.resetDone'));
-      await navigate('/signin', { replace: true });
+      await navigate(signIn, { replace: true });
     } catch (error) {
       showSubmitError(form, error);
     }
@@ -53,7 +56,7 @@ export default function ForgetPage() {
         </Form.Item>
       </Form>
       <div className="mb-auth-footer">
-        <Link to="/signin">{t('auth.backToSignIn')}</Link>
+        <Link to={signIn}>{t('auth.backToSignIn')}</Link>
       </div>
     </AuthShell>
   );

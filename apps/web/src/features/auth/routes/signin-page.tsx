@@ -6,7 +6,7 @@ import type { Login } from '@mathbridge/contracts/accounts';
 import { completeSignIn } from '../../../lib/auth.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { lazySchemaField, preloadValidation } from '../../../lib/form-rules.ts';
-import { safeRedirect } from '../../../lib/navigation.ts';
+import { authLink, safeRedirect } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useLogin } from '../api/login.ts';
 import { authSchemas } from '../components/auth-schemas.ts';
@@ -62,9 +62,9 @@ export default function SignInPage() {
       </Form>
       <div className="mb-auth-footer">
         <span>
-          {t('auth.noAccount')} <Link to="/signup">{t('auth.signUpLink')}</Link>
+          {t('auth.noAccount')} <Link to={authLink('/signup', `?${params.toString()}`)}>{t('auth.signUpLink')}</Link>
         </span>
-        <Link to="/forget">{t('auth.forgotPassword')}</Link>
+        <Link to={authLink('/forget', `?${params.toString()}`)}>{t('auth.forgotPassword')}</Link>
       </div>
     </AuthShell>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Register } from '@mathbridge/contracts/accounts';
 import { completeSignIn } from '../../../lib/auth.ts';
-import { safeRedirect } from '../../../lib/navigation.ts';
+import { authLink, safeRedirect } from '../../../lib/navigation.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { lazySchemaField, preloadValidation } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -59,7 +59,7 @@ export default function SignUpPage() {
       </Form>
       <div className="mb-auth-footer">
         <span>
-          {t('auth.haveAccount')} <Link to="/signin">{t('auth.signInLink')}</Link>
+          {t('auth.haveAccount')} <Link to={authLink('/signin', `?${params.toString()}`)}>{t('auth.signInLink')}</Link>
         </span>
       </div>
     </AuthShell>

@@ -1,3 +1,4 @@
+import type { AttachmentTray } from '@mathbridge/contracts/demands';
 import type { FileNode, SignedUrl } from '@mathbridge/contracts/files';
 import { api } from '../../../lib/api-client.ts';
 import { uploadRequest, type UploadProgress } from '../../../lib/upload-request.ts';
@@ -18,6 +19,15 @@ export function uploadAttachment(
     onProgress,
     reportErrors: false,
   });
+}
+
+/**
+ * POST demand/attachmentSpace: where a demand not saved yet uploads its attachments; its first save
+ * names them and the space becomes the demand's own, so attachments work in one pass.
+ */
+export async function demandAttachmentTray(): Promise<number> {
+  const tray = await api.post<AttachmentTray>('demand/attachmentSpace');
+  return tray.space_id;
 }
 
 /** POST upload/downloadUrl: a fresh signed link to one attachment. */

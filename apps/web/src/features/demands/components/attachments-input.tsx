@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MB, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
 import { fileExtension } from '@mathbridge/contracts/files';
+import { FilePickerButton } from '../../../components/file-picker-button.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { uploadAttachment } from '../api/attachments.ts';
 import { useLocale } from '../../../i18n/locale.ts';
@@ -22,6 +23,11 @@ interface AttachmentsInputProps {
   onChange?: (value: AttachmentValue[]) => void;
   /** The item's file space; null until the item is first saved. */
   spaceId: number | null;
+  /**
+   * For an item not saved yet: where its attachments wait until its first save (asked for on the
+   * first upload). Without it, a new item asks to be saved first.
+   */
+  pendingSpace?: () => Promise<number>;
 }
 
 const PROFILE = UPLOAD_PROFILES.document;
@@ -30,14 +36,27 @@ const PROFILE = UPLOAD_PROFILES.document;
  * Attachments of a demand or solution: files go into the item's own space (upload/upload with
  * the `document` profile) as soon as they are chosen; the item's next save names them.
  */
-export function AttachmentsInput({ id, value = [], onChange, spaceId }: AttachmentsInputProps) {
+export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpace }: AttachmentsInputProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
 
-  if (spaceId === null) return <Alert type="info" showIcon title={t('demands.form.attachmentsAfterSave')} />;
+  const tray = useRef<Promise<number> | null>(null);
+
+  if (spaceId === null && !pendingSpace)
+    return <Alert type="info" showIcon title={t('demands.form.attachmentsAfterSave')} />;
+
+  const targetSpace = (): Promise<number> => {
+    if (spaceId !== null) return Promise.resolve(spaceId);
+    if (!pendingSpace) return Promise.reject(new Error('no space for attachments'));
+    // One request for the tray, however many files; a failed one may be asked again.
+    tray.current ??= pendingSpace().catch((error: unknown) => {
+      tray.current = null;
+      throw error;
+    });
+    return tray.current;
+  };
 
   const upload = async (files: File[]) => {
     const problems: string[] = [];
@@ -55,7 +74,7 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId }: Attachme
       }
       setProgress({ name: file.name, percent: 0 });
       try {
-        const node = await uploadAttachment(spaceId, file, (p) =>
+        const node = await uploadAttachment(await targetSpace(), file, (p) =>
           setProgress({ name: file.name, percent: Math.round((p.loaded / p.total) * 100) }),
         );
         next = [...next, { id: node.id, name: node.name, size: node.size ?? file.size }];
@@ -75,26 +94,16 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId }: Attachme
 
   return (
     <div id={id}>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        hidden
-        accept={PROFILE.extensions.map((ext) => `.${ext}`).join(',')}
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = '';
-          void upload(files);
-        }}
-        data-testid="attachment-input"
-      />
-      <Button
+      <FilePickerButton
         icon={<UploadOutlined />}
-        onClick={() => input.current?.click()}
+        multiple
+        accept={PROFILE.extensions.map((ext) => `.${ext}`).join(',')}
+        inputTestId="attachment-input"
+        onFiles={(files) => void upload(files)}
         disabled={progress !== null || value.length >= MAX_ATTACHMENTS}
       >
         {t('demands.form.upload')}
-      </Button>
+      </FilePickerButton>
       <div className="mb-muted mb-help">
         {t('demands.form.attachmentsHelp', { max: MAX_ATTACHMENTS, size: PROFILE.maxBytes / MB })}
       </div>

@@ -7,7 +7,7 @@ import {
   type DeclineSolution,
 } from '@mathbridge/contracts/solutions';
 import { notify } from '../../../lib/notify.ts';
-import { payloadRule, showFormError } from '../../../lib/form-kit.ts';
+import { dialogSubmit, payloadRule } from '../../../lib/form-kit.ts';
 import { useDeclineSolution } from '../api/solutions.ts';
 
 interface DeclineModalProps {
@@ -24,22 +24,17 @@ export function DeclineModal({ solution, onClose }: DeclineModalProps) {
   const decline = useDeclineSolution();
   const payload = () => ({ id: solution?.id ?? 0, ...(form.getFieldsValue(true) as Values) });
 
-  const submit = async () => {
+  const submit = dialogSubmit(form, async (values) => {
     if (!solution) return;
-    const values = await form.validateFields();
-    try {
-      await decline.mutateAsync({
-        id: solution.id,
-        reason: values.reason,
-        reason_text: values.reason_text || undefined,
-      });
-      notify.success(t('demands.solutions.declined'));
-      form.resetFields();
-      onClose();
-    } catch (error) {
-      showFormError(form, error, {});
-    }
-  };
+    await decline.mutateAsync({
+      id: solution.id,
+      reason: values.reason,
+      reason_text: values.reason_text || undefined,
+    });
+    notify.success(t('demands.solutions.declined'));
+    form.resetFields();
+    onClose();
+  });
 
   return (
     <Modal
@@ -48,7 +43,7 @@ export function DeclineModal({ solution, onClose }: DeclineModalProps) {
       okText={t('demands.solutions.decline')}
       okButtonProps={{ danger: true, loading: decline.isPending }}
       cancelText={t('common.cancel')}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
     >

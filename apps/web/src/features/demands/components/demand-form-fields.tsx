@@ -10,6 +10,7 @@ import { IndustrySelect } from '../../../components/industry-select.tsx';
 import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
 import { payloadRule, valueRule } from '../../../lib/form-kit.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
+import { demandAttachmentTray } from '../api/attachments.ts';
 import { AttachmentsInput } from './attachments-input.tsx';
 import { toPayload, type DemandFormValues } from './demand-form-values.ts';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
@@ -156,7 +157,7 @@ export function DemandFormFields({ id, spaceId }: { id: number | undefined; spac
       </Card>
       <Card variant="borderless" title={t('demands.form.sections.attachments')} style={{ marginBottom: 16 }}>
         <Form.Item name="attachments" noStyle>
-          <AttachmentsInput spaceId={spaceId} />
+          <AttachmentsInput spaceId={spaceId} pendingSpace={id === undefined ? demandAttachmentTray : undefined} />
         </Form.Item>
       </Card>
       <Card variant="borderless" title={t('demands.form.sections.contact')} style={{ marginBottom: 16 }}>

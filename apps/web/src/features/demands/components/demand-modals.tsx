@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DemandReviewSchema, type DemandSummary } from '@mathbridge/contracts/demands';
 import { notify } from '../../../lib/notify.ts';
-import { payloadRule } from '../../../lib/form-kit.ts';
+import { dialogSubmit, payloadRule } from '../../../lib/form-kit.ts';
 import { useReceiveDemand, useReviewDemand } from '../api/demands.ts';
 
 /** Admin: reject a submitted demand with a reason the enterprise sees. */
@@ -11,12 +11,11 @@ export function RejectModal({ demandId, open, onClose }: { demandId: number; ope
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   const review = useReviewDemand();
-  const submit = async () => {
-    const { reason } = await form.validateFields();
+  const submit = dialogSubmit(form, async ({ reason }) => {
     await review.mutateAsync({ id: demandId, approve: 0, reason });
     notify.success(t('demands.detail.done.reject'));
     onClose();
-  };
+  });
   return (
     <Modal
       open={open}
@@ -24,7 +23,7 @@ export function RejectModal({ demandId, open, onClose }: { demandId: number; ope
       okText={t('demands.detail.actions.reject')}
       okButtonProps={{ danger: true, loading: review.isPending }}
       cancelText={t('common.cancel')}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
     >

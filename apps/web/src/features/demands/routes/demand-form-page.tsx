@@ -16,7 +16,8 @@ const BASE = '/manage/demandManage';
 
 /**
  * /manage/demandManage/demandForm/:demand_id — 'new' creates, an id edits a draft or rejected
- * demand. Attachments go into the demand's own space, so they can be added once it was saved.
+ * demand. Attachments go into the demand's own space; a new demand's wait in the author's tray
+ * (demand/attachmentSpace), which its first save adopts, so they are added in the same pass.
  */
 export default function DemandFormPage() {
   const { t } = useTranslation();

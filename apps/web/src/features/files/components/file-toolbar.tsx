@@ -7,8 +7,8 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePickerButton } from '../../../components/file-picker-button.tsx';
 
 interface FileToolbarProps {
   /** Upload, new folder, move, delete and the trash are for those who may write. */
@@ -29,26 +29,19 @@ interface FileToolbarProps {
 export function FileToolbar(props: FileToolbarProps) {
   const { canWrite, count, allEditable } = props;
   const { t } = useTranslation();
-  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className="mb-file-toolbar" role="toolbar" aria-label={t('files.toolbar.label')}>
       {canWrite && (
         <>
-          <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => fileInput.current?.click()}>
-            {t('files.toolbar.upload')}
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
+          <FilePickerButton
+            type="primary"
+            icon={<UploadOutlined aria-hidden />}
             multiple
-            hidden
-            data-testid="file-upload-input"
-            onChange={(event) => {
-              props.onUpload(Array.from(event.target.files ?? []));
-              // The same file may be chosen again (after fixing it, or to upload a copy).
-              event.target.value = '';
-            }}
-          />
+            inputTestId="file-upload-input"
+            onFiles={props.onUpload}
+          >
+            {t('files.toolbar.upload')}
+          </FilePickerButton>
           <Button icon={<FolderAddOutlined aria-hidden />} onClick={props.onNewFolder}>
             {t('files.toolbar.newFolder')}
           </Button>

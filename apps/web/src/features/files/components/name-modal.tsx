@@ -1,7 +1,13 @@
 import { Form, Input, Modal, Space, type FormRule, type InputRef } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_NAME_MAX, fileExtension, isValidFileName, type FileNode } from '@mathbridge/contracts/files';
+import {
+  FILE_NAME_MAX,
+  fileExtension,
+  isValidFileName,
+  renamedFileName,
+  type FileNode,
+} from '@mathbridge/contracts/files';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateFolder } from '../api/create-folder.ts';
@@ -36,7 +42,8 @@ export function NameModal({ state, onClose }: { state: NameModalState; onClose: 
     {
       validator: async (_rule, value: string | undefined) => {
         if (!value?.trim()) return;
-        const full = `${value.trim().normalize('NFC')}${suffix}`;
+        const full = renamedFileName(value.normalize('NFC'), split.ext);
+        if (full === null) throw new Error(t('errors.extensionChange', { ext: split.ext }));
         if ([...full].length > FILE_NAME_MAX)
           throw new Error(t('validation.maxLength', { max: FILE_NAME_MAX - suffix.length }));
         if (!isValidFileName(full)) throw new Error(t('validation.fileName'));
@@ -46,7 +53,9 @@ export function NameModal({ state, onClose }: { state: NameModalState; onClose: 
 
   const submit = async ({ name }: { name: string }) => {
     if (!state) return;
-    const full = `${name.trim()}${suffix}`;
+    // Typing the extension the field already shows ('sales-2025.csv') must not double it.
+    const full = renamedFileName(name, split.ext);
+    if (full === null) return;
     try {
       if (state.mode === 'create') {
         const node = await create.mutateAsync({ spaceId: state.spaceId, parentId: state.parentId, name: full });

@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { useCloseWish, useWish, useWishResponses } from '../api/wishes.ts';
 import { MscTags } from '../components/msc-tags.tsx';
 import { WishStatusTag } from '../components/wish-status-tag.tsx';
@@ -194,7 +195,8 @@ export default function WishDetailPage() {
           ]}
         />
         <h2 className="mb-wish-section-title">{t('wishes.detail.description')}</h2>
-        <p className="mb-wish-text">{wish.description}</p>
+        {/* Written in Markdown with formulas, as demands are: rendered and sanitized the same way. */}
+        <MarkdownView source={wish.description} />
       </Card>
       {wish.my_response && (
         <Card

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReviewDecisionSchema } from '@mathbridge/contracts/org';
-import { payloadRule, showFormError } from '../../../lib/form-kit.ts';
+import { dialogSubmit, payloadRule } from '../../../lib/form-kit.ts';
 
 interface RejectModalProps {
   /** Who or what is being rejected; null closes the dialog. */
@@ -22,16 +22,10 @@ export function RejectModal({ title, onCancel, onReject, okText }: RejectModalPr
     ['reason'],
   );
 
-  const submit = async () => {
-    const { reason } = await form.validateFields();
-    try {
-      await onReject((reason ?? '').trim());
-      form.resetFields();
-    } catch (error) {
-      showFormError(form, error, {});
-      throw error;
-    }
-  };
+  const submit = dialogSubmit(form, async ({ reason }) => {
+    await onReject((reason ?? '').trim());
+    form.resetFields();
+  });
 
   return (
     <Modal
@@ -44,7 +38,7 @@ export function RejectModal({ title, onCancel, onReject, okText }: RejectModalPr
         form.resetFields();
         onCancel();
       }}
-      onOk={submit}
+      onOk={() => void submit()}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
