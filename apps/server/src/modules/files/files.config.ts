@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_QUOTA_BYTES } from '@mathbridge/contracts/files';
 import type { AppContext } from '../../context.ts';
-import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from '../../lib/data-dir.ts';
+import { keyFromDataDir } from '../../lib/secrets.ts';
 
 /** Settings of the files module, read once per app from the environment (README 'Configuration'). */
 export interface FilesConfig {
@@ -34,15 +31,7 @@ function urlSecret(dataDir: string, env: NodeJS.ProcessEnv): Buffer {
     if (env.FILES_URL_SECRET.length < 32) throw new Error('FILES_URL_SECRET must have at least 32 characters');
     return Buffer.from(env.FILES_URL_SECRET, 'utf8');
   }
-  const file = path.join(dataDir, 'secrets', 'files-url.key');
-  ensurePrivateDir(path.dirname(file));
-  try {
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: PRIVATE_FILE_MODE });
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EEXIST') throw error;
-  }
-  tightenFile(file);
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
+  return Buffer.from(keyFromDataDir(dataDir, 'files-url.key'), 'utf8');
 }
 
 export function loadFilesConfig(dataDir: string, env: NodeJS.ProcessEnv = process.env): FilesConfig {
