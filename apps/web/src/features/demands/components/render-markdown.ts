@@ -11,6 +11,29 @@ import 'katex/dist/katex.min.css';
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
+/**
+ * Images users write as `![](url)` have no text alternative (WCAG 1.1.1); until the author gives
+ * one, the file's name stands in for it, which says at least what the picture is called.
+ */
+const IMAGE_WORD: Record<string, string> = { 'zh-CN': '图片', 'zh-HK': '圖片', 'en-US': 'image' };
+
+export function imageAltFallback(src: string, lang = 'zh-CN'): string {
+  const word = IMAGE_WORD[lang] ?? 'image';
+  if (src.startsWith('data:')) return word;
+  const path = src.split(/[?#]/)[0] ?? '';
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name) || word;
+  } catch {
+    return name || word;
+  }
+}
+
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'IMG' && !node.getAttribute('alt')?.trim())
+    node.setAttribute('alt', imageAltFallback(node.getAttribute('src') ?? '', document.documentElement.lang));
+});
+
 // Code first, so a `$` inside code stays literal; then display math, then inline math.
 const TOKENS = /(```[\s\S]*?```|`[^`\n]+`)|\$\$([\s\S]+?)\$\$|(?<![\\$])\$([^$\n]+?)\$(?!\d)/g;
 
