@@ -14,8 +14,14 @@ import { call, certified, shoot, shotsDir } from './cooperation-api.ts';
  * - passes axe-core's WCAG 2.1 A/AA rules without a critical or serious violation.
  */
 
-const WIDTH = 390;
-const HEIGHT = 844;
+interface Viewport {
+  width: number;
+  height: number;
+  phone: boolean;
+}
+const PHONE: Viewport = { width: 390, height: 844, phone: true };
+/** Some names depend on the layout (the brand shows its English name beside the Chinese one). */
+const DESKTOP: Viewport = { width: 1366, height: 900, phone: false };
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -80,6 +86,12 @@ function screens(f: Fixtures): Record<Who, string[]> {
   };
 }
 
+/** A few screens also at a desktop's width, where the header shows its full labels. */
+const wideScreens: Partial<Record<Who, string[]>> = {
+  visitor: ['/start', '/signin'],
+  enterprise: ['/manage/dashboard', '/manage/demandManage/demandForm/new', '/account/individual'],
+};
+
 function demandBody(title: string) {
   return {
     title,
@@ -114,6 +126,7 @@ interface Finding {
   locale: Locale;
   who: Who;
   path: string;
+  width: number;
   overflow?: string;
   header?: string[];
   violations: AxeViolation[];
@@ -139,45 +152,55 @@ async function settle(page: Page, path: string): Promise<void> {
 }
 
 /** Horizontal overflow of the document, and the header controls that are not fully on screen. */
-async function measure(page: Page): Promise<{ scrollWidth: number; wide: string[]; header: string[] }> {
-  return page.evaluate((width) => {
-    const describe = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
-    const scrollWidth = document.documentElement.scrollWidth;
-    // The widest elements that stick out, to say what overflows.
-    const wide: string[] = [];
-    if (scrollWidth > width) {
-      for (const el of Array.from(document.querySelectorAll('#main *, header *'))) {
-        const box = el.getBoundingClientRect();
-        if (box.right > width + 0.5 && box.width > 0 && box.left < width) {
-          const parent = el.parentElement?.getBoundingClientRect();
-          if (!parent || parent.right <= width + 0.5)
-            wide.push(`${describe(el)} right=${Math.round(box.right)} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+async function measure(page: Page, { width, phone }: Viewport) {
+  return page.evaluate(
+    ({ width, phone }) => {
+      const describe = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+      const scrollWidth = document.documentElement.scrollWidth;
+      // The widest elements that stick out, to say what overflows.
+      const wide: string[] = [];
+      if (scrollWidth > width) {
+        for (const el of Array.from(document.querySelectorAll('#main *, header *'))) {
+          const box = el.getBoundingClientRect();
+          if (box.right > width + 0.5 && box.width > 0 && box.left < width) {
+            const parent = el.parentElement?.getBoundingClientRect();
+            if (!parent || parent.right <= width + 0.5)
+              wide.push(
+                `${describe(el)} right=${Math.round(box.right)} "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+              );
+          }
         }
       }
-    }
-    const header: string[] = [];
-    const required: [string, string][] = [
-      ['brand', '.mb-header .mb-brand'],
-      ['menu button', '.mb-header .mb-menu-toggle'],
-      ['language switch', '.mb-header .mb-locale-trigger'],
-      ['avatar or sign-in', '.mb-header .mb-user-trigger, .mb-header .mb-signin-button'],
-    ];
-    for (const [name, selector] of required) {
-      const el = document.querySelector(selector);
-      const box = el?.getBoundingClientRect();
-      if (!el || !box || box.width === 0) header.push(`${name}: missing`);
-      else if (box.left < 0 || box.right > width + 0.5)
-        header.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} px`);
-    }
-    // Every other control of the header is on screen too.
-    for (const el of Array.from(document.querySelectorAll('.mb-header a, .mb-header button, .mb-header [tabindex]'))) {
-      const box = el.getBoundingClientRect();
-      if (box.width > 0 && (box.left < 0 || box.right > width + 0.5))
-        header.push(`${describe(el)}: ${Math.round(box.left)}–${Math.round(box.right)} px`);
-    }
-    return { scrollWidth, wide: wide.slice(0, 5), header };
-  }, WIDTH);
+      const header: string[] = [];
+      const required: [string, string][] = [
+        ['brand', '.mb-header .mb-brand'],
+        ['language switch', '.mb-header .mb-locale-trigger'],
+        ['avatar or sign-in', '.mb-header .mb-user-trigger, .mb-header .mb-signin-button'],
+      ];
+      // Phones reach the main menu through the menu button; wide screens show the menu itself.
+      required.push(
+        phone ? ['menu button', '.mb-header .mb-menu-toggle'] : ['main menu', '.mb-header .mb-header-menu'],
+      );
+      for (const [name, selector] of required) {
+        const el = document.querySelector(selector);
+        const box = el?.getBoundingClientRect();
+        if (!el || !box || box.width === 0) header.push(`${name}: missing`);
+        else if (box.left < 0 || box.right > width + 0.5)
+          header.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+      // Every other control of the header is on screen too.
+      for (const el of Array.from(
+        document.querySelectorAll('.mb-header a, .mb-header button, .mb-header [tabindex]'),
+      )) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && (box.left < 0 || box.right > width + 0.5))
+          header.push(`${describe(el)}: ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+      return { scrollWidth, wide: wide.slice(0, 5), header };
+    },
+    { width, phone },
+  );
 }
 
 /**
@@ -211,14 +234,21 @@ async function axe(page: Page): Promise<AxeViolation[]> {
   }, AXE_TAGS);
 }
 
-async function walk(browser: Browser, locale: Locale, who: Who, token: string | null, paths: string[]) {
+async function walk(
+  browser: Browser,
+  viewport: Viewport,
+  locale: Locale,
+  who: Who,
+  token: string | null,
+  paths: string[],
+) {
   const context = await browser.newContext({
     baseURL: baseURL(),
     locale,
-    viewport: { width: WIDTH, height: HEIGHT },
+    viewport: { width: viewport.width, height: viewport.height },
     deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
+    isMobile: viewport.phone,
+    hasTouch: viewport.phone,
     // The app's Content-Security-Policy forbids inline scripts; axe is injected as one.
     bypassCSP: true,
   });
@@ -242,18 +272,19 @@ async function walk(browser: Browser, locale: Locale, who: Who, token: string | 
     const target = new URL(path, baseURL());
     const landed = new URL(page.url());
     expect(`${landed.pathname}${landed.search}`, `${who} ${path}`).toBe(`${target.pathname}${target.search}`);
-    const { scrollWidth, wide, header } = await measure(page);
+    const { scrollWidth, wide, header } = await measure(page, viewport);
     const violations = await axe(page);
     findings.push({
       locale,
       who,
       path,
-      overflow: scrollWidth > WIDTH ? `scrollWidth ${scrollWidth}: ${wide.join(', ')}` : undefined,
+      width: viewport.width,
+      overflow: scrollWidth > viewport.width ? `scrollWidth ${scrollWidth}: ${wide.join(', ')}` : undefined,
       header: header.length ? header : undefined,
       violations,
       ms: Date.now() - started,
     });
-    if (shots && (path === '/start' || path === '/manage/demandManage/demandForm/new')) {
+    if (shots && viewport.phone && (path === '/start' || path === '/manage/demandManage/demandForm/new')) {
       const name = `${locale}-${path.split('/').filter(Boolean).slice(-2).join('-')}`;
       await shoot(page, shots, `${name}-screen`, false);
       await shoot(page, shots, name);
@@ -310,7 +341,13 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
       const errors: string[] = [];
       for (const who of Object.keys(all) as Who[]) {
         const token = who === 'visitor' ? null : fixtures.tokens[who];
-        const result = await walk(browser(), locale, who, token, all[who]);
+        const result = await walk(browser(), PHONE, locale, who, token, all[who]);
+        findings.push(...result.findings);
+        errors.push(...result.errors);
+      }
+      for (const [who, paths] of Object.entries(wideScreens) as [Who, string[]][]) {
+        const token = who === 'visitor' ? null : fixtures.tokens[who];
+        const result = await walk(browser(), DESKTOP, locale, who, token, paths);
         findings.push(...result.findings);
         errors.push(...result.errors);
       }
@@ -334,7 +371,7 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
 
       const problems: string[] = [];
       for (const f of findings) {
-        const where = `${f.locale} ${f.who} ${f.path}`;
+        const where = `${f.locale} ${f.width}px ${f.who} ${f.path}`;
         if (f.overflow) problems.push(`${where}: overflows, ${f.overflow}`);
         if (f.header) problems.push(`${where}: header off screen: ${f.header.join('; ')}`);
         for (const v of f.violations)
