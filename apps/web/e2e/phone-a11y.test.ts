@@ -314,6 +314,8 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
     ]);
     const saved = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
       ...demandBody(`手机巡检需求${suffix.slice(-3)}`),
+      // The market shows its gold 'NDA' tag.
+      nda_required: 1,
       commit: 1,
     });
     await call(adminToken, 'POST', 'demand/review', { id: saved.demand.id, approve: 1 });
@@ -380,7 +382,9 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
               `${where}: axe ${v.impact} ${v.id}: ${v.nodes
                 .slice(0, 4)
                 .map((n) => n.target.join(' '))
-                .join(' | ')}${v.nodes.length > 4 ? ` (+${v.nodes.length - 4})` : ''}`,
+                .join(
+                  ' | ',
+                )}${v.nodes.length > 4 ? ` (+${v.nodes.length - 4})` : ''} — ${(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)}`,
             );
       }
       expect(problems.join('\n')).toBe('');

@@ -45,6 +45,10 @@ export function themeFor(locale: Locale): ThemeConfig {
     components: {
       Layout: { headerBg: '#ffffff', bodyBg: '#f5f7fb' },
       Menu: { itemBg: 'transparent' },
+      // Text of the preset-coloured tags (green 'received', gold 'NDA') on their tint; the palette
+      // is derived after global tokens apply, so the override goes to the component.
+      // A warning tag ('paused') gets dark amber text (6:1 on its tint) without darkening warning icons.
+      Tag: { green7: '#237804', gold7: '#874d00', colorWarning: '#8a5300' }, // 5.4:1, 6.5:1 on their tints
     },
   };
 }
