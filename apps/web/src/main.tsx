@@ -7,6 +7,7 @@ import { router } from './app/router.tsx';
 import { initialLocale, loadLocaleResources } from './i18n/i18n.ts';
 import { loadAntdLocale } from './i18n/antd-locale.ts';
 import { applyDocumentLocale, currentLocale } from './i18n/locale.ts';
+import { watchAccessibility } from './lib/a11y-dom.ts';
 import { persistAppStateOnUnload } from './lib/app-state.ts';
 import { registerNavigator } from './lib/navigation.ts';
 import { useSession } from './lib/session-store.ts';
@@ -23,6 +24,9 @@ persistAppStateOnUnload(() => ({
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
+
+// Icons hidden from screen readers, sideways-scrolling regions reachable by keyboard (lib/a11y-dom.ts).
+watchAccessibility();
 
 createRoot(container).render(
   <StrictMode>

@@ -19,10 +19,12 @@ export function BrandLogo() {
   const { t } = useTranslation();
   const name = t('brand.name');
   return (
-    <Link to="/start" className="mb-brand" aria-label={`${name} – ${t('nav.home')}`}>
+    // No aria-label: the name a screen reader hears starts with the words on screen (WCAG 2.5.3).
+    <Link to="/start" className="mb-brand">
       <BrandMark className="mb-brand-mark" />
-      <span>{name}</span>
+      <span className="mb-brand-name">{name}</span>
       {name !== PRODUCT_NAME && <span className="mb-brand-name-en">{PRODUCT_NAME}</span>}
+      <span className="mb-visually-hidden"> – {t('nav.home')}</span>
     </Link>
   );
 }

@@ -68,6 +68,8 @@ export function QueryTable<T extends object>({
         ...(showTotal ? { showTotal } : { hideOnSinglePage: true }),
         onChange: list.setPage,
       }}
+      // Columns keep their width; on a phone the table scrolls inside its own box, not the page.
+      scroll={{ x: 'max-content' }}
       {...table}
     />
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useDocumentTitle, useRouteHandle } from '../../lib/route-handle.ts';
 import { TopNav } from './top-nav.tsx';
 
@@ -11,6 +11,7 @@ const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default
 export function RootLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const location = useLocation();
   const handle = useRouteHandle();
   useDocumentTitle();
 
@@ -23,7 +24,8 @@ export function RootLayout() {
         <div className="mb-route-progress" role="progressbar" aria-label={t('common.loading')} />
       )}
       <TopNav />
-      <main id="main" className="mb-main" tabIndex={-1}>
+      {/* data-path: the location on screen (tests wait for it after a navigation). */}
+      <main id="main" className="mb-main" tabIndex={-1} data-path={`${location.pathname}${location.search}`}>
         <Outlet />
       </main>
       {handle.footer !== false && (

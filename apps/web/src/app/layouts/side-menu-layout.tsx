@@ -19,7 +19,14 @@ export function SideMenuLayout({ title, label, items, selectedKey }: SideMenuLay
       <div className="mb-side-layout">
         <nav className="mb-side-nav" aria-label={label}>
           <div className="mb-side-nav-title">{title}</div>
-          <Menu mode={narrow ? 'horizontal' : 'inline'} items={items} selectedKeys={selectedKey ? [selectedKey] : []} />
+          {/* On phones one row that scrolls (.mb-side-nav): antd's overflow menu keeps focusable
+              copies of the items hidden from screen readers (axe aria-hidden-focus). */}
+          <Menu
+            mode={narrow ? 'horizontal' : 'inline'}
+            disabledOverflow={narrow}
+            items={items}
+            selectedKeys={selectedKey ? [selectedKey] : []}
+          />
         </nav>
         <section className="mb-side-content">
           <Outlet />

@@ -23,8 +23,8 @@ export default function SignedInActions() {
   return (
     <QueryProvider>
       {inWorkspace ? (
-        <Button icon={<HomeOutlined />} onClick={() => void navigate('/start')}>
-          <span className="mb-hide-xs">{t('nav.portalHome')}</span>
+        <Button icon={<HomeOutlined aria-hidden />} onClick={() => void navigate('/start')}>
+          <span className="mb-label-xs">{t('nav.portalHome')}</span>
         </Button>
       ) : (
         <WorkspaceButton />
@@ -45,8 +45,8 @@ function WorkspaceButton() {
   const enabled = verifyState === VERIFY_STATE.verified;
   if (enabled) {
     return (
-      <Button type="primary" icon={<AppstoreOutlined />} onClick={() => void navigate('/manage')}>
-        <span className="mb-hide-xs">{t('nav.workspace')}</span>
+      <Button type="primary" icon={<AppstoreOutlined aria-hidden />} onClick={() => void navigate('/manage')}>
+        <span className="mb-label-xs">{t('nav.workspace')}</span>
       </Button>
     );
   }
@@ -61,8 +61,8 @@ function WorkspaceButton() {
         aria-label={`${t('nav.workspace')}: ${reason}`}
         className="mb-disabled-action"
       >
-        <Button type="primary" icon={<AppstoreOutlined />} disabled tabIndex={-1} aria-hidden>
-          <span className="mb-hide-xs">{t('nav.workspace')}</span>
+        <Button type="primary" icon={<AppstoreOutlined aria-hidden />} disabled tabIndex={-1} aria-hidden>
+          <span className="mb-label-xs">{t('nav.workspace')}</span>
         </Button>
       </span>
     </Tooltip>

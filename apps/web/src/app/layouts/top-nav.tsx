@@ -72,15 +72,19 @@ export function TopNav() {
           ) : (
             <Button
               type="primary"
+              className="mb-signin-button"
               onClick={() => void navigate(pathname === '/signin' ? authLink('/signup') : signInPath())}
             >
-              {t('nav.signInUp')}
+              <span className="mb-hide-xs">{t('nav.signInUp')}</span>
+              <span className="mb-show-xs">
+                {pathname === '/signin' ? t('auth.signUpLink') : t('auth.signInButton')}
+              </span>
             </Button>
           )}
           <Button
             className="mb-menu-toggle"
             type="text"
-            icon={<MenuOutlined />}
+            icon={<MenuOutlined aria-hidden />}
             aria-label={t('nav.openMenu')}
             aria-expanded={drawer === 'open'}
             onClick={() => setDrawer('open')}

@@ -32,10 +32,18 @@ export function UserMenu() {
         },
       }}
     >
-      <button type="button" className="mb-user-trigger" aria-label={t('nav.userMenu', { name })} aria-haspopup="menu">
-        <Avatar size={32} src={info?.avatar || undefined} icon={info?.avatar ? undefined : <UserOutlined />} alt="" />
+      {/* No aria-label: the accessible name is the visible name and badge, then what the button opens. */}
+      <button type="button" className="mb-user-trigger" aria-haspopup="menu">
+        <Avatar
+          size={32}
+          src={info?.avatar || undefined}
+          icon={info?.avatar ? undefined : <UserOutlined aria-hidden />}
+          alt=""
+          aria-hidden
+        />
         <span className="mb-user-name">{name}</span>
         <VerifyBadge state={profile?.verify_state} className="mb-hide-xs" />
+        <span className="mb-visually-hidden">{` ${t('nav.accountMenu')}`}</span>
       </button>
     </Dropdown>
   );

@@ -53,6 +53,24 @@ const USER_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   RETURN_DOM_FRAGMENT: true,
 };
 
+/**
+ * Images users write as `![](url)` have no text alternative (WCAG 1.1.1); until the author gives
+ * one, the file's name stands in for it, which says at least what the picture is called.
+ */
+const IMAGE_WORD: Record<string, string> = { 'zh-CN': '图片', 'zh-HK': '圖片', 'en-US': 'image' };
+
+export function imageAltFallback(src: string, lang = 'zh-CN'): string {
+  const word = IMAGE_WORD[lang] ?? 'image';
+  if (src.startsWith('data:')) return word;
+  const path = src.split(/[?#]/)[0] ?? '';
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name) || word;
+  } catch {
+    return name || word;
+  }
+}
+
 let userPurifier: Purifier | undefined;
 function purifyUser(html: string): DocumentFragment {
   if (!userPurifier) {
@@ -64,6 +82,8 @@ function purifyUser(html: string): DocumentFragment {
       }
       // DOMPurify lets data: URIs into <img src>; user images come from http(s) only.
       if (node.tagName === 'IMG' && !/^https?:/i.test(node.getAttribute('src') ?? '')) node.removeAttribute('src');
+      if (node.tagName === 'IMG' && !node.getAttribute('alt')?.trim())
+        node.setAttribute('alt', imageAltFallback(node.getAttribute('src') ?? '', document.documentElement.lang));
     });
   }
   return userPurifier.sanitize(html, USER_CONFIG);

@@ -35,6 +35,14 @@ export const enUS = {
     markdownPreview: 'Preview',
     markdownPreviewEmpty: 'Nothing to preview yet.',
   },
+  /** Names of controls that show only an icon (lib/a11y-dom.ts). */
+  iconControls: {
+    search: 'Search',
+    left: 'Previous',
+    right: 'Next',
+    close: 'Close',
+    ellipsis: 'More',
+  },
   nav: {
     mainMenu: 'Main navigation',
     home: 'Home',
@@ -61,7 +69,7 @@ export const enUS = {
     loggedOut: 'You have logged out',
     language: 'Language',
     openMenu: 'Open menu',
-    userMenu: 'Account menu for {{name}}',
+    accountMenu: 'account menu',
     workspaceLocked: {
       unverified: 'Certify an identity to open the workspace',
       pending: 'Your certification is under review; the workspace opens once it is approved',

@@ -34,6 +34,14 @@ export const zhCN = {
     markdownPreview: '预览',
     markdownPreviewEmpty: '暂无可预览的内容。',
   },
+  /** 只显示图标的控件的名称（lib/a11y-dom.ts）。 */
+  iconControls: {
+    search: '搜索',
+    left: '上一页',
+    right: '下一页',
+    close: '关闭',
+    ellipsis: '更多',
+  },
   nav: {
     mainMenu: '主导航',
     home: '首页',
@@ -60,7 +68,7 @@ export const zhCN = {
     loggedOut: '您已退出登录',
     language: '语言',
     openMenu: '打开菜单',
-    userMenu: '{{name}}的账户菜单',
+    accountMenu: '账户菜单',
     workspaceLocked: {
       unverified: '完成身份认证后即可进入工作台',
       pending: '身份认证审核中，通过后即可进入工作台',

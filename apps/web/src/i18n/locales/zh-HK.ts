@@ -34,6 +34,14 @@ export const zhHK = {
     markdownPreview: '預覽',
     markdownPreviewEmpty: '暫無可預覽的內容。',
   },
+  /** 只顯示圖示的控件的名稱（lib/a11y-dom.ts）。 */
+  iconControls: {
+    search: '搜尋',
+    left: '上一頁',
+    right: '下一頁',
+    close: '關閉',
+    ellipsis: '更多',
+  },
   nav: {
     mainMenu: '主導覽',
     home: '首頁',
@@ -60,7 +68,7 @@ export const zhHK = {
     loggedOut: '您已登出',
     language: '語言',
     openMenu: '開啟選單',
-    userMenu: '{{name}}的帳戶選單',
+    accountMenu: '帳戶選單',
     workspaceLocked: {
       unverified: '完成身份認證後即可進入工作台',
       pending: '身份認證審核中，通過後即可進入工作台',

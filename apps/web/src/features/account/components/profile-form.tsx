@@ -57,8 +57,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         onFinish={(values) => void onFinish(values)}
         style={{ maxWidth: 560 }}
       >
-        <Form.Item label={t('account.profile.phone')} extra={t('account.profile.phoneHint')}>
-          <Input value={profile.info.phone} disabled />
+        <Form.Item label={t('account.profile.phone')} extra={t('account.profile.phoneHint')} htmlFor="profile-phone">
+          <Input id="profile-phone" value={profile.info.phone} disabled />
         </Form.Item>
         <Form.Item
           name="account"

@@ -16,12 +16,7 @@ export function OrganisationCard({ org, onOpen }: { org: Card; onOpen: (id: numb
   const fields = org.type === 'Enterprise' && org.industry ? [industryLabel(org.industry, locale)] : [];
   return (
     <li>
-      <button
-        type="button"
-        className="mb-member-card"
-        onClick={() => onOpen(org.id)}
-        aria-label={t('members.open', { name: org.name })}
-      >
+      <button type="button" className="mb-member-card" onClick={() => onOpen(org.id)}>
         <span className="mb-member-head">
           {org.logo ? (
             <img className="mb-member-logo" src={org.logo} alt="" loading="lazy" />

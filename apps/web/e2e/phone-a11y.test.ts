@@ -1,0 +1,394 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, inject, it } from 'vitest';
+import { TOKEN_COOKIE } from '@mathbridge/contracts/constants';
+import { LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@mathbridge/contracts/locales';
+import { baseURL, describeE2E, useBrowser } from './browser.ts';
+import { call, certified, shoot, shotsDir } from './cooperation-api.ts';
+
+/**
+ * Issue 15 points 3 and 4 in one walk (one page load per screen, so CI pays once): every main
+ * screen, in every locale, at a phone's 390 × 844,
+ * - fits the width: no horizontal overflow of the document, every header control on screen;
+ * - passes axe-core's WCAG 2.1 A/AA rules without a critical or serious violation.
+ */
+
+interface Viewport {
+  width: number;
+  height: number;
+  phone: boolean;
+}
+const PHONE: Viewport = { width: 390, height: 844, phone: true };
+/** Some names depend on the layout (the brand shows its English name beside the Chinese one). */
+const DESKTOP: Viewport = { width: 1366, height: 900, phone: false };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Who = 'visitor' | 'enterprise' | 'institute' | 'admin';
+
+interface Fixtures {
+  tokens: Record<Exclude<Who, 'visitor'>, string>;
+  demandId: number;
+  wishId: number;
+}
+
+/** The main screens of each kind of user (spec §2 public pages, the sign-in screens, the workspace). */
+function screens(f: Fixtures): Record<Who, string[]> {
+  return {
+    visitor: [
+      '/start',
+      '/service',
+      '/industry',
+      '/employ',
+      '/news',
+      '/aboutUs',
+      '/members',
+      '/certification',
+      '/signin',
+      '/signup',
+      '/forget',
+    ],
+    enterprise: [
+      '/manage/dashboard',
+      '/manage/todoList',
+      '/manage/demands',
+      '/manage/demandManage/list',
+      '/manage/demandManage/demandForm/new',
+      `/manage/demandManage/detail/${f.demandId}`,
+      '/manage/willManageE/list',
+      '/manage/willManageE/create',
+      `/manage/willManageE/detail/${f.wishId}`,
+      '/account/files',
+      '/account/individual',
+      '/account/institute',
+      '/account/institute-authentication',
+    ],
+    institute: [
+      '/manage/dashboard',
+      '/manage/solutions',
+      '/manage/demandManageRI/list',
+      `/manage/demandManageRI/detail/${f.demandId}`,
+      '/manage/willManageRI/list',
+      '/manage/sharedTplFile',
+      '/account/institute-authentication',
+    ],
+    admin: [
+      '/manage/dashboard',
+      '/manage/todoList',
+      '/manage/todoList?tab=members',
+      '/manage/todoList?tab=mine',
+      '/manage/demands',
+      '/manage/demandManage/list',
+      '/manage/logs',
+      '/account/individual',
+    ],
+  };
+}
+
+/** A few screens also at a desktop's width, where the header shows its full labels. */
+const wideScreens: Partial<Record<Who, string[]>> = {
+  visitor: ['/start', '/signin'],
+  enterprise: ['/manage/dashboard', '/manage/demandManage/demandForm/new', '/account/individual'],
+};
+
+function demandBody(title: string) {
+  return {
+    title,
+    industry: 'C',
+    summary: '手机与无障碍巡检用的需求摘要',
+    // An image without alt text, as users write it: the renderer must give it one.
+    problem: '## 问题\n排产优化，见 [说明](https://example.com/spec) 与下图：\n\n![](/favicon.svg)',
+    expected_outcome: '算法与报告',
+    budget_min: 100000,
+    budget_max: 300000,
+    deadline: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+    province_code: '3300',
+    city_code: '3301',
+    msc_fields: ['90'],
+    nda_required: 0,
+    contact: '王经理',
+    contact_phone: '13900001111',
+  };
+}
+
+interface AxeNode {
+  target: string[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  nodes: AxeNode[];
+}
+
+interface Finding {
+  locale: Locale;
+  who: Who;
+  path: string;
+  width: number;
+  overflow?: string;
+  header?: string[];
+  violations: AxeViolation[];
+  ms: number;
+}
+
+/** Waits until the route has rendered: no route progress, page loader, skeleton or spinning table. */
+const frames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+async function settle(page: Page, path: string): Promise<void> {
+  await page.waitForFunction(
+    (to) =>
+      document.querySelector('#main')?.getAttribute('data-path') === to &&
+      !!document.querySelector('.mb-header .mb-user-trigger, .mb-header .mb-signin-button') &&
+      !document.querySelector('.mb-route-progress, .mb-spinner, .ant-skeleton, .ant-spin-spinning') &&
+      (document.querySelector('#main')?.children.length ?? 0) > 0,
+    path,
+    { timeout: 15_000 },
+  );
+  // Layout, antd's motion classes and lib/a11y-dom.ts (once per frame) have applied.
+  await frames(page);
+}
+
+/** Horizontal overflow of the document, and the header controls that are not fully on screen. */
+async function measure(page: Page, { width, phone }: Viewport) {
+  return page.evaluate(
+    ({ width, phone }) => {
+      const describe = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+      const scrollWidth = document.documentElement.scrollWidth;
+      // The widest elements that stick out, to say what overflows.
+      const wide: string[] = [];
+      if (scrollWidth > width) {
+        for (const el of Array.from(document.querySelectorAll('#main *, header *'))) {
+          const box = el.getBoundingClientRect();
+          if (box.right > width + 0.5 && box.width > 0 && box.left < width) {
+            const parent = el.parentElement?.getBoundingClientRect();
+            if (!parent || parent.right <= width + 0.5)
+              wide.push(
+                `${describe(el)} right=${Math.round(box.right)} "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+              );
+          }
+        }
+      }
+      const header: string[] = [];
+      const required: [string, string][] = [
+        ['brand', '.mb-header .mb-brand'],
+        ['language switch', '.mb-header .mb-locale-trigger'],
+        ['avatar or sign-in', '.mb-header .mb-user-trigger, .mb-header .mb-signin-button'],
+      ];
+      // Phones reach the main menu through the menu button; wide screens show the menu itself.
+      required.push(
+        phone ? ['menu button', '.mb-header .mb-menu-toggle'] : ['main menu', '.mb-header .mb-header-menu'],
+      );
+      for (const [name, selector] of required) {
+        const el = document.querySelector(selector);
+        const box = el?.getBoundingClientRect();
+        if (!el || !box || box.width === 0) header.push(`${name}: missing`);
+        else if (box.left < 0 || box.right > width + 0.5)
+          header.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+      // Every other control of the header is on screen too.
+      for (const el of Array.from(
+        document.querySelectorAll('.mb-header a, .mb-header button, .mb-header [tabindex]'),
+      )) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && (box.left < 0 || box.right > width + 0.5))
+          header.push(`${describe(el)}: ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+      return { scrollWidth, wide: wide.slice(0, 5), header };
+    },
+    { width, phone },
+  );
+}
+
+/**
+ * Opens a screen: the first with a page load, the next ones as the app navigates (a history
+ * entry and a popstate, which React Router follows), so each screen costs its route, not the
+ * whole app and axe again.
+ */
+async function open(page: Page, path: string, inApp: boolean): Promise<void> {
+  if (!inApp) await page.goto(path);
+  else
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, path);
+  await settle(page, path);
+}
+
+async function axe(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (tags) => {
+    const result = await (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
+    }));
+  }, AXE_TAGS);
+}
+
+async function walk(
+  browser: Browser,
+  viewport: Viewport,
+  locale: Locale,
+  who: Who,
+  token: string | null,
+  paths: string[],
+) {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale,
+    viewport: { width: viewport.width, height: viewport.height },
+    deviceScaleFactor: 1,
+    isMobile: viewport.phone,
+    hasTouch: viewport.phone,
+    // The app's Content-Security-Policy forbids inline scripts; axe is injected as one.
+    bypassCSP: true,
+  });
+  // The UI language is the stored choice (spec §9), not the browser's.
+  await context.addInitScript(
+    ({ key, value }) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    },
+    { key: LOCALE_STORAGE_KEY, value: locale },
+  );
+  if (token) await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseURL() }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${String(error)}`));
+  const findings: Finding[] = [];
+  let loaded = false;
+  for (const path of paths) {
+    const started = Date.now();
+    await open(page, path, loaded);
+    loaded = true;
+    const target = new URL(path, baseURL());
+    const landed = new URL(page.url());
+    expect(`${landed.pathname}${landed.search}`, `${who} ${path}`).toBe(`${target.pathname}${target.search}`);
+    const { scrollWidth, wide, header } = await measure(page, viewport);
+    const violations = await axe(page);
+    findings.push({
+      locale,
+      who,
+      path,
+      width: viewport.width,
+      overflow: scrollWidth > viewport.width ? `scrollWidth ${scrollWidth}: ${wide.join(', ')}` : undefined,
+      header: header.length ? header : undefined,
+      violations,
+      ms: Date.now() - started,
+    });
+    if (shots && viewport.phone && (path === '/start' || path === '/manage/demandManage/demandForm/new')) {
+      const name = `${locale}-${path.split('/').filter(Boolean).slice(-2).join('-')}`;
+      await shoot(page, shots, `${name}-screen`, false);
+      await shoot(page, shots, name);
+    }
+  }
+  await context.close();
+  return { findings, errors };
+}
+
+let shots: string | undefined;
+
+describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in every locale', () => {
+  const browser = useBrowser();
+  let fixtures: Fixtures;
+
+  beforeAll(async () => {
+    shots = shotsDir('phone-a11y');
+    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
+      phone_details: inject('adminPhone'),
+      password: inject('adminPassword'),
+    });
+    const adminToken = admin.token.access_token;
+    const suffix = String(Date.now()).slice(-5);
+    const [enterprise, institute] = await Promise.all([
+      certified(adminToken, 'Enterprise', `手机巡检企业${suffix}有限公司`),
+      certified(adminToken, 'ResearchInstitute', `手机巡检研究所${suffix}`),
+    ]);
+    const saved = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
+      ...demandBody(`手机巡检需求${suffix.slice(-3)}`),
+      // The market shows its gold 'NDA' tag.
+      nda_required: 1,
+      commit: 1,
+    });
+    await call(adminToken, 'POST', 'demand/review', { id: saved.demand.id, approve: 1 });
+    await call(enterprise.token, 'POST', 'demand/save', { ...demandBody(`待审需求${suffix.slice(-3)}`), commit: 1 });
+    const wish = await call<{ id: number }>(enterprise.token, 'POST', 'cooperateWish/create', {
+      title: `手机巡检意愿${suffix}`,
+      msc_fields: ['90'],
+      description: '寻找运筹学方向的合作方，详见 [说明](https://example.com/wish)',
+      partner_type: 'researchInstitute',
+      duration: 'longTerm',
+      contact: '王经理',
+      contact_phone: '13900001111',
+    });
+    fixtures = {
+      tokens: { enterprise: enterprise.token, institute: institute.token, admin: adminToken },
+      demandId: saved.demand.id,
+      wishId: wish.id,
+    };
+  }, 120_000);
+
+  for (const locale of LOCALES) {
+    it(`${locale}: every main screen fits 390 px with its header on screen, and axe finds nothing critical or serious`, async () => {
+      const all = screens(fixtures);
+      const findings: Finding[] = [];
+      const errors: string[] = [];
+      for (const who of Object.keys(all) as Who[]) {
+        const token = who === 'visitor' ? null : fixtures.tokens[who];
+        const result = await walk(browser(), PHONE, locale, who, token, all[who]);
+        findings.push(...result.findings);
+        errors.push(...result.errors);
+      }
+      for (const [who, paths] of Object.entries(wideScreens) as [Who, string[]][]) {
+        const token = who === 'visitor' ? null : fixtures.tokens[who];
+        const result = await walk(browser(), DESKTOP, locale, who, token, paths);
+        findings.push(...result.findings);
+        errors.push(...result.errors);
+      }
+
+      // Counts by impact over the pages of this locale (rule × page), for the record.
+      const counts: Record<string, number> = {};
+      const nodes: Record<string, number> = {};
+      for (const finding of findings)
+        for (const v of finding.violations) {
+          const impact = v.impact ?? 'unknown';
+          counts[impact] = (counts[impact] ?? 0) + 1;
+          nodes[impact] = (nodes[impact] ?? 0) + v.nodes.length;
+        }
+      const slow = [...findings].sort((a, b) => b.ms - a.ms).slice(0, 5);
+      console.info(
+        `${locale}: ${findings.reduce((sum, f) => sum + f.ms, 0)} ms over the screens; slowest ${slow.map((f) => `${f.who} ${f.path} ${f.ms}`).join(', ')}`,
+      );
+      console.info(
+        `axe ${locale}: ${findings.length} pages; violations (rule × page) ${JSON.stringify(counts)}; nodes ${JSON.stringify(nodes)}`,
+      );
+
+      const problems: string[] = [];
+      for (const f of findings) {
+        const where = `${f.locale} ${f.width}px ${f.who} ${f.path}`;
+        if (f.overflow) problems.push(`${where}: overflows, ${f.overflow}`);
+        if (f.header) problems.push(`${where}: header off screen: ${f.header.join('; ')}`);
+        for (const v of f.violations)
+          if (v.impact === 'critical' || v.impact === 'serious')
+            problems.push(
+              `${where}: axe ${v.impact} ${v.id}: ${v.nodes
+                .slice(0, 4)
+                .map((n) => n.target.join(' '))
+                .join(
+                  ' | ',
+                )}${v.nodes.length > 4 ? ` (+${v.nodes.length - 4})` : ''} — ${(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)}`,
+            );
+      }
+      expect(problems.join('\n')).toBe('');
+      expect(errors).toEqual([]);
+    }, 300_000);
+  }
+});
