@@ -1,7 +1,7 @@
 import { expect, inject, it } from 'vitest';
 import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
 import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, shoot, shotsDir } from './cooperation-api.ts';
+import { call, certified, shoot, shotsDir, demandBody } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -9,24 +9,8 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
 /** A small real PDF: the server checks the bytes, not the name. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-function demandBody(title: string) {
-  return {
-    title,
-    industry: 'C',
-    summary: '管理员巡检用的需求摘要',
-    problem: '## 问题\n排产',
-    expected_outcome: '算法与报告',
-    budget_min: 100000,
-    budget_max: 300000,
-    deadline: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
-    province_code: '3300',
-    city_code: '3301',
-    msc_fields: ['90'],
-    nda_required: 0,
-    contact: '王经理',
-    contact_phone: '13900001111',
-  };
-}
+const adminDemand = (title: string) =>
+  demandBody(title, { summary: '管理员巡检用的需求摘要', problem: '## 问题\n排产', expected_outcome: '算法与报告' });
 
 /**
  * Spec §6 'Admin sees everything' (issue 8 point 6): the admin walks every item of the workspace
@@ -51,7 +35,7 @@ describeE2E('the admin walks every workspace section', () => {
     const waiting = `巡检待审${suffix.slice(-3)}`;
     const wishTitle = `巡检意愿${suffix}`;
     const saved = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
-      ...demandBody(published),
+      ...adminDemand(published),
       commit: 1,
     });
     await call(adminToken, 'POST', 'demand/review', { id: saved.demand.id, approve: 1 });
@@ -65,7 +49,7 @@ describeE2E('the admin walks every workspace section', () => {
       commit: 1,
     });
     await call(enterprise.token, 'POST', 'solution/accept', { id: solution.id });
-    await call(enterprise.token, 'POST', 'demand/save', { ...demandBody(waiting), commit: 1 });
+    await call(enterprise.token, 'POST', 'demand/save', { ...adminDemand(waiting), commit: 1 });
     const wish = await call<{ id: number }>(enterprise.token, 'POST', 'cooperateWish/create', {
       title: wishTitle,
       msc_fields: ['90'],

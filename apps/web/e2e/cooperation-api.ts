@@ -167,3 +167,27 @@ export async function certifiedMember(adminToken: string, owner: { token: string
   await call(owner.token, 'POST', 'org/userAuth', { id: claim.id, approve: 1 });
   return { ...user, orgId, membershipId: claim.id };
 }
+
+/**
+ * A valid `demand/save` body (spec §5 rules), with what a journey cares about passed in; the
+ * deadline is 90 days ahead so it stays valid whenever the suite runs.
+ */
+export function demandBody(title: string, fields: Record<string, unknown> = {}) {
+  return {
+    title,
+    industry: 'C',
+    summary: '离散制造排产，约 200 台设备',
+    problem: '## 问题\n多目标排产',
+    expected_outcome: '可部署的调度算法与报告',
+    budget_min: 100000,
+    budget_max: 300000,
+    deadline: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+    province_code: '3300',
+    city_code: '3301',
+    msc_fields: ['90'],
+    nda_required: 0,
+    contact: '王经理',
+    contact_phone: '13900001111',
+    ...fields,
+  };
+}

@@ -2,31 +2,14 @@ import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, shoot as shootTo, shotsDir } from './cooperation-api.ts';
+import { call, certified, shoot as shootTo, shotsDir, demandBody } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const SHOTS = shotsDir('demand-transitions');
 const shoot = (page: Page, name: string, fullPage = true) => shootTo(page, SHOTS, name, fullPage);
 
-function demandBody(title: string) {
-  return {
-    title,
-    industry: 'C',
-    summary: '离散制造排产，约 200 台设备',
-    problem: '## 问题\n多目标排产',
-    expected_outcome: '可部署的调度算法与报告',
-    budget_min: 100000,
-    budget_max: 300000,
-    deadline: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
-    province_code: '3300',
-    city_code: '3301',
-    msc_fields: ['90', '68'],
-    nda_required: 0,
-    contact: '王经理',
-    contact_phone: '13900001111',
-  };
-}
+const transitionBody = (title: string) => demandBody(title, { msc_fields: ['90', '68'] });
 
 /** Clicks a confirm dialog's button (antd puts a space between two CJK characters). */
 async function confirmDialog(page: Page, label: string): Promise<void> {
@@ -62,7 +45,7 @@ describeE2E('demand and solution transitions, end to end', () => {
 
     const publish = async (title: string) => {
       const saved = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
-        ...demandBody(title),
+        ...transitionBody(title),
         commit: 1,
       });
       await call(adminToken, 'POST', 'demand/review', { id: saved.demand.id, approve: 1 });
@@ -89,7 +72,7 @@ describeE2E('demand and solution transitions, end to end', () => {
     const demandB = await publish(titleB);
     const demandD = await publish(titleD);
     const draftC = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
-      ...demandBody(titleC),
+      ...transitionBody(titleC),
       commit: 0,
     });
     const winning = await answer(winner, demandA, '列生成求解排产');
@@ -197,7 +180,7 @@ describeE2E('demand and solution transitions, end to end', () => {
       await poll(() => ins.page.getByTestId('cooperation-card').getByText('列生成求解排产').count()).toBeGreaterThan(0);
       await shoot(ins.page, `cooperation-${locale}`);
       const draft = await call<{ demand: { id: number } }>(entToken, 'POST', 'demand/save', {
-        ...demandBody(`草稿${locale.slice(-2)}${suffix}`),
+        ...transitionBody(`草稿${locale.slice(-2)}${suffix}`),
         commit: 0,
       });
       await ent.page.goto(`/manage/demandManage/detail/${draft.demand.id}`);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, shoot, shotsDir } from './cooperation-api.ts';
+import { call, certified, shoot, shotsDir, demandBody } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const SHOTS = shotsDir('markdown-review');
@@ -28,23 +28,13 @@ const FAKE_SIGN_IN = [
   '$$\\int_0^1 f(x)\\,dx = 1$$',
 ].join('\n\n');
 
-const demandBody = (title: string) => ({
-  title,
-  industry: 'C',
-  summary: '审核页的 Markdown 安全检查',
-  problem: FAKE_SIGN_IN,
-  expected_outcome: '可部署的算法，误差 $\\varepsilon < 10^{-3}$',
-  budget_min: 100000,
-  budget_max: 300000,
-  deadline: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
-  province_code: '3300',
-  city_code: '3301',
-  msc_fields: ['90'],
-  nda_required: 0,
-  contact: '王经理',
-  contact_phone: '13900001111',
-  commit: 1,
-});
+const reviewDemand = (title: string) =>
+  demandBody(title, {
+    summary: '审核页的 Markdown 安全检查',
+    problem: FAKE_SIGN_IN,
+    expected_outcome: '可部署的算法，误差 $\\varepsilon < 10^{-3}$',
+    commit: 1,
+  });
 
 /** What the rendered Markdown of the page holds, read by the browser. */
 const inspect = (page: Page) =>
@@ -90,7 +80,7 @@ describeE2E('an admin reviews a demand whose Markdown draws a fake sign-in page'
       enterprise.token,
       'POST',
       'demand/save',
-      demandBody(`伪装登录${suffix.slice(-3)}`),
+      reviewDemand(`伪装登录${suffix.slice(-3)}`),
     );
     const demandId = saved.demand.id;
 

@@ -5,7 +5,7 @@ import { beforeAll, expect, inject, it } from 'vitest';
 import { TOKEN_COOKIE } from '@mathbridge/contracts/constants';
 import { LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@mathbridge/contracts/locales';
 import { baseURL, describeE2E, useBrowser } from './browser.ts';
-import { call, certified, shoot, shotsDir } from './cooperation-api.ts';
+import { call, certified, shoot, shotsDir, demandBody } from './cooperation-api.ts';
 
 /**
  * Issue 15 points 3 and 4 in one walk (one page load per screen, so CI pays once): every main
@@ -92,25 +92,13 @@ const wideScreens: Partial<Record<Who, string[]>> = {
   enterprise: ['/manage/dashboard', '/manage/demandManage/demandForm/new', '/account/individual'],
 };
 
-function demandBody(title: string) {
-  return {
-    title,
-    industry: 'C',
+const a11yDemand = (title: string) =>
+  demandBody(title, {
     summary: '手机与无障碍巡检用的需求摘要',
     // An image without alt text, as users write it: the renderer must give it one.
     problem: '## 问题\n排产优化，见 [说明](https://example.com/spec) 与下图：\n\n![](/favicon.svg)',
     expected_outcome: '算法与报告',
-    budget_min: 100000,
-    budget_max: 300000,
-    deadline: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
-    province_code: '3300',
-    city_code: '3301',
-    msc_fields: ['90'],
-    nda_required: 0,
-    contact: '王经理',
-    contact_phone: '13900001111',
-  };
-}
+  });
 
 interface AxeNode {
   target: string[];
@@ -313,13 +301,13 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
       certified(adminToken, 'ResearchInstitute', `手机巡检研究所${suffix}`),
     ]);
     const saved = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
-      ...demandBody(`手机巡检需求${suffix.slice(-3)}`),
+      ...a11yDemand(`手机巡检需求${suffix.slice(-3)}`),
       // The market shows its gold 'NDA' tag.
       nda_required: 1,
       commit: 1,
     });
     await call(adminToken, 'POST', 'demand/review', { id: saved.demand.id, approve: 1 });
-    await call(enterprise.token, 'POST', 'demand/save', { ...demandBody(`待审需求${suffix.slice(-3)}`), commit: 1 });
+    await call(enterprise.token, 'POST', 'demand/save', { ...a11yDemand(`待审需求${suffix.slice(-3)}`), commit: 1 });
     const wish = await call<{ id: number }>(enterprise.token, 'POST', 'cooperateWish/create', {
       title: `手机巡检意愿${suffix}`,
       msc_fields: ['90'],
