@@ -283,7 +283,7 @@ describeApi('cooperation rules under concurrency', () => {
     await expectCountsMatchRows();
   });
 
-  it('migration 0006 withdraws the duplicate open answers a racing past left, then holds the rule', async () => {
+  it('migration 0009 withdraws the duplicate open answers a racing past left, then holds the rule', async () => {
     const { demand } = await newDemand(app(), c, { publish: true });
     const submitted = await newSolution(app(), c.institute, demand.id);
     // What the race left behind before the index: two more open answers of the same institute,

@@ -127,7 +127,7 @@ export async function saveSolution(
       throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
     const now = nowIso();
     // The partial unique index solutions_one_open holds 'one open answer per institute' when
-    // parallel saves both find none (migration 0006); the read before it only spares a failed insert.
+    // parallel saves both find none (migration 0009); the read before it only spares a failed insert.
     const created = await inTransaction(ctx.db, async (trx) => {
       if (!(await lockDemand(trx, demand.id, ['published']))) throw await notReceiving(trx, demand.id);
       if (await repo.findOpenSolution(trx, demand.id, actor.org.id)) throw conflict('errors.solutionExists');
