@@ -379,4 +379,46 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
       expect(errors).toEqual([]);
     }, 300_000);
   }
+
+  it('on a phone the workspace menu is one row that shows the current page, and a page loaded afresh opens at its top', async () => {
+    const context = await browser().newContext({
+      baseURL: baseURL(),
+      viewport: { width: PHONE.width, height: PHONE.height },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.addCookies([{ name: TOKEN_COOKIE, value: fixtures.tokens.admin, url: baseURL() }]);
+    const page = await context.newPage();
+    /** Where the selected menu item sits within the row's visible part, and how tall the row is. */
+    const menuRow = () =>
+      page.evaluate(() => {
+        const row = document.querySelector<HTMLElement>('.mb-side-nav');
+        const item = row?.querySelector<HTMLElement>('.ant-menu-item-selected');
+        if (!row || !item) return null;
+        const rowBox = row.getBoundingClientRect();
+        const itemBox = item.getBoundingClientRect();
+        return {
+          height: Math.round(rowBox.height),
+          inView: itemBox.left >= rowBox.left - 1 && itemBox.right <= rowBox.right + 1,
+          scrolls: row.scrollWidth > row.clientWidth,
+        };
+      });
+    // The admin's menu is the longest; its last section is far off the first screen of the row.
+    for (const path of ['/manage/logs', '/manage/todoList']) {
+      await page.goto(path);
+      await settle(page, path);
+      await expect.poll(menuRow).toMatchObject({ inView: true, scrolls: true });
+      expect((await menuRow())?.height).toBeLessThan(80);
+    }
+
+    // Scrolled to the foot of one page, then another opened afresh in the same tab: it starts at the top.
+    await page.goto('/start');
+    await settle(page, '/start');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.goto('/members');
+    await settle(page, '/members');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  }, 60_000);
 });

@@ -1,8 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useDocumentTitle, useRouteHandle } from '../../lib/route-handle.ts';
 import { TopNav } from './top-nav.tsx';
+
+/**
+ * Scroll positions are kept per history entry. A page loaded afresh (typed, opened from a link in
+ * the same tab) has no entry of its own yet: React Router calls every such load "default", so the
+ * next fresh load would open at the previous one's position. Those loads use their path instead.
+ */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 
 // Below the fold, and absent from sign-in screens and the workspace: not part of the first load.
 const SiteFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
@@ -33,7 +41,7 @@ export function RootLayout() {
           <SiteFooter />
         </Suspense>
       )}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
