@@ -5,7 +5,17 @@ import type { Wish } from '@mathbridge/contracts/wishes';
 import { inParallel, settledValues, describeApi, useTestApp } from '../../test/harness.ts';
 import { up as oneOpenSolution } from '../../db/migrations/0009-one-open-solution.ts';
 import { certifiedUser } from '../identity/identity.fixtures.ts';
-import { cast, newDemand, newSolution, ok, post, solutionForm, type Cast, type OrgUser } from './demands.fixtures.ts';
+import {
+  cast,
+  newDemand,
+  newSolution,
+  ok,
+  post,
+  solutionForm,
+  wishForm,
+  type Cast,
+  type OrgUser,
+} from './demands.fixtures.ts';
 
 /**
  * The cooperation rules of DESIGN §4 under parallel requests (issue 9, point 4). SQLite runs one
@@ -13,16 +23,6 @@ import { cast, newDemand, newSolution, ok, post, solutionForm, type Cast, type O
  * first and writing after holds only if the write itself is guarded (a unique index, or an UPDATE
  * … WHERE state = … whose row count is checked, taking the row lock the racing transition waits on).
  */
-
-const wishForm = {
-  title: '长期合作',
-  msc_fields: ['90'],
-  description: '寻找运筹优化方向的长期合作伙伴',
-  partner_type: 'researchInstitute',
-  duration: 'upTo1Year',
-  contact: '王经理',
-  contact_phone: '13900002222',
-};
 
 const statusesOf = (replies: { status: number }[]) => replies.map((r) => r.status).sort((a, b) => a - b);
 const counted = (statuses: number[]) =>
@@ -161,7 +161,7 @@ describeApi('cooperation rules under concurrency', () => {
     let openTodos = 0;
     const outcomes: number[] = [];
     for (let round = 0; round < 6; round += 1) {
-      const wish = ok(await post<Wish>(app(), c.enterprise, 'cooperateWish/create', wishForm), 'create');
+      const wish = ok(await post<Wish>(app(), c.enterprise, 'cooperateWish/create', wishForm()), 'create');
       const replies = settledValues(
         await inParallel(institutes.length + 1, (i) => {
           const user = institutes[i];
