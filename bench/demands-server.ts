@@ -152,7 +152,9 @@ async function seed(db: Db): Promise<void> {
       (chunk) => trx.insertInto('cooperation_counts').values(chunk).execute(),
     );
     const solutions = Array.from({ length: SOLUTIONS }, (_, i) => {
-      const institute = ENTERPRISES + (i % INSTITUTES);
+      // One open answer per demand and institute (index solutions_one_open, migration 0009): each
+      // pass over the demands shifts the institutes by one.
+      const institute = ENTERPRISES + ((i + Math.floor(i / DEMANDS)) % INSTITUTES);
       return {
         demand_id: 1 + (i % DEMANDS),
         org_id: orgIds[institute] ?? 0,

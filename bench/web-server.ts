@@ -4,7 +4,10 @@ import { signPayload } from '@mathbridge/contracts/signature';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
+import { demandForm } from '../apps/server/src/modules/demands/demands.fixtures.ts';
+import { insertOrganisation, ORG_STATUS } from '../apps/server/src/modules/identity/org.repository.ts';
 import { createOrResetAdmin } from '../apps/server/src/modules/user/admin.service.ts';
+import { addRole, insertUser } from '../apps/server/src/modules/user/user.repository.ts';
 
 /**
  * The real app serving the built web app (WEB_DIST), with just enough data for the web report:
@@ -20,54 +23,35 @@ const { app, ctx } = await buildApp(config);
 const admin = await createOrResetAdmin(ctx.db, config.adminPhone, PASSWORD);
 
 const now = new Date().toISOString();
+// Written with the server's own repository calls; the columns left out are null (or their default).
 await ctx.db.transaction().execute(async (trx) => {
-  const user = await trx
-    .insertInto('users')
-    .values({
-      phone: ENTERPRISE_PHONE,
-      password_hash: await hashPassword(PASSWORD),
-      account: 'bench-enterprise',
-      truename: null,
-      email: null,
-      contact: null,
-      contact_phone: null,
-      avatar_key: null,
-      verify_state: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('user_roles')
-    .values({ user_id: user.id, role: 'Enterprise', status: 1, created_at: now })
-    .execute();
-  await trx
-    .insertInto('organisations')
-    .values({
-      type: 'Enterprise',
-      name: '杭州数桥制造有限公司',
-      credit_code: '91330106BENCHWEB01',
-      owner_id: user.id,
-      status: 1,
-      licence_file_id: null,
-      logo_key: null,
-      address: '西湖区文三路 100 号',
-      province_code: '3300',
-      city_code: '3301',
-      website: null,
-      business_scope: '软件开发；数据处理',
-      industry: 'C',
-      research_fields: '',
-      application_description: '需要排产优化算法',
-      introduction: null,
-      contact: '王经理',
-      contact_phone: '13900001111',
-      created_at: now,
-      updated_at: now,
-      verified_at: now,
-    })
-    .execute();
+  const user = await insertUser(trx, {
+    phone: ENTERPRISE_PHONE,
+    password_hash: await hashPassword(PASSWORD),
+    account: 'bench-enterprise',
+    verify_state: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  await addRole(trx, user.id, 'Enterprise', now);
+  await insertOrganisation(trx, {
+    type: 'Enterprise',
+    name: '杭州数桥制造有限公司',
+    credit_code: '91330106BENCHWEB01',
+    owner_id: user.id,
+    status: ORG_STATUS.certified,
+    address: '西湖区文三路 100 号',
+    province_code: '3300',
+    city_code: '3301',
+    business_scope: '软件开发；数据处理',
+    industry: 'C',
+    application_description: '需要排产优化算法',
+    contact: '王经理',
+    contact_phone: '13900001111',
+    created_at: now,
+    updated_at: now,
+    verified_at: now,
+  });
 });
 
 async function api<T>(token: string | null, url: string, payload: Record<string, unknown>): Promise<T> {
@@ -87,36 +71,28 @@ const login = async (phone: string) =>
 
 const adminToken = await login(admin.phone);
 const enterpriseToken = await login(ENTERPRISE_PHONE);
-const deadline = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
-const saved = await api<{ demand: { id: number } }>(enterpriseToken, 'demand/save', {
-  title: '多目标排产优化',
-  industry: 'C',
-  summary: '离散制造排产，约 200 台设备',
-  problem: [
-    '## 问题',
-    '约 200 台设备、3,000 道工序的多目标排产：最小化总加权延误与换线成本',
-    '',
-    '$$\\min_{x \\in \\{0,1\\}^{n \\times m}} \\sum_{i=1}^{n} w_i \\max(0, C_i - d_i) + \\lambda \\sum_{k} s_k$$',
-    '',
-    '约束：$\\sum_{j} x_{ij} = 1$，机器容量 $\\sum_i p_{ij} x_{ij} \\le T_j$，工序先后 $S_a + p_a \\le S_b$。',
-    '',
-    '| 指标 | 现状 | 目标 |',
-    '|---|---|---|',
-    '| 准时率 | 82% | ≥ 95% |',
-    '| 换线次数 | 40/周 | ≤ 25/周 |',
-  ].join('\n'),
-  expected_outcome: '可部署的调度算法与报告：对 $n \\le 3000$ 在 $60\\,\\mathrm{s}$ 内给出 $\\varepsilon$-最优解。',
-  available_data: '两年的工单数据',
-  budget_min: 100000,
-  budget_max: 300000,
-  deadline,
-  province_code: '3300',
-  city_code: '3301',
-  msc_fields: ['90', '68'],
-  nda_required: 0,
-  contact: '王经理',
-  contact_phone: '13900001111',
-});
+// The tests' demand form (a deadline 60 days away), with formulas in the problem and the outcome.
+const saved = await api<{ demand: { id: number } }>(
+  enterpriseToken,
+  'demand/save',
+  demandForm({
+    title: '多目标排产优化',
+    problem: [
+      '## 问题',
+      '约 200 台设备、3,000 道工序的多目标排产：最小化总加权延误与换线成本',
+      '',
+      '$$\\min_{x \\in \\{0,1\\}^{n \\times m}} \\sum_{i=1}^{n} w_i \\max(0, C_i - d_i) + \\lambda \\sum_{k} s_k$$',
+      '',
+      '约束：$\\sum_{j} x_{ij} = 1$，机器容量 $\\sum_i p_{ij} x_{ij} \\le T_j$，工序先后 $S_a + p_a \\le S_b$。',
+      '',
+      '| 指标 | 现状 | 目标 |',
+      '|---|---|---|',
+      '| 准时率 | 82% | ≥ 95% |',
+      '| 换线次数 | 40/周 | ≤ 25/周 |',
+    ].join('\n'),
+    expected_outcome: '可部署的调度算法与报告：对 $n \\le 3000$ 在 $60\\,\\mathrm{s}$ 内给出 $\\varepsilon$-最优解。',
+  }),
+);
 const demandId = saved.demand.id;
 await api(enterpriseToken, 'demand/submit', { id: demandId });
 await api(adminToken, 'demand/review', { id: demandId, approve: 1 });

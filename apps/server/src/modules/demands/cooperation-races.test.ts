@@ -1,11 +1,21 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { Solution } from '@mathbridge/contracts/solutions';
+import type { Solution, SolutionState } from '@mathbridge/contracts/solutions';
 import type { Wish } from '@mathbridge/contracts/wishes';
 import { inParallel, settledValues, describeApi, useTestApp } from '../../test/harness.ts';
 import { up as oneOpenSolution } from '../../db/migrations/0009-one-open-solution.ts';
 import { certifiedUser } from '../identity/identity.fixtures.ts';
-import { cast, newDemand, newSolution, ok, post, solutionForm, type Cast, type OrgUser } from './demands.fixtures.ts';
+import {
+  cast,
+  newDemand,
+  newSolution,
+  ok,
+  post,
+  solutionForm,
+  wishForm,
+  type Cast,
+  type OrgUser,
+} from './demands.fixtures.ts';
 
 /**
  * The cooperation rules of DESIGN §4 under parallel requests (issue 9, point 4). SQLite runs one
@@ -14,15 +24,8 @@ import { cast, newDemand, newSolution, ok, post, solutionForm, type Cast, type O
  * … WHERE state = … whose row count is checked, taking the row lock the racing transition waits on).
  */
 
-const wishForm = {
-  title: '长期合作',
-  msc_fields: ['90'],
-  description: '寻找运筹优化方向的长期合作伙伴',
-  partner_type: 'researchInstitute',
-  duration: 'upTo1Year',
-  contact: '王经理',
-  contact_phone: '13900002222',
-};
+/** An institute's answer to a demand. */
+type Answer = { user: OrgUser; id: number };
 
 const statusesOf = (replies: { status: number }[]) => replies.map((r) => r.status).sort((a, b) => a - b);
 const counted = (statuses: number[]) =>
@@ -42,6 +45,36 @@ describeApi('cooperation rules under concurrency', () => {
   });
   const app = () => t().app;
   const db = () => t().ctx.db;
+
+  /** The answers to a demand (id and status), only those in `statuses` when given. */
+  function solutionsOf(demandId: number, statuses?: SolutionState[]) {
+    const all = db().selectFrom('solutions').select(['id', 'status']).where('demand_id', '=', demandId);
+    return (statuses ? all.where('status', 'in', statuses) : all).execute();
+  }
+
+  /** Every institute receives the demand and saves an answer: a draft, or submitted with `commit` 1. */
+  async function answersByAll(demandId: number, commit: 0 | 1): Promise<Answer[]> {
+    const answers: Answer[] = [];
+    for (const user of institutes) {
+      ok(await post(app(), user, 'demand/receive', { id: demandId }), 'receive');
+      const answer = ok(
+        await post<Solution>(app(), user, 'solution/save', { ...solutionForm(demandId), commit }),
+        commit ? 'submit' : 'draft',
+      );
+      answers.push({ user, id: answer.id });
+    }
+    return answers;
+  }
+
+  /** The to-dos still open on one target. */
+  const openTodosOn = (targetType: string, targetId: number) =>
+    db()
+      .selectFrom('todos')
+      .select('id')
+      .where('target_type', '=', targetType)
+      .where('target_id', '=', targetId)
+      .where('status', '=', 0)
+      .execute();
 
   /** The maintained totals (cooperation_counts) equal the rows they count, for every scope and org. */
   async function expectCountsMatchRows(): Promise<void> {
@@ -96,12 +129,7 @@ describeApi('cooperation rules under concurrency', () => {
     );
     const statuses = statusesOf(replies);
     console.info('parallel solution/save statuses', counted(statuses));
-    const open = await db()
-      .selectFrom('solutions')
-      .select(['id', 'status'])
-      .where('demand_id', '=', demand.id)
-      .where('status', 'in', ['draft', 'submitted'])
-      .execute();
+    const open = await solutionsOf(demand.id, ['draft', 'submitted']);
     console.info('open solutions of one institute on one demand', open.length);
     expect(open).toHaveLength(1);
     expect(statuses).toEqual([200, ...Array(11).fill(409)]);
@@ -113,12 +141,7 @@ describeApi('cooperation rules under concurrency', () => {
     const outcomes: number[] = [];
     for (let round = 0; round < 6; round += 1) {
       const { demand } = await newDemand(app(), c, { publish: true });
-      const drafts: { user: OrgUser; id: number }[] = [];
-      for (const user of institutes) {
-        ok(await post(app(), user, 'demand/receive', { id: demand.id }), 'receive');
-        const draft = ok(await post<Solution>(app(), user, 'solution/save', solutionForm(demand.id)), 'draft');
-        drafts.push({ user, id: draft.id });
-      }
+      const drafts = await answersByAll(demand.id, 0);
       const replies = settledValues(
         await inParallel(drafts.length + 1, (i) => {
           const draft = drafts[i];
@@ -129,12 +152,7 @@ describeApi('cooperation rules under concurrency', () => {
       );
       outcomes.push(...replies.map((r) => r.status));
       const status = await db().selectFrom('demands').select('status').where('id', '=', demand.id).executeTakeFirst();
-      const submitted = await db()
-        .selectFrom('solutions')
-        .select('id')
-        .where('demand_id', '=', demand.id)
-        .where('status', '=', 'submitted')
-        .execute();
+      const submitted = await solutionsOf(demand.id, ['submitted']);
       if (status?.status === 'closed') leftSubmitted += submitted.length;
       // A submitted answer always has its open review to-do; a declined one never.
       const openReviews = await db()
@@ -161,7 +179,7 @@ describeApi('cooperation rules under concurrency', () => {
     let openTodos = 0;
     const outcomes: number[] = [];
     for (let round = 0; round < 6; round += 1) {
-      const wish = ok(await post<Wish>(app(), c.enterprise, 'cooperateWish/create', wishForm), 'create');
+      const wish = ok(await post<Wish>(app(), c.enterprise, 'cooperateWish/create', wishForm()), 'create');
       const replies = settledValues(
         await inParallel(institutes.length + 1, (i) => {
           const user = institutes[i];
@@ -187,13 +205,7 @@ describeApi('cooperation rules under concurrency', () => {
         .where('wish_id', '=', wish.id)
         .execute();
       expect(Number(row.response_count)).toBe(responses.length);
-      const todos = await db()
-        .selectFrom('todos')
-        .select('id')
-        .where('target_type', '=', 'cooperate_wish')
-        .where('target_id', '=', wish.id)
-        .where('status', '=', 0)
-        .execute();
+      const todos = await openTodosOn('cooperate_wish', wish.id);
       if (row.status === 'closed') openTodos += todos.length;
       // Accepted responses equal the 200 answers to respond.
       expect(responses.length).toBe(replies.slice(0, institutes.length).filter((r) => r.status === 200).length);
@@ -220,21 +232,7 @@ describeApi('cooperation rules under concurrency', () => {
     const outcomes: number[] = [];
     for (let round = 0; round < 4; round += 1) {
       const { demand } = await newDemand(app(), c, { publish: true });
-      const solutions: { user: OrgUser; id: number }[] = [];
-      for (const user of institutes) {
-        ok(await post(app(), user, 'demand/receive', { id: demand.id }), 'receive');
-        const s = ok(
-          await post<Solution>(app(), user, 'solution/save', { ...solutionForm(demand.id), commit: 1 }),
-          'submit',
-        );
-        solutions.push({ user, id: s.id });
-      }
-      const [first, second, third, fourth] = solutions as [
-        (typeof solutions)[0],
-        (typeof solutions)[0],
-        (typeof solutions)[0],
-        (typeof solutions)[0],
-      ];
+      const [first, second, third, fourth] = (await answersByAll(demand.id, 1)) as [Answer, Answer, Answer, Answer];
       const replies = settledValues(
         await inParallel(8, (i) => {
           switch (i) {
@@ -263,11 +261,7 @@ describeApi('cooperation rules under concurrency', () => {
         .selectAll()
         .where('demand_id', '=', demand.id)
         .execute();
-      const rows = await db()
-        .selectFrom('solutions')
-        .select(['id', 'status'])
-        .where('demand_id', '=', demand.id)
-        .execute();
+      const rows = await solutionsOf(demand.id);
       const accepted = rows.filter((r) => r.status === 'accepted');
       expect(cooperations.length).toBeLessThanOrEqual(1);
       expect(accepted.map((r) => r.id)).toEqual(cooperations.map((co) => co.solution_id));
@@ -313,30 +307,13 @@ describeApi('cooperation rules under concurrency', () => {
     await expectCountsMatchRows();
 
     await oneOpenSolution(db() as never);
-    const open = await db()
-      .selectFrom('solutions')
-      .select(['id', 'status'])
-      .where('demand_id', '=', demand.id)
-      .where('status', 'in', ['draft', 'submitted'])
-      .execute();
+    const open = await solutionsOf(demand.id, ['draft', 'submitted']);
     expect(open).toEqual([{ id: submitted.id, status: 'submitted' }]);
-    const withdrawn = await db()
-      .selectFrom('solutions')
-      .select('id')
-      .where('demand_id', '=', demand.id)
-      .where('status', '=', 'withdrawn')
-      .execute();
+    const withdrawn = await solutionsOf(demand.id, ['withdrawn']);
     expect(withdrawn.map((w) => w.id).sort()).toEqual([extraDraft.id, extraSubmitted.id].sort());
     const d = await db().selectFrom('demands').select('solution_count').where('id', '=', demand.id).executeTakeFirst();
     expect(Number(d?.solution_count)).toBe(1);
-    const reviews = await db()
-      .selectFrom('todos')
-      .select('id')
-      .where('target_type', '=', 'solution')
-      .where('target_id', '=', extraSubmitted.id)
-      .where('status', '=', 0)
-      .execute();
-    expect(reviews).toEqual([]);
+    expect(await openTodosOn('solution', extraSubmitted.id)).toEqual([]);
     await expectCountsMatchRows();
     expect((await post(app(), c.institute, 'solution/save', solutionForm(demand.id))).status).toBe(409);
   });

@@ -4,7 +4,7 @@ import type { DemandDetail } from '@mathbridge/contracts/demands';
 import type { Wish } from '@mathbridge/contracts/wishes';
 import { describeApi, useTestApp } from '../../test/harness.ts';
 import { pdf, upload } from '../files/files.fixtures.ts';
-import { cast, demandForm, get, newDemand, ok, post, type Cast } from './demands.fixtures.ts';
+import { cast, demandForm, get, newDemand, ok, post, wishForm, type Cast } from './demands.fixtures.ts';
 
 /**
  * A database that fails must answer 500 (internal), never pass for a refusal: a 304 would send
@@ -30,18 +30,7 @@ describeApi('database failures in demands and wishes surface as 500', () => {
   }
 
   it('an institute whose organisation cannot be read gets 500 on a wish, not 304', async () => {
-    const wish = ok(
-      await post<Wish>(app(), c.enterprise, 'cooperateWish/create', {
-        title: '长期合作',
-        msc_fields: ['90'],
-        description: '寻找运筹优化方向的长期合作伙伴',
-        partner_type: 'researchInstitute',
-        duration: 'upTo1Year',
-        contact: '王经理',
-        contact_phone: '13900002222',
-      }),
-      'create',
-    );
+    const wish = ok(await post<Wish>(app(), c.enterprise, 'cooperateWish/create', wishForm()), 'create');
     expect((await get(app(), c.institute, `cooperateWish/detail/${wish.id}`)).status).toBe(200);
     await withoutTable('organisations', async () => {
       expect((await get(app(), c.institute, `cooperateWish/detail/${wish.id}`)).status).toBe(500);

@@ -56,6 +56,17 @@ export function demandForm(overrides: Record<string, unknown> = {}) {
   };
 }
 
+export const wishForm = (overrides: Record<string, unknown> = {}) => ({
+  title: '长期合作',
+  msc_fields: ['90', '62'],
+  description: '寻找运筹优化方向的长期合作伙伴',
+  partner_type: 'researchInstitute',
+  duration: 'upTo1Year',
+  contact: '王经理',
+  contact_phone: '13900002222',
+  ...overrides,
+});
+
 export const solutionForm = (demandId: number, overrides: Record<string, unknown> = {}) => ({
   demand_id: demandId,
   approach: '混合整数规划 + 列生成',

@@ -15,6 +15,19 @@ describeApi('demands', () => {
   });
   const app = () => t().app;
 
+  /** A demand save naming a file uploaded outside its attachment space is refused on that field. */
+  async function expectOutsideFileRefused(form: Record<string, unknown> = {}): Promise<void> {
+    const outside = await upload(app(), c.enterprise.token, 'other.pdf', pdf(500), {});
+    const wrong = await post<{ errors: { field: string }[] }>(
+      app(),
+      c.enterprise,
+      'demand/save',
+      demandForm({ ...form, attachments: [outside.result?.id] }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.result.errors[0]?.field).toBe('attachments');
+  }
+
   it('should require authentication', async () => {
     for (const [method, path] of [
       ['GET', 'demand/list'],
@@ -203,15 +216,7 @@ describeApi('demands', () => {
     });
     expect(file.status).toBe(200);
     const fileId = file.result?.id ?? 0;
-    const outside = await upload(app(), c.enterprise.token, 'other.pdf', pdf(500), {});
-    const wrong = await post<{ errors: { field: string }[] }>(
-      app(),
-      c.enterprise,
-      'demand/save',
-      demandForm({ id: saved.demand.id, attachments: [outside.result?.id] }),
-    );
-    expect(wrong.status).toBe(400);
-    expect(wrong.result.errors[0]?.field).toBe('attachments');
+    await expectOutsideFileRefused({ id: saved.demand.id });
     const withFile = ok(
       await post<DemandDetail>(
         app(),
@@ -251,15 +256,7 @@ describeApi('demands', () => {
     expect(file.status).toBe(200);
     const fileId = file.result?.id ?? 0;
     // A file from anywhere else is refused on the field, and nothing is created.
-    const outside = await upload(app(), c.enterprise.token, 'other.pdf', pdf(500), {});
-    const wrong = await post<{ errors: { field: string }[] }>(
-      app(),
-      c.enterprise,
-      'demand/save',
-      demandForm({ attachments: [outside.result?.id] }),
-    );
-    expect(wrong.status).toBe(400);
-    expect(wrong.result.errors[0]?.field).toBe('attachments');
+    await expectOutsideFileRefused();
 
     const created = ok(
       await post<DemandDetail>(app(), c.enterprise, 'demand/save', demandForm({ attachments: [fileId], commit: 1 })),

@@ -72,10 +72,27 @@ describeApi('quota under parallel writes (issue 9, point 3)', () => {
     return { ...u, id: profile.result.info.id };
   }
 
-  it('30 parallel upload/update replacing one file: used_bytes == the file’s final size, one blob left', async () => {
-    const { app, ctx, dataDir } = t();
+  /**
+   * A fresh user to attack, and `settle`: it reads their books afterwards, logs them under `label`
+   * beside `log`, checks that no stored row or blob was orphaned meanwhile, and returns them.
+   */
+  async function victim() {
+    const { ctx, dataDir } = t();
     const owner = await user();
     const before = await books(ctx, dataDir, owner.id);
+    const settle = async (label: string, log: Record<string, unknown>) => {
+      const after = await books(ctx, dataDir, owner.id);
+      console.log(label, JSON.stringify({ ...log, ...after, orphansBefore: [before.orphanRows, before.orphanBlobs] }));
+      expect(after.orphanRows).toBe(before.orphanRows);
+      expect(after.orphanBlobs).toBe(before.orphanBlobs);
+      return after;
+    };
+    return { owner, settle };
+  }
+
+  it('30 parallel upload/update replacing one file: used_bytes == the file’s final size, one blob left', async () => {
+    const { app, ctx } = t();
+    const { owner, settle } = await victim();
     const first = (await upload(app, owner.token, 'plot.png', png(100_000))).result as FileNode;
     const sizes = Array.from({ length: 30 }, (_, i) => 1000 + i * 37);
     const replies = settledValues(
@@ -84,31 +101,19 @@ describeApi('quota under parallel writes (issue 9, point 3)', () => {
       ),
     );
     const statuses = replies.map((r) => r.status);
-    const after = await books(ctx, dataDir, owner.id);
     const node = await ctx.db.selectFrom('file_nodes').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
-    console.log(
-      'replace x30:',
-      JSON.stringify({
-        statuses: countBy(statuses),
-        ...after,
-        orphansBefore: [before.orphanRows, before.orphanBlobs],
-        nodeSize: node.size,
-      }),
-    );
+    const after = await settle('replace x30:', { statuses: countBy(statuses), nodeSize: node.size });
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(sizes).toContain(Number(node.size));
     expect(after.used).toBe(Number(node.size));
     expect(after.used).toBe(after.held);
     expect(after.used).toBeGreaterThanOrEqual(0);
     expect(after.parts).toBe(0);
-    expect(after.orphanRows).toBe(before.orphanRows);
-    expect(after.orphanBlobs).toBe(before.orphanBlobs);
   });
 
   it('parallel uploads that together pass the quota: accepted bytes never exceed it, refused ones leave nothing', async () => {
-    const { app, ctx, dataDir } = t();
-    const owner = await user();
-    const before = await books(ctx, dataDir, owner.id);
+    const { app, ctx } = t();
+    const { owner, settle } = await victim();
     await setQuotaLimit(ctx, { type: 'user', id: owner.id }, 50_000);
     // Half declare their size (refused before a byte is stored), half do not (capped while streaming).
     const replies = settledValues(
@@ -118,30 +123,21 @@ describeApi('quota under parallel writes (issue 9, point 3)', () => {
     );
     const accepted = replies.filter((r) => r.status === 200);
     const acceptedBytes = accepted.reduce((sum, r) => sum + (r.result?.size ?? 0), 0);
-    const after = await books(ctx, dataDir, owner.id);
-    console.log(
-      'uploads x24 over quota:',
-      JSON.stringify({
-        statuses: countBy(replies.map((r) => r.status)),
-        acceptedBytes,
-        ...after,
-        orphansBefore: [before.orphanRows, before.orphanBlobs],
-      }),
-    );
+    const after = await settle('uploads x24 over quota:', {
+      statuses: countBy(replies.map((r) => r.status)),
+      acceptedBytes,
+    });
     expect(replies.every((r) => r.status === 200 || r.status === 413)).toBe(true);
     expect(acceptedBytes).toBeLessThanOrEqual(50_000);
     expect(accepted.length).toBeGreaterThanOrEqual(1);
     expect(after.used).toBe(acceptedBytes);
     expect(after.held).toBe(acceptedBytes);
     expect(after.parts).toBe(0);
-    expect(after.orphanRows).toBe(before.orphanRows);
-    expect(after.orphanBlobs).toBe(before.orphanBlobs);
   });
 
   it('parallel replaces growing one file past the quota: used never passes it, nor drops below 0', async () => {
-    const { app, ctx, dataDir } = t();
-    const owner = await user();
-    const before = await books(ctx, dataDir, owner.id);
+    const { app, ctx } = t();
+    const { owner, settle } = await victim();
     await setQuotaLimit(ctx, { type: 'user', id: owner.id }, 120_000);
     const first = (await upload(app, owner.token, 'grow.png', png(30_000))).result as FileNode;
     await upload(app, owner.token, 'other.png', png(20_000));
@@ -151,26 +147,15 @@ describeApi('quota under parallel writes (issue 9, point 3)', () => {
         upload(app, owner.token, 'grow.png', png(35_000 + i * 250), { id: first.id }, { path: 'upload/update' }),
       ),
     );
-    const after = await books(ctx, dataDir, owner.id);
-    console.log(
-      'grow x20:',
-      JSON.stringify({
-        statuses: countBy(replies.map((r) => r.status)),
-        ...after,
-        orphansBefore: [before.orphanRows, before.orphanBlobs],
-      }),
-    );
+    const after = await settle('grow x20:', { statuses: countBy(replies.map((r) => r.status)) });
     expect(replies.every((r) => r.status === 200 || r.status === 413)).toBe(true);
     expect(after.used).toBe(after.held);
     expect(after.used).toBeLessThanOrEqual(120_000);
-    expect(after.orphanRows).toBe(before.orphanRows);
-    expect(after.orphanBlobs).toBe(before.orphanBlobs);
   });
 
   it('parallel copy, delete, restore and purge keep used_bytes equal to what is held', async () => {
-    const { app, ctx, dataDir } = t();
-    const owner = await user();
-    const before = await books(ctx, dataDir, owner.id);
+    const { app } = t();
+    const { owner, settle } = await victim();
     // Never touched: an over-release shows as used_bytes below what is held (0 is a floor that hides it).
     await upload(app, owner.token, 'keeper.png', png(50_000));
     const files: FileNode[] = [];
@@ -203,21 +188,13 @@ describeApi('quota under parallel writes (issue 9, point 3)', () => {
         post(owner.token, 'upload/purge', { ids: [copyIds[i % copyIds.length]] }),
       ),
     );
-    const after = await books(ctx, dataDir, owner.id);
-    console.log(
-      'trash mix:',
-      JSON.stringify({
-        statuses: countBy(replies.map((r) => r.status)),
-        copyPurges: countBy(purges.map((r) => r.status)),
-        ...after,
-        orphansBefore: [before.orphanRows, before.orphanBlobs],
-      }),
-    );
+    const after = await settle('trash mix:', {
+      statuses: countBy(replies.map((r) => r.status)),
+      copyPurges: countBy(purges.map((r) => r.status)),
+    });
     expect(replies.every((r) => [200, 404, 409].includes(r.status))).toBe(true);
     expect(after.used).toBe(after.held);
     expect(after.used).toBeGreaterThanOrEqual(0);
-    expect(after.orphanRows).toBe(before.orphanRows);
-    expect(after.orphanBlobs).toBe(before.orphanBlobs);
   });
 
   it('12 parallel avatar uploads leave exactly the one avatar the user shows (replaced files are deleted)', async () => {

@@ -1,17 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { VERIFY_CODE_HOURLY_MAX_PER_IP } from '@mathbridge/contracts/constants';
 import type { TestApp } from '../../test/harness.ts';
-import {
-  call,
-  describeApi,
-  inParallel,
-  newPhone,
-  registerUser,
-  settledValues,
-  useTestApp,
-  type Reply,
-} from '../../test/harness.ts';
+import { describeApi, inParallel, newPhone, registerUser, settledValues, useTestApp } from '../../test/harness.ts';
+import { countOf, newIp, requestCode, signIn } from './user.fixtures.ts';
 
 /**
  * Issue 9 point 7: with a reverse proxy in front, the client's address is the one the trusted
@@ -19,16 +10,19 @@ import {
  * entry the client wrote itself: per-IP limits and the audit log depend on it.
  */
 
-const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-const countOf = (replies: Reply[], test: (reply: Reply) => boolean) => replies.filter(test).length;
-
-/** The address the audit log recorded for the newest sign-in of a phone. */
-async function auditedLoginIp(t: TestApp, phone: string) {
+/**
+ * Registers a user, signs them in over a connection from `peer` carrying `forwardedFor`, and
+ * answers the address the audit log recorded for that sign-in.
+ */
+async function auditedSignInIp(t: TestApp, peer: string, forwardedFor: string) {
+  const user = await registerUser(t.app, { ip: newIp() });
+  const login = await signIn(t.app, user, { ip: peer, headers: { 'x-forwarded-for': forwardedFor } });
+  expect(login.status).toBe(200);
   const row = await t.ctx.db
     .selectFrom('audit_logs')
     .innerJoin('users', 'users.id', 'audit_logs.actor_id')
     .select('audit_logs.ip')
-    .where('users.phone', '=', phone)
+    .where('users.phone', '=', user.phone)
     .where('audit_logs.action', '=', 'user.login')
     .orderBy('audit_logs.id', 'desc')
     .executeTakeFirstOrThrow();
@@ -43,13 +37,10 @@ describeApi('forwarded addresses: TRUST_PROXY=1 trusts one hop, our proxy', () =
     const client = newIp();
     const replies = settledValues(
       await inParallel(VERIFY_CODE_HOURLY_MAX_PER_IP + 5, () =>
-        call(
-          t().app,
-          'POST',
-          'user/sendVerifyCode',
-          { phone: newPhone(), scene: 'register' },
-          { ip: PROXY, headers: { 'x-forwarded-for': `${newIp()}, ${newIp()}, ${client}` } },
-        ),
+        requestCode(t().app, newPhone(), 'register', {
+          ip: PROXY,
+          headers: { 'x-forwarded-for': `${newIp()}, ${newIp()}, ${client}` },
+        }),
       ),
     );
     expect({
@@ -59,17 +50,8 @@ describeApi('forwarded addresses: TRUST_PROXY=1 trusts one hop, our proxy', () =
   });
 
   it('writes that address, not a forged one, into the audit log', async () => {
-    const user = await registerUser(t().app, { ip: newIp() });
     const client = newIp();
-    const login = await call(
-      t().app,
-      'POST',
-      'user/login',
-      { phone_details: user.phone, password: user.password },
-      { ip: PROXY, headers: { 'x-forwarded-for': `6.6.6.6, 7.7.7.7, ${client}` } },
-    );
-    expect(login.status).toBe(200);
-    expect(await auditedLoginIp(t(), user.phone)).toBe(client);
+    expect(await auditedSignInIp(t(), PROXY, `6.6.6.6, 7.7.7.7, ${client}`)).toBe(client);
   });
 });
 
@@ -77,29 +59,11 @@ describeApi('forwarded addresses: TRUST_PROXY=10.0.0.0/8,127.0.0.1 trusts those 
   const t = useTestApp({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' });
 
   it('takes the first address from the right that is not a trusted proxy', async () => {
-    const user = await registerUser(t().app, { ip: newIp() });
-    const login = await call(
-      t().app,
-      'POST',
-      'user/login',
-      { phone_details: user.phone, password: user.password },
-      { ip: '127.0.0.1', headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.1.2.3' } },
-    );
-    expect(login.status).toBe(200);
-    expect(await auditedLoginIp(t(), user.phone)).toBe('203.0.113.9');
+    expect(await auditedSignInIp(t(), '127.0.0.1', '6.6.6.6, 203.0.113.9, 10.1.2.3')).toBe('203.0.113.9');
   });
 
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
-    const user = await registerUser(t().app, { ip: newIp() });
-    const login = await call(
-      t().app,
-      'POST',
-      'user/login',
-      { phone_details: user.phone, password: user.password },
-      { ip: '198.51.100.7', headers: { 'x-forwarded-for': '10.9.9.9' } },
-    );
-    expect(login.status).toBe(200);
-    expect(await auditedLoginIp(t(), user.phone)).toBe('198.51.100.7');
+    expect(await auditedSignInIp(t(), '198.51.100.7', '10.9.9.9')).toBe('198.51.100.7');
   });
 });
 
@@ -107,15 +71,6 @@ describeApi('forwarded addresses: without TRUST_PROXY nobody is trusted', () => 
   const t = useTestApp();
 
   it('records the peer address, whatever X-Forwarded-For says', async () => {
-    const user = await registerUser(t().app, { ip: newIp() });
-    const login = await call(
-      t().app,
-      'POST',
-      'user/login',
-      { phone_details: user.phone, password: user.password },
-      { ip: '198.51.100.8', headers: { 'x-forwarded-for': '10.9.9.9, 127.0.0.1' } },
-    );
-    expect(login.status).toBe(200);
-    expect(await auditedLoginIp(t(), user.phone)).toBe('198.51.100.8');
+    expect(await auditedSignInIp(t(), '198.51.100.8', '10.9.9.9, 127.0.0.1')).toBe('198.51.100.8');
   });
 });

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { InvalidResult } from '@mathbridge/contracts/api';
 import {
@@ -21,6 +20,7 @@ import {
   useTestApp,
   type Reply,
 } from '../../test/harness.ts';
+import { countOf, newIp, requestCode, signIn } from './user.fixtures.ts';
 
 /**
  * Issue 9 points 1, 2, 6 and 7: limits on sign-in, verification codes and password checks hold
@@ -28,11 +28,7 @@ import {
  * limits in the database (SQLite or PostgreSQL, by project) and in Redis.
  */
 
-/** A random private address, so Redis keys of parallel test runs never meet. */
-const newIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
 const fieldCode = (reply: Reply) => (reply.result as InvalidResult | null)?.errors?.[0]?.code;
-const countOf = (replies: Reply[], test: (reply: Reply) => boolean) => replies.filter(test).length;
 
 /** Sign-ins that ran the password check: a wrong password answers the field error `loginFailed`. */
 const checkedLogins = (replies: Reply[]) => countOf(replies, (r) => fieldCode(r) === 'loginFailed');
@@ -48,6 +44,24 @@ async function codeRow(t: TestApp, phone: string) {
 
 /** Four digits that are not `code`, a different guess for each `i`. */
 const wrongCode = (code: string, i: number) => String((Number(code) + 1 + i) % 10_000).padStart(4, '0');
+
+/**
+ * 40 parallel wrong guesses at the code just sent to `phone`, through `path` (a sign-up or a
+ * password reset): each is refused, exactly VERIFY_CODE_MAX_ATTEMPTS of them are counted, and
+ * then the right code is refused as well.
+ */
+async function expectGuessesUseUpCode(t: TestApp, path: string, phone: string, password: string) {
+  const code = await latestCode(t.app, phone);
+  const replies = settledValues(
+    await inParallel(40, (i) =>
+      call(t.app, 'POST', path, { phone, code: wrongCode(code, i), password }, { ip: newIp() }),
+    ),
+  );
+  expect(replies.every((r) => fieldCode(r) === 'codeInvalid')).toBe(true);
+  expect((await codeRow(t, phone)).attempts).toBe(VERIFY_CODE_MAX_ATTEMPTS);
+  const right = await call(t.app, 'POST', path, { phone, code, password }, { ip: newIp() });
+  expect(fieldCode(right)).toBe('codeInvalid');
+}
 
 const LOGIN_FAILS_PER_IP = 20;
 
@@ -72,11 +86,9 @@ for (const backend of BACKENDS) {
         const RIGHT = 150;
         const replies = settledValues(
           await inParallel(200, (i) =>
-            call(
+            signIn(
               t().app,
-              'POST',
-              'user/login',
-              { phone_details: user.phone, password: i === RIGHT ? user.password : 'wrong-pass' },
+              { phone: user.phone, password: i === RIGHT ? user.password : 'wrong-pass' },
               { ip: newIp() },
             ),
           ),
@@ -87,13 +99,7 @@ for (const backend of BACKENDS) {
           right: replies[RIGHT]?.status,
         }).toEqual({ checked: LOGIN_FAIL_MAX, locked: 200 - LOGIN_FAIL_MAX, right: 429 });
 
-        const after = await call(
-          t().app,
-          'POST',
-          'user/login',
-          { phone_details: user.phone, password: user.password },
-          { ip: newIp(), locale: 'en-US' },
-        );
+        const after = await signIn(t().app, user, { ip: newIp(), locale: 'en-US' });
         expect(after.status).toBe(429);
         expect(after.message).toBe('Too many failed sign-ins; try again in 15 minutes');
       });
@@ -101,9 +107,7 @@ for (const backend of BACKENDS) {
       it(`checks at most ${LOGIN_FAILS_PER_IP} failed sign-ins per IP address (LOGIN_FAILURES_PER_IP_HOUR), whichever phones they name`, async () => {
         const ip = newIp();
         const replies = settledValues(
-          await inParallel(60, () =>
-            call(t().app, 'POST', 'user/login', { phone_details: newPhone(), password: 'wrong-pass' }, { ip }),
-          ),
+          await inParallel(60, () => signIn(t().app, { phone: newPhone(), password: 'wrong-pass' }, { ip })),
         );
         expect({
           checked: checkedLogins(replies),
@@ -115,14 +119,7 @@ for (const backend of BACKENDS) {
         const ip = newIp();
         const user = await registerUser(t().app, { ip: newIp() });
         for (let i = 0; i < LOGIN_FAILS_PER_IP + 3; i += 1) {
-          const reply = await call(
-            t().app,
-            'POST',
-            'user/login',
-            { phone_details: user.phone, password: user.password },
-            { ip },
-          );
-          expect(reply.status).toBe(200);
+          expect((await signIn(t().app, user, { ip })).status).toBe(200);
         }
       });
     });
@@ -131,9 +128,7 @@ for (const backend of BACKENDS) {
       it('30 parallel code requests for one phone send exactly one code', async () => {
         const phone = newPhone();
         const replies = settledValues(
-          await inParallel(30, () =>
-            call(t().app, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' }, { ip: newIp() }),
-          ),
+          await inParallel(30, () => requestCode(t().app, phone, 'register', { ip: newIp() })),
         );
         const outbox = await t()
           .ctx.db.selectFrom('outbox')
@@ -153,11 +148,7 @@ for (const backend of BACKENDS) {
         let mostInOneBurst = 0;
         let last: Reply[] = [];
         for (let round = 0; round < VERIFY_CODE_DAILY_MAX_PER_PHONE + 2; round += 1) {
-          last = settledValues(
-            await inParallel(10, () =>
-              call(t().app, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' }, { ip: newIp() }),
-            ),
-          );
+          last = settledValues(await inParallel(10, () => requestCode(t().app, phone, 'register', { ip: newIp() })));
           const ok = countOf(last, (r) => r.status === 200);
           sent += ok;
           mostInOneBurst = Math.max(mostInOneBurst, ok);
@@ -170,65 +161,16 @@ for (const backend of BACKENDS) {
 
       it('40 parallel wrong guesses at a sign-up code: exactly 5 are checked, then the right code is refused', async () => {
         const phone = newPhone();
-        await call(t().app, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' }, { ip: newIp() });
-        const code = await latestCode(t().app, phone);
-        const replies = settledValues(
-          await inParallel(40, (i) =>
-            call(
-              t().app,
-              'POST',
-              'user/register',
-              { phone, code: wrongCode(code, i), password: 'secret-pass' },
-              { ip: newIp() },
-            ),
-          ),
-        );
-        expect(replies.every((r) => fieldCode(r) === 'codeInvalid')).toBe(true);
-        expect((await codeRow(t(), phone)).attempts).toBe(VERIFY_CODE_MAX_ATTEMPTS);
-        const right = await call(
-          t().app,
-          'POST',
-          'user/register',
-          { phone, code, password: 'secret-pass' },
-          { ip: newIp() },
-        );
-        expect(fieldCode(right)).toBe('codeInvalid');
+        await requestCode(t().app, phone, 'register', { ip: newIp() });
+        await expectGuessesUseUpCode(t(), 'user/register', phone, 'secret-pass');
       });
 
       it('40 parallel wrong guesses at a reset code (doConfirm): exactly 5 are checked, the right code is then refused, the password stays', async () => {
         const user = await registerUser(t().app, { ip: newIp() });
         await ageCodes(t().ctx, user.phone, 61);
-        await call(t().app, 'POST', 'user/sendVerifyCode', { phone: user.phone, scene: 'forget' }, { ip: newIp() });
-        const code = await latestCode(t().app, user.phone);
-        const replies = settledValues(
-          await inParallel(40, (i) =>
-            call(
-              t().app,
-              'POST',
-              'user/doConfirm',
-              { phone: user.phone, code: wrongCode(code, i), password: 'taken-over-1' },
-              { ip: newIp() },
-            ),
-          ),
-        );
-        expect(replies.every((r) => fieldCode(r) === 'codeInvalid')).toBe(true);
-        expect((await codeRow(t(), user.phone)).attempts).toBe(VERIFY_CODE_MAX_ATTEMPTS);
-        const right = await call(
-          t().app,
-          'POST',
-          'user/doConfirm',
-          { phone: user.phone, code, password: 'taken-over-1' },
-          { ip: newIp() },
-        );
-        expect(fieldCode(right)).toBe('codeInvalid');
-        const login = await call(
-          t().app,
-          'POST',
-          'user/login',
-          { phone_details: user.phone, password: user.password },
-          { ip: newIp() },
-        );
-        expect(login.status).toBe(200);
+        await requestCode(t().app, user.phone, 'forget', { ip: newIp() });
+        await expectGuessesUseUpCode(t(), 'user/doConfirm', user.phone, 'taken-over-1');
+        expect((await signIn(t().app, user, { ip: newIp() })).status).toBe(200);
       });
     });
 
@@ -259,25 +201,14 @@ for (const backend of BACKENDS) {
         );
         expect(right.status).toBe(429);
         expect(right.message).toBe('Too many wrong current passwords; try again in 15 minutes');
-        const login = await call(
-          t().app,
-          'POST',
-          'user/login',
-          { phone_details: user.phone, password: user.password },
-          { ip: newIp() },
-        );
-        expect(login.status).toBe(200);
+        expect((await signIn(t().app, user, { ip: newIp() })).status).toBe(200);
       });
     });
 
     describe('phone enumeration', () => {
       it(`a burst of lookups from one address learns about at most ${VERIFY_CODE_HOURLY_MAX_PER_IP} numbers: the per-IP budget comes first`, async () => {
         const ip = newIp();
-        const replies = settledValues(
-          await inParallel(200, () =>
-            call(t().app, 'POST', 'user/sendVerifyCode', { phone: newPhone(), scene: 'forget' }, { ip }),
-          ),
-        );
+        const replies = settledValues(await inParallel(200, () => requestCode(t().app, newPhone(), 'forget', { ip })));
         expect({
           answered: countOf(replies, (r) => r.status !== 429),
           limited: countOf(replies, (r) => r.status === 429),

@@ -3,18 +3,7 @@ import type { OpenWishPage, Wish, WishPage, WishResponsePage } from '@mathbridge
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import type { Page } from '@mathbridge/contracts/pagination';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
-import { cast, get, ok, post, type Cast } from '../demands/demands.fixtures.ts';
-
-const wishForm = (overrides: Record<string, unknown> = {}) => ({
-  title: '长期合作',
-  msc_fields: ['90', '62'],
-  description: '寻找运筹优化方向的长期合作伙伴',
-  partner_type: 'researchInstitute',
-  duration: 'upTo1Year',
-  contact: '王经理',
-  contact_phone: '13900002222',
-  ...overrides,
-});
+import { cast, get, ok, post, wishForm, type Cast } from '../demands/demands.fixtures.ts';
 
 describeApi('cooperation wishes', () => {
   const t = useTestApp();
