@@ -8,7 +8,7 @@ import type { Caller } from '../../plugins/call.ts';
 import { loadNode } from '../files/nodes.service.ts';
 import type { FileNodeRow, FileSpaceRow } from '../../db/types.ts';
 import { adoptSpace, createSpace, registerItemFileReader } from '../files/spaces.service.ts';
-import { certifiedOrganisationOf } from '../identity/org.service.ts';
+import { certifiedOrganisationOfUser } from '../identity/org-actor.service.ts';
 import { findDemand, findReceipt } from './demands.repository.ts';
 import { attachmentsOf } from './demands.presenter.ts';
 import { findSolution } from './solutions.repository.ts';
@@ -155,14 +155,14 @@ export async function canReadAttachment(
   if (kind === 'demand') {
     const demand = await findDemand(ctx.db, id);
     if (!demand || !RECEIVER_SEES.includes(demand.status) || !attaches(demand.attachments, node)) return false;
-    const org = await certifiedOrganisationOf(ctx.db, userId);
+    const org = await certifiedOrganisationOfUser(ctx, userId);
     return org?.type === 'ResearchInstitute' && (await findReceipt(ctx.db, demand.id, org.id)) !== undefined;
   }
   if (kind === 'solution') {
     const solution = await findSolution(ctx.db, id);
     if (!solution || !ENTERPRISE_SEES.includes(solution.status) || !attaches(solution.attachments, node)) return false;
     const demand = await findDemand(ctx.db, solution.demand_id);
-    const org = await certifiedOrganisationOf(ctx.db, userId);
+    const org = await certifiedOrganisationOfUser(ctx, userId);
     return demand !== undefined && org?.type === 'Enterprise' && org.id === demand.org_id;
   }
   return false;

@@ -39,7 +39,7 @@ import {
 import { PLATFORM, moveCount, readCount, readCounts } from './counts.service.ts';
 import * as repo from './demands.repository.ts';
 import { attachmentsOf, presentDemandFull, presentDemandSummary } from './demands.presenter.ts';
-import { acceptedSolutionAttachments, declineOpenSolutions } from './solutions.service.ts';
+import { acceptedSolutionAttachments, declineOpenSolutions, notReceiving } from './solutions.service.ts';
 
 /**
  * Demands (DESIGN §4): draft → submitted → published | rejected (→ draft on edit); published ⇄
@@ -65,12 +65,6 @@ async function ownDemand(ctx: AppContext, caller: Caller, id: number): Promise<{
   const demand = await loadDemand(ctx.db, id);
   if (demand.org_id !== actor.org.id) throw forbidden();
   return { actor, demand };
-}
-
-/** Why a demand that is not published refuses answers: paused (409 'not receiving') or any other state. */
-async function notReceiving(db: Db, id: number) {
-  const current = await loadDemand(db, id);
-  return current.status === 'paused' ? conflict('errors.demandNotReceiving') : wrongState();
 }
 
 /** Moves a demand from the state read to `to`, with its counters and field rows, or 409. */

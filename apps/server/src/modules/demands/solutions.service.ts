@@ -64,8 +64,8 @@ async function moveTo(
   return { ...solution, ...next };
 }
 
-/** Why a demand that is not published takes no answers: paused, or any other state. */
-async function notReceiving(db: Db, demandId: number) {
+/** Why a demand that is not published takes no answers or receipts: paused ('not receiving'), or any other state. */
+export async function notReceiving(db: Db, demandId: number) {
   const demand = await loadDemand(db, demandId);
   return demand.status === 'paused' ? conflict('errors.demandNotReceiving') : conflict('errors.demandWrongState');
 }

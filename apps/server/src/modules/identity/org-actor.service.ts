@@ -21,10 +21,17 @@ type CertifiedOrg = Awaited<ReturnType<typeof certifiedOrganisationOf>>;
 const orgLookups = new WeakMap<Caller, Promise<CertifiedOrg>>();
 const orgCache = new ShortCache<number, CertifiedOrg>(['organisations']);
 
+/**
+ * A user's certified organisation (either type) or null, behind the same short cache: also for
+ * checks that know only a user id, such as the file grants asked for every file a link names.
+ */
+export const certifiedOrganisationOfUser = (ctx: AppContext, userId: number): Promise<CertifiedOrg> =>
+  orgCache.get(ctx.db, userId, () => certifiedOrganisationOf(ctx.db, userId));
+
 function organisationOf(ctx: AppContext, caller: Caller): Promise<CertifiedOrg> {
   let lookup = orgLookups.get(caller);
   if (!lookup) {
-    lookup = orgCache.get(ctx.db, caller.id, () => certifiedOrganisationOf(ctx.db, caller.id));
+    lookup = certifiedOrganisationOfUser(ctx, caller.id);
     orgLookups.set(caller, lookup);
   }
   return lookup;

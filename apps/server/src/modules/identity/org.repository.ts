@@ -41,7 +41,7 @@ export async function swapLogoKey(db: Db, id: number, key: string, now: string):
     .where('id', '=', id)
     .returning('logo_key')
     .executeTakeFirst();
-  await db.updateTable('organisations').set({ logo_key: key, updated_at: now }).where('id', '=', id).execute();
+  await updateOrganisation(db, id, { logo_key: key, updated_at: now });
   return before?.logo_key ?? null;
 }
 

@@ -29,7 +29,7 @@ export async function swapAvatarKey(db: Db, id: number, key: string, now: string
     .where('id', '=', id)
     .returning('avatar_key')
     .executeTakeFirst();
-  await db.updateTable('users').set({ avatar_key: key, updated_at: now }).where('id', '=', id).execute();
+  await updateUser(db, id, { avatar_key: key, updated_at: now });
   return before?.avatar_key ?? null;
 }
 
