@@ -155,12 +155,18 @@ async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
     return reply.sendFile(file);
   };
   app.get('/assets/*', (request, reply) => send(request, reply, `assets/${(request.params as { '*': string })['*']}`));
+  // The files outside /assets (favicon, index.html), listed once: a build replaces the folder
+  // together with the server, and a lookup per request needs no disk access.
+  const rootFiles = new Set(
+    fs
+      .readdirSync(webDist, { recursive: true, encoding: 'utf8' })
+      .map((name) => name.split(path.sep).join('/'))
+      .filter((name) => !name.startsWith('assets/') && fs.statSync(path.join(webDist, name)).isFile()),
+  );
   app.get('/*', (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const wanted = (request.params as { '*': string })['*'];
-    const file = path.join(webDist, wanted);
-    const isFile = file.startsWith(webDist + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
-    return send(request, reply, isFile ? wanted : 'index.html');
+    return send(request, reply, rootFiles.has(wanted) ? wanted : 'index.html');
   });
 }
 

@@ -118,7 +118,15 @@ describeApi('web delivery: precompressed assets and cache headers', () => {
   });
 
   it('answers every SPA route with index.html that is never cached without revalidation', async () => {
-    for (const url of ['/', '/start', '/manage/demandManage/detail/12?tab=solutions', '/no/such/page']) {
+    // A path that climbs out of the build folder is a route like any other, never a file outside it.
+    const routes = [
+      '/',
+      '/start',
+      '/manage/demandManage/detail/12?tab=solutions',
+      '/no/such/page',
+      '/..%2f..%2fetc%2fpasswd',
+    ];
+    for (const url of routes) {
       const reply = await get(url, 'gzip, br');
       expect(reply.statusCode, url).toBe(200);
       expect(reply.headers['content-type'], url).toBe('text/html; charset=utf-8');

@@ -117,8 +117,8 @@ export class LocalDiskStorage implements FileStorage {
    */
   async sweepPartials({ atStart, now = Date.now() }: { atStart: boolean; now?: number }): Promise<number> {
     let removed = 0;
-    const entries = await fs.promises.readdir(this.root, { withFileTypes: true, recursive: true });
-    for (const entry of entries) {
+    // Streamed, one directory entry at a time: the walk's memory stays flat however many files are stored.
+    for await (const entry of await fs.promises.opendir(this.root, { recursive: true })) {
       if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
       const file = path.join(entry.parentPath, entry.name);
       const writer = PART_RE.exec(entry.name);
