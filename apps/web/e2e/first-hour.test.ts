@@ -203,6 +203,47 @@ describeE2E('the first hour: defects a new user meets', () => {
     await context.close();
   }, 180_000);
 
+  it('6: files added to a new demand that was left unsaved are listed again on the next new demand, with a notice', async () => {
+    const admin = await adminToken();
+    const enterprise = await certified(admin, 'Enterprise', `附件恢复科技有限公司${String(Date.now()).slice(-4)}`);
+    const listed = (page: Page) =>
+      page.locator('.ant-list-item').evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
+
+    // A form left without saving: its file waits in the author's tray.
+    const first = await newPage(browser());
+    await signInThroughUi(first.page, enterprise.phone, enterprise.password);
+    await first.page.goto('/manage/demandManage/demandForm/new');
+    await first.page.setInputFiles('[data-testid=attachment-input]', [
+      { name: '数据说明.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    await poll(() => listed(first.page)).toEqual([expect.stringContaining('数据说明.pdf')]);
+    await first.context.close();
+
+    const { context, page } = await newPage(browser());
+    const errors = watchErrors(page);
+    await signInThroughUi(page, enterprise.phone, enterprise.password);
+    for (const locale of LOCALES) {
+      await setLocale(page, locale);
+      await page.goto('/manage/demandManage/demandForm/new');
+      await poll(() => listed(page)).toEqual([expect.stringContaining('数据说明.pdf')]);
+      await poll(() => page.locator('#attachments .ant-alert-info').count()).toBe(1);
+      await page.locator('#attachments').scrollIntoViewIfNeeded();
+      await shoot(page, `demand-form-restored-${locale}`, false);
+    }
+    // A second file with the same name sits beside it under a name of its own; removing one keeps the other.
+    await page.setInputFiles('[data-testid=attachment-input]', [
+      { name: '数据说明.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    await poll(() => listed(page)).toEqual([
+      expect.stringContaining('数据说明.pdf'),
+      expect.stringContaining('数据说明 (1).pdf'),
+    ]);
+    await page.getByRole('button', { name: /数据说明\.pdf$/ }).click();
+    await poll(() => listed(page)).toEqual([expect.stringContaining('数据说明 (1).pdf')]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('7, 10: an invitee goes header → sign in → sign up and comes back to the invitation, which masks the inviter’s mobile', async () => {
     const admin = await adminToken();
     const owner = await certified(admin, 'Enterprise', `邀请测试科技有限公司${String(Date.now()).slice(-4)}`);

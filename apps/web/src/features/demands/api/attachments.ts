@@ -1,5 +1,6 @@
 import type { AttachmentTray } from '@mathbridge/contracts/demands';
-import type { FileNode, SignedUrl } from '@mathbridge/contracts/files';
+import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
+import type { AttachmentList, FileNode, SignedUrl } from '@mathbridge/contracts/files';
 import { api } from '../../../lib/api-client.ts';
 import { uploadRequest, type UploadProgress } from '../../../lib/upload-request.ts';
 
@@ -21,13 +22,28 @@ export function uploadAttachment(
   });
 }
 
+/** Where a new item's attachments wait, and the files already there (from a form left unsaved). */
+export interface PendingSpace {
+  spaceId: number;
+  waiting: { id: number; name: string; size: number }[];
+}
+
 /**
  * POST demand/attachmentSpace: where a demand not saved yet uploads its attachments; its first save
- * names them and the space becomes the demand's own, so attachments work in one pass.
+ * names them and the space becomes the demand's own, so attachments work in one pass. Files there
+ * were chosen in a new-demand form that was left without saving (GET upload/getAttachmentList).
  */
-export async function demandAttachmentTray(): Promise<number> {
+export async function demandAttachmentTray(): Promise<PendingSpace> {
   const tray = await api.post<AttachmentTray>('demand/attachmentSpace');
-  return tray.space_id;
+  const listed = await api.get<AttachmentList>('upload/getAttachmentList', {
+    space_id: tray.space_id,
+    page_size: MAX_ATTACHMENTS,
+    sort: 'updated_at',
+  });
+  const waiting = listed.items
+    .filter((node) => node.type === 'file')
+    .map((node) => ({ id: node.id, name: node.name, size: node.size ?? 0 }));
+  return { spaceId: tray.space_id, waiting };
 }
 
 /** POST upload/downloadUrl: a fresh signed link to one attachment. */

@@ -1,13 +1,13 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, List, Progress } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MB, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
 import { fileExtension } from '@mathbridge/contracts/files';
 import { FilePickerButton } from '../../../components/file-picker-button.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { uploadAttachment } from '../api/attachments.ts';
+import { uploadAttachment, type PendingSpace } from '../api/attachments.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatBytes } from '../../../lib/format.ts';
 
@@ -24,10 +24,11 @@ interface AttachmentsInputProps {
   /** The item's file space; null until the item is first saved. */
   spaceId: number | null;
   /**
-   * For an item not saved yet: where its attachments wait until its first save (asked for on the
-   * first upload). Without it, a new item asks to be saved first.
+   * For an item not saved yet: where its attachments wait until its first save (asked for when the
+   * form opens). Files already waiting there, from a form left without saving, are listed again.
+   * Without it, a new item asks to be saved first.
    */
-  pendingSpace?: () => Promise<number>;
+  pendingSpace?: () => Promise<PendingSpace>;
 }
 
 const PROFILE = UPLOAD_PROFILES.document;
@@ -42,13 +43,19 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpa
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
 
-  const tray = useRef<Promise<number> | null>(null);
+  const tray = useRef<Promise<PendingSpace> | null>(null);
+  // The list as last set here: a restore and an upload that finish together both keep their files.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const [restored, setRestored] = useState(0);
+  const change = (next: AttachmentValue[]) => {
+    latest.current = next;
+    onChange?.(next);
+  };
 
-  if (spaceId === null && !pendingSpace)
-    return <Alert type="info" showIcon title={t('demands.form.attachmentsAfterSave')} />;
-
-  const targetSpace = (): Promise<number> => {
-    if (spaceId !== null) return Promise.resolve(spaceId);
+  const pending = (): Promise<PendingSpace> => {
     if (!pendingSpace) return Promise.reject(new Error('no space for attachments'));
     // One request for the tray, however many files; a failed one may be asked again.
     tray.current ??= pendingSpace().catch((error: unknown) => {
@@ -58,11 +65,39 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpa
     return tray.current;
   };
 
+  // A new item: files chosen in an earlier new form that was never saved are still in the tray.
+  const isNew = spaceId === null && pendingSpace !== undefined;
+  useEffect(() => {
+    if (!isNew) return undefined;
+    let live = true;
+    pending()
+      .then(({ waiting }) => {
+        const known = new Set(latest.current.map((file) => file.id));
+        const back = waiting
+          .filter((file) => !known.has(file.id))
+          .slice(0, Math.max(0, MAX_ATTACHMENTS - latest.current.length));
+        if (!live || back.length === 0) return;
+        change([...latest.current, ...back]);
+        setRestored(back.length);
+      })
+      // The upload asks again and reports what went wrong.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // Once per form: `pending` and `change` are this render's, the effect needs only the first.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isNew]);
+
+  if (spaceId === null && !pendingSpace)
+    return <Alert type="info" showIcon title={t('demands.form.attachmentsAfterSave')} />;
+
+  const targetSpace = async (): Promise<number> => (spaceId !== null ? spaceId : (await pending()).spaceId);
+
   const upload = async (files: File[]) => {
     const problems: string[] = [];
-    let next = [...value];
     for (const file of files) {
-      if (next.length >= MAX_ATTACHMENTS) break;
+      if (latest.current.length >= MAX_ATTACHMENTS) break;
       const ext = fileExtension(file.name);
       if (!(PROFILE.extensions as readonly string[]).includes(ext)) {
         problems.push(t('demands.form.uploadFailed', { name: file.name, message: t('errors.wrongType') }));
@@ -77,8 +112,7 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpa
         const node = await uploadAttachment(await targetSpace(), file, (p) =>
           setProgress({ name: file.name, percent: Math.round((p.loaded / p.total) * 100) }),
         );
-        next = [...next, { id: node.id, name: node.name, size: node.size ?? file.size }];
-        onChange?.(next);
+        change([...latest.current, { id: node.id, name: node.name, size: node.size ?? file.size }]);
       } catch (error) {
         problems.push(
           t('demands.form.uploadFailed', {
@@ -107,6 +141,16 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpa
       <div className="mb-muted mb-help">
         {t('demands.form.attachmentsHelp', { max: MAX_ATTACHMENTS, size: PROFILE.maxBytes / MB })}
       </div>
+      {restored > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          onClose={() => setRestored(0)}
+          title={t('demands.form.attachmentsRestored', { count: restored })}
+          style={{ marginTop: 8 }}
+        />
+      )}
       {progress && (
         <div aria-live="polite">
           {t('demands.form.uploading', { name: progress.name })}
@@ -129,7 +173,7 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpa
                   size="small"
                   icon={<DeleteOutlined />}
                   aria-label={t('demands.form.removeAttachment', { name: item.name })}
-                  onClick={() => onChange?.(value.filter((other) => other.id !== item.id))}
+                  onClick={() => change(value.filter((other) => other.id !== item.id))}
                 />,
               ]}
             >

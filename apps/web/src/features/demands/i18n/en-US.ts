@@ -72,6 +72,8 @@ export const demandsEnUS = {
         'The summary is public to verified institutes; the full description and attachments only to institutes that receive the demand. With this switch on, they must accept a confidentiality agreement first; who accepted and when is recorded.',
       attachmentsHelp: 'doc, docx, pdf, images or archives; up to {{size}} MB each, at most {{max}} files.',
       attachmentsAfterSave: 'Save the draft first; then you can add attachments.',
+      attachmentsRestored:
+        'Attachments you added to a new demand you did not save are back in the list ({{count}}); remove any you do not need.',
       upload: 'Add files',
       uploading: 'Uploading {{name}}',
       uploadFailed: '{{name}} could not be uploaded: {{message}}',
