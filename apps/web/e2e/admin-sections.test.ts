@@ -1,13 +1,10 @@
 import { expect, inject, it } from 'vitest';
 import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
 import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, shoot, shotsDir, demandBody } from './cooperation-api.ts';
+import { call, certified, shoot, shotsDir, demandBody, PDF } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-/** A small real PDF: the server checks the bytes, not the name. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const adminDemand = (title: string) =>
   demandBody(title, { summary: '管理员巡检用的需求摘要', problem: '## 问题\n排产', expected_outcome: '算法与报告' });

@@ -14,6 +14,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** The start of a real PDF (the server sniffs the magic bytes), 2 kB. */
+export const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n'.padEnd(2000, ' '), 'latin1');
+
 function creditCode(): string {
   let first17 = '91330106';
   for (let i = 0; i < 9; i += 1) first17 += USCC_ALPHABET[Math.floor(Math.random() * USCC_ALPHABET.length)];

@@ -1,7 +1,7 @@
 import { expect, inject, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, chooseSelect, shoot as shootTo, shotsDir } from './cooperation-api.ts';
+import { call, certified, chooseSelect, shoot as shootTo, shotsDir, PDF } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const SHOTS = shotsDir('demands');
@@ -81,9 +81,15 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
     await ins.page.fill('#team', '3 名研究员');
     await ins.page.fill('#timeline', '3 个月');
     await ins.page.fill('#cost_estimate', '200000');
+    // A new solution takes an attachment before its first save (solution/attachmentSpace).
+    await ins.page.setInputFiles('[data-testid=attachment-input]', [
+      { name: '技术方案.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    await poll(() => ins.page.locator('.ant-list-item', { hasText: '技术方案.pdf' }).count()).toBe(1);
     await ins.page.getByRole('button', { name: /^提\s?交$/ }).click();
     await ins.page.waitForURL('**/manage/solutions?id=*');
     await poll(() => ins.page.locator('.ant-drawer .ant-tag', { hasText: '已提交' }).count()).toBeGreaterThan(0);
+    await poll(() => ins.page.locator('.ant-drawer').getByText('技术方案.pdf').count()).toBeGreaterThan(0);
 
     // The enterprise sees the solution on its demand and accepts it.
     await ent.page.goto(`/manage/demandManage/detail/${demandId}`);

@@ -9,6 +9,7 @@ import {
   shoot as shootTo,
   shotsDir,
   submitOrgCertification,
+  PDF,
 } from './cooperation-api.ts';
 import { registerByApi, signInThroughUi } from './session.ts';
 
@@ -24,9 +25,6 @@ const shoot = (page: Page, name: string, fullPage = true) => shootTo(page, SHOTS
 
 /** A small CSV: the server checks that text files are text. */
 const CSV = Buffer.from('month,revenue\n2025-01,100\n2025-02,120\n');
-/** The start of a real PDF: the server sniffs the magic bytes. */
-const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n'.padEnd(2000, ' '), 'latin1');
-
 async function adminToken(): Promise<string> {
   const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
     phone_details: inject('adminPhone'),

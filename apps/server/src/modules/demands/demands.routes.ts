@@ -187,6 +187,12 @@ export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   defineCall(app, {
     method: 'POST',
+    path: 'solution/attachmentSpace',
+    ...S,
+    handler: ({ caller }) => solutions.solutionAttachmentTray(ctx, caller),
+  });
+  defineCall(app, {
+    method: 'POST',
     path: 'solution/submit',
     ...S,
     input: SolutionIdSchema,

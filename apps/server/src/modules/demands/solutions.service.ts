@@ -1,4 +1,4 @@
-import type { CooperationDetail } from '@mathbridge/contracts/demands';
+import type { AttachmentTray, CooperationDetail } from '@mathbridge/contracts/demands';
 import {
   SOLUTION_STATES,
   type DeclineReason,
@@ -21,7 +21,7 @@ import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
-import { ensureItemSpace, snapshotAttachments } from './attachments.ts';
+import { adoptAttachmentTray, ensureAttachmentTray, ensureItemSpace, snapshotAttachments } from './attachments.ts';
 import { PLATFORM, moveCount, readCounts } from './counts.service.ts';
 import { addSolutionCount, findDemand, findDemandsByIds, findReceipt, lockDemand } from './demands.repository.ts';
 import { attachmentsOf } from './demands.presenter.ts';
@@ -102,6 +102,15 @@ async function submitInTrx(
   });
 }
 
+/**
+ * POST solution/attachmentSpace: where an answer being written uploads its attachments before its
+ * first save (the author's tray, adopted by that save), as demand/attachmentSpace does for demands.
+ */
+export async function solutionAttachmentTray(ctx: AppContext, caller: Caller): Promise<AttachmentTray> {
+  const actor = await requireInstitute(ctx, caller);
+  return ensureAttachmentTray(ctx, 'solution', caller.id, actor.org.id);
+}
+
 /** POST solution/save: an institute creates (for a demand it received) or edits a draft; `commit` 1 also submits it. */
 export async function saveSolution(
   ctx: AppContext,
@@ -123,8 +132,11 @@ export async function saveSolution(
   if (input.id === undefined) {
     if (demand.status === 'paused') throw conflict('errors.demandNotReceiving');
     if (demand.status !== 'published') throw conflict('errors.demandWrongState');
-    if (input.attachments.length)
-      throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+    // Attachments chosen while the answer was written wait in the author's tray; this save adopts it.
+    const tray = input.attachments.length
+      ? (await ensureAttachmentTray(ctx, 'solution', caller.id, actor.org.id)).space_id
+      : null;
+    const attachments = await snapshotAttachments(ctx, caller, tray, input.attachments, locale);
     const now = nowIso();
     // The partial unique index solutions_one_open holds 'one open answer per institute' when
     // parallel saves both find none (migration 0009); the read before it only spares a failed insert.
@@ -138,8 +150,8 @@ export async function saveSolution(
         org_name: actor.org.name,
         owner_id: caller.id,
         status: 'draft',
-        attachments: '[]',
-        space_id: null,
+        attachments: JSON.stringify(attachments),
+        space_id: tray,
         decline_reason: null,
         decline_text: null,
         decided_by: null,
@@ -148,6 +160,8 @@ export async function saveSolution(
         submitted_at: null,
         decided_at: null,
       });
+      if (tray !== null && !(await adoptAttachmentTray(trx, 'solution', tray, row.id, caller.id)))
+        throw invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
       await moveCount(trx, 'solution', actor.org.id, null, 'draft');
       await writeAudit(trx, {
         actorId: caller.id,
@@ -164,8 +178,10 @@ export async function saveSolution(
       throw error;
     });
     id = created.id;
-    const spaceId = await ensureItemSpace(ctx, 'solution', id, caller.id, actor.org.id);
-    await repo.updateSolution(ctx.db, id, { space_id: spaceId });
+    if (tray === null) {
+      const spaceId = await ensureItemSpace(ctx, 'solution', id, caller.id, actor.org.id);
+      await repo.updateSolution(ctx.db, id, { space_id: spaceId });
+    }
   } else {
     const solution = await loadSolution(ctx.db, input.id);
     if (solution.org_id !== actor.org.id || solution.demand_id !== demand.id) throw forbidden();

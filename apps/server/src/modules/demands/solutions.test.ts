@@ -35,6 +35,48 @@ describeApi('solutions', () => {
     expect((await post(app(), c.institute, 'solution/accept', { id: 1 })).status).toBe(304);
   });
 
+  it('a new solution takes attachments in one pass: they wait in the author’s tray, which its first save adopts', async () => {
+    const { demand } = await newDemand(app(), c, { publish: true });
+    ok(await post(app(), c.institute, 'demand/receive', { id: demand.id }), 'receive');
+    const tray = ok(await post<{ space_id: number }>(app(), c.institute, 'solution/attachmentSpace'), 'tray');
+    expect(ok(await post<{ space_id: number }>(app(), c.institute, 'solution/attachmentSpace'), 'again')).toEqual(tray);
+    expect((await post(app(), c.enterprise, 'solution/attachmentSpace')).status).toBe(304);
+    const foreign = await upload(app(), c.otherInstitute.token, 'x.pdf', pdf(100), {
+      space_id: tray.space_id,
+      profile: 'document',
+    });
+    expect(foreign.status).toBe(304);
+    const file = await upload(app(), c.institute.token, '技术方案.pdf', pdf(1800), {
+      space_id: tray.space_id,
+      profile: 'document',
+    });
+    expect(file.status).toBe(200);
+    const fileId = file.result?.id ?? 0;
+    // Another institute's tray file cannot be named.
+    const otherTray = ok(
+      await post<{ space_id: number }>(app(), c.otherInstitute, 'solution/attachmentSpace'),
+      'other',
+    );
+    const theirs = await upload(app(), c.otherInstitute.token, 'y.pdf', pdf(100), {
+      space_id: otherTray.space_id,
+      profile: 'document',
+    });
+    const refused = await post(app(), c.institute, 'solution/save', {
+      ...solutionForm(demand.id),
+      attachments: [theirs.result?.id],
+    });
+    expect(refused.status).toBe(400);
+
+    const created = ok(
+      await post<Solution>(app(), c.institute, 'solution/save', { ...solutionForm(demand.id), attachments: [fileId] }),
+      'create',
+    );
+    expect(created.space_id).toBe(tray.space_id);
+    expect(created.attachments).toEqual([expect.objectContaining({ id: fileId, name: '技术方案.pdf', size: 1800 })]);
+    const next = ok(await post<{ space_id: number }>(app(), c.institute, 'solution/attachmentSpace'), 'next tray');
+    expect(next.space_id).not.toBe(tray.space_id);
+  });
+
   it('answers only a received, published demand; one open solution per institute', async () => {
     const { demand } = await newDemand(app(), c, { publish: true });
     expect((await post(app(), c.institute, 'solution/save', solutionForm(demand.id))).status).toBe(409);

@@ -29,12 +29,13 @@ export interface PendingSpace {
 }
 
 /**
- * POST demand/attachmentSpace: where a demand not saved yet uploads its attachments; its first save
- * names them and the space becomes the demand's own, so attachments work in one pass. Files there
- * were chosen in a new-demand form that was left without saving (GET upload/getAttachmentList).
+ * POST demand/attachmentSpace or solution/attachmentSpace: where a demand or solution not saved yet
+ * uploads its attachments; its first save names them and the space becomes the item's own, so
+ * attachments work in one pass. Files already there were chosen in a new form of the same kind that
+ * was left without saving (GET upload/getAttachmentList).
  */
-export async function demandAttachmentTray(): Promise<PendingSpace> {
-  const tray = await api.post<AttachmentTray>('demand/attachmentSpace');
+async function attachmentTray(call: 'demand/attachmentSpace' | 'solution/attachmentSpace'): Promise<PendingSpace> {
+  const tray = await api.post<AttachmentTray>(call);
   const listed = await api.get<AttachmentList>('upload/getAttachmentList', {
     space_id: tray.space_id,
     page_size: MAX_ATTACHMENTS,
@@ -45,6 +46,9 @@ export async function demandAttachmentTray(): Promise<PendingSpace> {
     .map((node) => ({ id: node.id, name: node.name, size: node.size ?? 0 }));
   return { spaceId: tray.space_id, waiting };
 }
+
+export const demandAttachmentTray = () => attachmentTray('demand/attachmentSpace');
+export const solutionAttachmentTray = () => attachmentTray('solution/attachmentSpace');
 
 /** POST upload/downloadUrl: a fresh signed link to one attachment. */
 export function attachmentUrl(id: number): Promise<SignedUrl> {

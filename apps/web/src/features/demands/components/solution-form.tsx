@@ -10,6 +10,7 @@ import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useDemand } from '../api/demands.ts';
+import { solutionAttachmentTray } from '../api/attachments.ts';
 import { useSaveSolution } from '../api/solutions.ts';
 import { AttachmentsInput, type AttachmentValue } from './attachments-input.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
@@ -136,7 +137,10 @@ export function SolutionForm({
           <InputNumber min={0} max={BUDGET_MAX} precision={0} step={1000} style={{ width: 240 }} />
         </Form.Item>
         <Form.Item name="attachments" label={t('demands.solutions.attachments')}>
-          <AttachmentsInput spaceId={solution?.space_id ?? null} />
+          <AttachmentsInput
+            spaceId={solution?.space_id ?? null}
+            pendingSpace={solution ? undefined : solutionAttachmentTray}
+          />
         </Form.Item>
         <div className="mb-form-actions">
           <Button onClick={() => void run(0)} loading={save.isPending && save.variables?.commit === 0}>

@@ -73,7 +73,7 @@ export const demandsEnUS = {
       attachmentsHelp: 'doc, docx, pdf, images or archives; up to {{size}} MB each, at most {{max}} files.',
       attachmentsAfterSave: 'Save the draft first; then you can add attachments.',
       attachmentsRestored:
-        'Attachments you added to a new demand you did not save are back in the list ({{count}}); remove any you do not need.',
+        'Attachments you added earlier to a form you did not save are back in the list ({{count}}); remove any you do not need.',
       upload: 'Add files',
       uploading: 'Uploading {{name}}',
       uploadFailed: '{{name}} could not be uploaded: {{message}}',

@@ -72,7 +72,7 @@ export const demandsZhCN: DemandsMessages = {
         '摘要对已认证的科研机构公开；完整描述和附件仅对接收需求的机构可见。开启后，机构接收前须先同意保密协议，系统记录同意人和时间。',
       attachmentsHelp: '支持 doc、docx、pdf、图片或压缩包；单个文件不超过 {{size}} MB，最多 {{max}} 个。',
       attachmentsAfterSave: '请先保存草稿，然后即可添加附件。',
-      attachmentsRestored: '上次未保存的新需求中添加的 {{count}} 个附件已放回列表；不需要的可以删除。',
+      attachmentsRestored: '之前在未保存的表单中添加的 {{count}} 个附件已放回列表；不需要的可以删除。',
       upload: '添加文件',
       uploading: '正在上传 {{name}}',
       uploadFailed: '{{name}} 上传失败：{{message}}',

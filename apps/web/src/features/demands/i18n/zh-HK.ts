@@ -72,7 +72,7 @@ export const demandsZhHK: DemandsMessages = {
         '摘要對已認證的科研機構公開；完整描述和附件僅對接收需求的機構可見。開啟後，機構接收前須先同意保密協議，系統記錄同意人和時間。',
       attachmentsHelp: '支援 doc、docx、pdf、圖片或壓縮檔；單個檔案不超過 {{size}} MB，最多 {{max}} 個。',
       attachmentsAfterSave: '請先儲存草稿，然後即可加入附件。',
-      attachmentsRestored: '上次未儲存的新需求中加入的 {{count}} 個附件已放回列表；不需要的可以刪除。',
+      attachmentsRestored: '之前在未儲存的表單中加入的 {{count}} 個附件已放回列表；不需要的可以刪除。',
       upload: '加入檔案',
       uploading: '正在上載 {{name}}',
       uploadFailed: '{{name}} 上載失敗：{{message}}',
