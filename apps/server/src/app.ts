@@ -12,7 +12,9 @@ import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
 import { ensurePrivateDir } from './lib/data-dir.ts';
 import { installEnvelope } from './plugins/call.ts';
-import { installRequestLog, loggerOptions } from './plugins/request-log.ts';
+import { installRequestLog, loggerOptions, requestIdOptions } from './plugins/request-log.ts';
+import { installMetrics } from './plugins/metrics.ts';
+import { installProbes } from './plugins/probes.ts';
 import { installJsonBody } from './plugins/json-body.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
@@ -61,6 +63,7 @@ export async function buildApp(
     // One compact line per request instead (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(config.trustProxy),
+    ...requestIdOptions,
     bodyLimit: 1024 * 1024,
   });
   // The database, stored files and keys live here: the server's user alone may read them.
@@ -98,6 +101,8 @@ export async function buildApp(
 
   installEnvelope(app);
   installRequestLog(app);
+  installProbes(app, ctx);
+  installMetrics(app, ctx);
   installJsonBody(app);
   app.decorate('resolveSession', (token: string | undefined) => resolveSession(db, token));
   app.addHook('onSend', async (request, reply, payload) => {

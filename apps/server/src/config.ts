@@ -48,6 +48,13 @@ export interface Config {
    * unset = generated once into DATA_DIR/secrets/id-number.key (modules/identity/id-numbers.ts).
    */
   idNumberKey: string | undefined;
+  /** Bearer token that opens GET /metrics (Prometheus); unset = no metrics endpoint (404). */
+  metricsToken: string | undefined;
+  /**
+   * On SIGTERM/SIGINT the server stops taking connections, lets requests in flight finish and
+   * closes its pools; past this many milliseconds it exits anyway (with code 1).
+   */
+  shutdownGraceMs: number;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -98,5 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerIpHour: positiveInt(env.LOGIN_FAILURES_PER_IP_HOUR, LOGIN_FAIL_HOURLY_MAX_PER_IP),
     },
     idNumberKey: env.ID_NUMBER_KEY || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 25_000),
   };
 }

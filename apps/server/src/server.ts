@@ -17,9 +17,33 @@ if (!(await adminExists(ctx.db))) {
   );
 }
 
+/**
+ * Graceful shutdown (SIGTERM from an orchestrator, Ctrl-C): readiness answers 503 at once, the
+ * server takes no new connections (a request on a kept-alive one gets 503), requests in flight
+ * finish, background jobs stop, then the database pool, the limiter and the storage close. Past
+ * SHUTDOWN_GRACE_MS, or on a second signal, it exits at once with code 1.
+ */
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    app.draining = true;
+    app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+    setTimeout(() => {
+      app.log.error({ graceMs: config.shutdownGraceMs }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }
 

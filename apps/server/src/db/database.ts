@@ -31,6 +31,15 @@ export type Db = Kysely<Database>;
 // COUNT(*) and bigint columns come back from PostgreSQL as strings; every value we store fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** The PostgreSQL pool behind a database handle, for its connection counts (/metrics). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** Connections of a PostgreSQL database's pool (total, idle, clients waiting); null for SQLite. */
+export function poolCounts(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
 export function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<Config, 'cacheMs'>>,
@@ -43,7 +52,9 @@ export function openDatabase(
       max: 10,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: observer.observe(new PostgresDialect({ pool })), plugins: [observer] });
+    const db = new Kysely<Database>({ dialect: observer.observe(new PostgresDialect({ pool })), plugins: [observer] });
+    pools.set(db, pool);
+    return db;
   }
   // 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode.
   ensurePrivateDir(config.dataDir);

@@ -31,6 +31,8 @@ export class Scheduler {
   readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly jobs = new Map<string, Job>();
   private readonly running = new Map<string, Promise<void>>();
+  /** Runs of each job on this instance since it started, by outcome (/metrics). */
+  readonly runs = new Map<string, { ok: number; failed: number }>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -58,6 +60,11 @@ export class Scheduler {
   }
 
   /** Stops ticking and waits for runs in progress, so the database can close after it. */
+  /** Jobs running on this instance now. */
+  get active(): number {
+    return this.running.size;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
@@ -89,11 +96,18 @@ export class Scheduler {
       return false;
     }
     if (!leased) return false;
+    const counts = this.runs.get(job.name) ?? { ok: 0, failed: 0 };
+    this.runs.set(job.name, counts);
     const run = job
       .run()
       .then(
-        () => undefined,
-        (error: unknown) => this.log.error({ err: error, job: job.name }, 'background job failed'),
+        () => {
+          counts.ok += 1;
+        },
+        (error: unknown) => {
+          counts.failed += 1;
+          this.log.error({ err: error, job: job.name }, 'background job failed');
+        },
       )
       .finally(() => this.running.delete(job.name));
     this.running.set(job.name, run);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
@@ -28,6 +30,23 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
   } satisfies FastifyServerOptions['logger'];
 }
 
+/** What a request id may look like when a proxy sends one: short, and safe to write into a log line. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Request ids carried across the proxy: an `X-Request-Id` sent by the proxy in front (nginx
+ * `$request_id`, a load balancer's trace id) names the request in every log line of it, so one id
+ * follows a request through both; without one, or with one that is not a plain short token, the
+ * server makes its own. Every answer says which id it had (X-Request-Id).
+ */
+export const requestIdOptions = {
+  requestIdHeader: false,
+  genReqId: (request: IncomingMessage): string => {
+    const given = request.headers['x-request-id'];
+    return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  },
+} satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'genReqId'>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The `status` of the envelope this request answered, when it answered one. */
@@ -36,6 +55,10 @@ declare module 'fastify' {
 }
 
 export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     const status = (payload as { status?: unknown } | null)?.status;
     if (typeof status === 'number') request.envelopeStatus = status;

@@ -1,15 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import { buildApp } from '../app.ts';
 import { PART_STALE_MS } from '../lib/storage.ts';
-import { multipart, png } from '../modules/files/files.fixtures.ts';
+import { startChildServer, startUpload, waitFor } from './child-server.ts';
 import { describeApi, registerUser, useTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -18,8 +15,6 @@ import { describeApi, registerUser, useTestApp, type TestApp } from './harness.t
  * in a child process (as `npm start` runs it), 5 uploads stream into it in parallel, it is killed
  * with SIGKILL mid-stream, and the app is started again on the same data folder.
  */
-const serverEntry = path.resolve(import.meta.dirname, '../server.ts');
-const tsxLoader = path.resolve(import.meta.dirname, '../../../../node_modules/tsx/dist/loader.mjs');
 const HOST =
   hostname()
     .toLowerCase()
@@ -34,44 +29,11 @@ function partsUnder(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Starts the app again on the same data folder and database, as a restart does; answers what its start-up left. */
 async function restart(t: TestApp): Promise<void> {
   const again = await buildApp(t.ctx.config);
   await again.app.ready();
   await again.app.close();
-}
-
-/** Streams the head of an upload of `total` bytes to a real socket and leaves it hanging. */
-function startUpload(port: number, token: string, name: string, total: number, sendBytes: number) {
-  const { body, contentType } = multipart(name, png(total));
-  const request = http.request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: '/api/upload/upload?ignore_sign=1',
-    headers: { 'content-type': contentType, 'content-length': body.length, [TOKEN_HEADER]: token },
-  });
-  request.on('error', () => undefined);
-  request.write(body.subarray(0, sendBytes));
-  return request;
 }
 
 describeApi('leftover partial uploads (issue 9, point 13)', () => {
@@ -82,33 +44,11 @@ describeApi('leftover partial uploads (issue 9, point 13)', () => {
   });
 
   it('a server killed with SIGKILL during 5 parallel uploads leaves .part files; the next start removes them', async () => {
-    const { app, ctx, dataDir } = t();
+    const { app, dataDir } = t();
     const user = await registerUser(app);
-    const port = await freePort();
-    const { databaseUrl, databaseSchema } = ctx.config;
-    // node itself runs the server (tsx only as a loader): the pid killed is the pid that writes.
-    child = spawn(process.execPath, ['--import', pathToFileURL(tsxLoader).href, serverEntry], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        DATABASE_URL: databaseUrl ?? '',
-        DATABASE_SCHEMA: databaseSchema ?? '',
-      },
-      stdio: 'ignore',
-    });
-    const exited = new Promise((resolve) => child?.once('exit', resolve));
-    await waitFor('the child server', async () => {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      return ok;
-    });
+    const server = await startChildServer(t());
+    child = server.child;
+    const { port } = server;
     const spaces = path.join(dataDir, 'files', 'spaces');
     const before = partsUnder(spaces).length;
     const uploads = Array.from({ length: 5 }, (_, i) =>
@@ -119,8 +59,8 @@ describeApi('leftover partial uploads (issue 9, point 13)', () => {
       return parts.length === before + 5 && parts.every((p) => fs.statSync(p).size > 0);
     });
     child.kill('SIGKILL');
-    await exited;
-    for (const request of uploads) request.destroy();
+    await server.exited;
+    for (const upload of uploads) upload.request.destroy();
     const leftBehind = partsUnder(spaces);
     const writerPid = child.pid;
     await restart(t());
@@ -145,7 +85,7 @@ describeApi('leftover partial uploads (issue 9, point 13)', () => {
         startUpload(port, user.token, `cut${i}.png`, 4 * 1024 * 1024, 1024 * 1024),
       );
       await waitFor('3 partial files', () => partsUnder(spaces).length === 3);
-      for (const request of uploads) request.destroy();
+      for (const upload of uploads) upload.request.destroy();
       await waitFor('the server to remove them', () => partsUnder(spaces).length === 0);
       expect(partsUnder(spaces)).toEqual([]);
     } finally {

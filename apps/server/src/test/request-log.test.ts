@@ -82,4 +82,29 @@ describeApi('request log (issue 9 point 14): bearer links and tokens never reach
     // What a request costs in the log (recorded in docs/architecture.md 'Logs'; not a timing assertion).
     console.info(`request log: ${lines.length} lines for ${n} requests, ${Math.round(bytes / n)} bytes per request`);
   });
+
+  it('a request id from the proxy in front names the log line and comes back; a malformed one is replaced', async () => {
+    const { app } = t();
+    const send = (id?: string) =>
+      app.inject({ method: 'GET', url: '/api/health', headers: id === undefined ? {} : { 'x-request-id': id } });
+    const before = log.lines.length;
+    const carried = await send('edge-7f3a9c.42');
+    expect(carried.headers['x-request-id']).toBe('edge-7f3a9c.42');
+    const bad = 'x'.repeat(65);
+    const forged = await send(`${bad}`);
+    const injected = await send('a\nfake log line');
+    const none = await send();
+    for (const reply of [forged, injected, none])
+      expect(String(reply.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    const ids = log
+      .records()
+      .slice(before)
+      .map((record) => record.reqId);
+    expect(ids).toEqual([
+      'edge-7f3a9c.42',
+      forged.headers['x-request-id'],
+      injected.headers['x-request-id'],
+      none.headers['x-request-id'],
+    ]);
+  });
 });
