@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/admin.ts'],
+  entryPoints: ['src/server.ts', 'src/admin.ts', 'src/backup.ts'],
   outdir: process.env.OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
