@@ -7,6 +7,8 @@ import { GENERAL_MAX_UPLOAD_BYTES } from '@mathbridge/contracts/constants';
 import type { Config, TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrate, openDatabase } from './db/database.ts';
+import { observerOf } from './db/short-cache.ts';
+import { RedisCacheBus } from './lib/cache-bus.ts';
 import { DbRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
@@ -70,7 +72,15 @@ export async function buildApp(
   ensurePrivateDir(config.dataDir);
   const db = openDatabase(config);
   await migrate(db);
-  const limiter = config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new DbRateLimiter(db);
+  const limiter = config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl, `${config.redisPrefix}rl:`)
+    : new DbRateLimiter(db);
+  // Several instances: each one's writes drop the short caches of all (lib/cache-bus.ts).
+  const observer = observerOf(db);
+  const cacheBus =
+    config.redisUrl && observer ? new RedisCacheBus(config.redisUrl, config.redisPrefix, observer, app.log) : null;
+  if (cacheBus && !(await cacheBus.ready()))
+    app.log.warn('cache bus: not subscribed yet; caches of other instances may lag up to CACHE_MS');
   const ctx: AppContext = {
     config,
     db,
@@ -84,6 +94,7 @@ export async function buildApp(
   app.addHook('onReady', async () => ctx.scheduler.start());
   app.addHook('preClose', async () => ctx.scheduler.stop());
   app.addHook('onClose', async () => {
+    await cacheBus?.close();
     await ctx.limiter.close();
     await ctx.storage.close?.();
     await db.destroy();

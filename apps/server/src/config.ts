@@ -17,8 +17,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use (tests isolate each run in its own). */
   databaseSchema: string | undefined;
-  /** redis://… to share rate limits between API instances; unset = in the database. */
+  /** redis://… to share rate limits and cache invalidation between API instances; unset = in the database. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  redisPrefix: string;
   production: boolean;
   /** Phone of the first admin created on first start. */
   adminPhone: string;
@@ -33,9 +35,9 @@ export interface Config {
   trustProxy: TrustProxy;
   /**
    * Lifetime of the short caches (caller behind a token, organisation, maintained totals;
-   * db/short-cache.ts). This process's own writes drop them at once; another process's are seen
-   * after this long, so it defaults to 2000 ms for a single instance and to 0 (off) when REDIS_URL
-   * says several instances share the database. CACHE_MS overrides (0 turns them off).
+   * db/short-cache.ts), 2000 ms by default. This process's own writes drop them at once, and so do
+   * other API instances' writes, announced over Redis (lib/cache-bus.ts); a process that announces
+   * nothing (`npm run admin`) is seen after this long. CACHE_MS overrides (0 turns them off).
    */
   cacheMs: number;
   /**
@@ -92,13 +94,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'mb:',
     production: env.NODE_ENV === 'production',
     adminPhone: env.ADMIN_PHONE ?? '13800000000',
     // dist/server.js and src/server.ts both sit two levels below apps/.
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    cacheMs: cacheMs(env.CACHE_MS, env.REDIS_URL ? 0 : 2000),
+    cacheMs: cacheMs(env.CACHE_MS, 2000),
     limits: {
       registrationsPerIpHour: positiveInt(env.REGISTRATIONS_PER_IP_HOUR, REGISTER_HOURLY_MAX_PER_IP),
       codesPerIpHour: positiveInt(env.CODES_PER_IP_HOUR, VERIFY_CODE_HOURLY_MAX_PER_IP),

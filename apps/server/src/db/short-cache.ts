@@ -25,12 +25,12 @@ import type { Db } from './database.ts';
  * and ROLLBACK (the driver is wrapped), so a change made here — an ended session, a new role — is
  * seen by the very next request. A value read while a write was in flight is never stored (each
  * store has a generation, bumped before and after each write and after each transaction), and
- * nothing read inside a transaction is stored. Writes made by another process (another API
- * instance, `npm run admin`) are seen after `ttlMs` at most: `cacheMs` is 0 (off) by default when
- * REDIS_URL says the API runs as several instances (config.ts).
+ * nothing read inside a transaction is stored. Writes made by another API instance are announced
+ * over Redis (lib/cache-bus.ts, with REDIS_URL) and drop the same caches there; writes by a process
+ * that announces nothing (`npm run admin`) are seen after `ttlMs` at most.
  */
 
-type Tables = readonly string[] | 'all';
+export type Tables = readonly string[] | 'all';
 
 interface Entry<V> {
   value: V;
@@ -75,11 +75,64 @@ function writtenTables(node: RootOperationNode): Tables | null {
   }
 }
 
+/** Where the tables this process wrote are announced to the other instances (lib/cache-bus.ts). */
+export type WritesListener = (tables: Tables) => void;
+
 export class WriteObserver implements KyselyPlugin {
   readonly #stores = new Map<ShortCache<unknown, unknown>, Store<unknown>>();
   readonly #writes = new WeakMap<QueryId, Tables>();
+  /** Tables written since the last announcement; kept while any transaction is open. */
+  #unannounced: Set<string> | 'all' = new Set();
+  #openTransactions = 0;
+  #announceScheduled = false;
+  #listener: WritesListener | undefined;
 
   constructor(readonly ttlMs: number) {}
+
+  /**
+   * Announces this process's writes to `listener`, at most once per event-loop turn: the tables
+   * written since the last announcement, after the statement (outside a transaction) and again
+   * after every COMMIT or ROLLBACK. While a transaction is open its tables stay in every
+   * announcement, so the last one comes after its commit: another instance that reloaded a value
+   * before then drops it again.
+   */
+  announceTo(listener: WritesListener): void {
+    this.#listener = listener;
+  }
+
+  /** Writes another instance announced: drops what the caches hold from those tables, as a local write does. */
+  writtenElsewhere(tables: Tables): void {
+    this.written(tables);
+  }
+
+  #note(tables: Tables): void {
+    if (!this.#listener) return;
+    if (tables === 'all' || this.#unannounced === 'all') this.#unannounced = 'all';
+    else for (const table of tables) this.#unannounced.add(table);
+  }
+
+  #scheduleAnnouncement(): void {
+    if (!this.#listener || this.#announceScheduled) return;
+    this.#announceScheduled = true;
+    setImmediate(() => {
+      this.#announceScheduled = false;
+      const tables = this.#unannounced === 'all' ? 'all' : [...this.#unannounced];
+      if (this.#openTransactions === 0) this.#unannounced = new Set();
+      if (tables === 'all' || tables.length > 0) this.#listener?.(tables);
+    });
+  }
+
+  /** A transaction began (the wrapped driver). */
+  began(): void {
+    this.#openTransactions += 1;
+  }
+
+  /** A transaction ended: what it wrote is visible now, here and to the other instances. */
+  ended(): void {
+    this.#openTransactions = Math.max(0, this.#openTransactions - 1);
+    this.written('all');
+    this.#scheduleAnnouncement();
+  }
 
   store<V>(cache: ShortCache<unknown, V>): Store<V> {
     let store = this.#stores.get(cache as ShortCache<unknown, unknown>);
@@ -105,13 +158,17 @@ export class WriteObserver implements KyselyPlugin {
     if (tables) {
       this.#writes.set(args.queryId, tables);
       this.written(tables);
+      this.#note(tables);
     }
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const tables = this.#writes.get(args.queryId);
-    if (tables) this.written(tables);
+    if (tables) {
+      this.written(tables);
+      this.#scheduleAnnouncement();
+    }
     return args.result;
   }
 
@@ -121,7 +178,7 @@ export class WriteObserver implements KyselyPlugin {
       createAdapter: () => dialect.createAdapter(),
       createIntrospector: (db) => dialect.createIntrospector(db),
       createQueryCompiler: () => dialect.createQueryCompiler(),
-      createDriver: () => new ObservedDriver(dialect.createDriver(), () => this.written('all')),
+      createDriver: () => new ObservedDriver(dialect.createDriver(), this),
     };
   }
 }
@@ -133,7 +190,7 @@ class ObservedDriver implements Driver {
 
   constructor(
     private readonly driver: Driver,
-    private readonly ended: () => void,
+    private readonly observer: WriteObserver,
   ) {
     if (driver.savepoint) this.savepoint = driver.savepoint.bind(driver);
     if (driver.rollbackToSavepoint) this.rollbackToSavepoint = driver.rollbackToSavepoint.bind(driver);
@@ -141,27 +198,34 @@ class ObservedDriver implements Driver {
   }
   init = () => this.driver.init();
   acquireConnection = () => this.driver.acquireConnection();
-  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
-    this.driver.beginTransaction(connection, settings);
+  beginTransaction = async (connection: DatabaseConnection, settings: TransactionSettings) => {
+    this.observer.began();
+    try {
+      await this.driver.beginTransaction(connection, settings);
+    } catch (error) {
+      this.observer.ended();
+      throw error;
+    }
+  };
   commitTransaction = async (connection: DatabaseConnection) => {
     try {
       await this.driver.commitTransaction(connection);
     } finally {
-      this.ended();
+      this.observer.ended();
     }
   };
   rollbackTransaction = async (connection: DatabaseConnection) => {
     try {
       await this.driver.rollbackTransaction(connection);
     } finally {
-      this.ended();
+      this.observer.ended();
     }
   };
   releaseConnection = (connection: DatabaseConnection) => this.driver.releaseConnection(connection);
   destroy = () => this.driver.destroy();
 }
 
-const observerOf = (db: Db): WriteObserver | undefined =>
+export const observerOf = (db: Db): WriteObserver | undefined =>
   db.getExecutor().plugins.find((p): p is WriteObserver => p instanceof WriteObserver);
 
 export class ShortCache<K, V> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, ensurePrivateDir } from './data-dir.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir.ts';
 import { s3SettingsFromEnv } from './storage.ts';
 
 /**
@@ -136,7 +136,8 @@ export async function restoreBackup(
     throw new Error(
       `${target} already holds a database; restore with --force keeps it beside as ${path.basename(target)}.before-restore-…`,
     );
-  ensurePrivateDir(path.dirname(target));
+  // The parent is the operator's (often /tmp or /var/lib): made if missing, its mode left alone.
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   const staging = fs.mkdtempSync(`${target}.restoring-`);
   try {
     fs.chmodSync(staging, PRIVATE_DIR_MODE);

@@ -107,6 +107,13 @@ describeApi('backup and restore of the embedded defaults', () => {
     expect(fs.readFileSync(path.join(keptAs ?? '', 'marker'), 'utf8')).toBe('mine');
     expect(fs.existsSync(path.join(target, 'marker'))).toBe(false);
 
+    // The folder above the data folder is the operator's (/tmp, /var/lib): its mode stays as it was.
+    const parent = path.join(work, 'shared-parent');
+    fs.mkdirSync(parent, { mode: 0o755 });
+    fs.chmodSync(parent, 0o755);
+    await restoreBackup(archive, path.join(parent, 'data'));
+    expect(fs.statSync(parent).mode & 0o777).toBe(0o755);
+
     const broken = path.join(work, 'broken.tar.gz');
     fs.writeFileSync(broken, fs.readFileSync(archive).subarray(0, 2000));
     const untouched = path.join(work, 'untouched');
