@@ -393,4 +393,60 @@ describeApi('jobs and applications (issue 11)', () => {
     expect(rows).toHaveLength(1);
     expect((await jobStatus(job.job.id)).applicant_count).toBe(1);
   });
+
+  it('teachers and individuals apply too (spec §6 myJob); the audit log holds every application step', async () => {
+    const job = await newJob(app(), c.institute);
+    const teacher = { ...(await certifiedUser(app(), c.admin, 'Teacher')), orgId: null };
+    const individual = { ...(await certifiedUser(app(), c.admin, 'Individual')), orgId: null };
+    const a = await applyTo(app(), teacher, job.job.id);
+    const b = await applyTo(app(), individual, job.job.id);
+    ok(await post(app(), c.institute, 'job/viewApplication', { id: a.id }), 'view');
+    ok(await post(app(), c.institute, 'job/rejectApplication', { id: a.id }), 'reject');
+    ok(await post(app(), individual, 'job/withdraw', { id: b.id }), 'withdraw');
+    const actions = await t()
+      .ctx.db.selectFrom('audit_logs')
+      .select(['action', 'actor_id', 'target_id'])
+      .where('target_type', '=', 'job_application')
+      .where('target_id', 'in', [String(a.id), String(b.id)])
+      .orderBy('id')
+      .execute();
+    expect(actions.map((r) => [r.action, r.actor_id, Number(r.target_id)])).toEqual([
+      ['job.apply', teacher.id, a.id],
+      ['job.apply', individual.id, b.id],
+      ['job.application.view', c.institute.id, a.id],
+      ['job.application.reject', c.institute.id, a.id],
+      ['job.withdraw', individual.id, b.id],
+    ]);
+  });
+
+  it('racing transitions: exactly one of 20 parallel identical steps wins, the others are 409', async () => {
+    const draft = await newJob(app(), c.enterprise, { publish: false });
+    const publishes = settledValues(
+      await inParallel(20, () => post(app(), c.enterprise, 'job/publish', { id: draft.job.id })),
+    ).map((r) => r.status);
+    expect(publishes.filter((s) => s === 200)).toHaveLength(1);
+    expect(publishes.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+
+    const application = await applyTo(app(), c.specialist, draft.job.id);
+    const views = settledValues(
+      await inParallel(20, () => post(app(), c.enterprise, 'job/viewApplication', { id: application.id })),
+    ).map((r) => r.status);
+    expect(views.filter((s) => s === 200)).toHaveLength(1);
+    expect(views.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+
+    // Withdraw against reject: one of them, never both; the count follows the winner.
+    const [withdrawn, rejected] = await Promise.all([
+      post(app(), c.specialist, 'job/withdraw', { id: application.id }),
+      post(app(), c.enterprise, 'job/rejectApplication', { id: application.id }),
+    ]);
+    expect([withdrawn.status, rejected.status].sort()).toEqual([200, 409]);
+    const events = await t()
+      .ctx.db.selectFrom('job_application_events')
+      .select('to_status')
+      .where('application_id', '=', application.id)
+      .orderBy('id')
+      .execute();
+    expect(events).toHaveLength(3);
+    expect((await jobStatus(draft.job.id)).applicant_count).toBe(withdrawn.status === 200 ? 0 : 1);
+  });
 });
