@@ -11,7 +11,7 @@ import {
 } from '@mathbridge/contracts/jobs';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { defineCall } from '../../plugins/call.ts';
+import { defineCall, requireEitherSection } from '../../plugins/call.ts';
 import * as service from './jobs.service.ts';
 
 /**
@@ -98,6 +98,17 @@ export function jobsRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: ({ caller, input, ip }) => service.actOnApplication(ctx, caller, input.id, action, ip),
     });
   }
+
+  defineCall(app, {
+    method: 'GET',
+    path: 'job/application/:id',
+    auth: 'user',
+    input: ApplicationIdSchema,
+    handler: ({ caller, input }) => {
+      requireEitherSection(caller, 'employment', 'myJob');
+      return service.applicationDetail(ctx, caller, input.id);
+    },
+  });
 
   /* ---- applicant ---- */
   defineCall(app, {

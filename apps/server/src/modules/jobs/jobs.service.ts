@@ -419,6 +419,19 @@ export async function myApplications(
   return pageOf(query, await presentMany(ctx, rows), total);
 }
 
+/**
+ * GET job/application/:id: one application for its applicant, the job's organisation and admins
+ * (others 304) — where a `job_application` to-do leads.
+ */
+export async function applicationDetail(ctx: AppContext, caller: Caller, id: number): Promise<Application> {
+  const application = await loadApplication(ctx.db, id);
+  if (application.applicant_id !== caller.id && !isAdmin(caller)) {
+    const employer = await employerOf(ctx, caller);
+    if (employer?.org.id !== application.org_id) throw forbidden();
+  }
+  return presentOne(ctx, application);
+}
+
 /* ---- the employer and the applications ---- */
 
 /** GET job/applicants: one job's applications, for its organisation and admins. */

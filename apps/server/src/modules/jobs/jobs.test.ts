@@ -306,6 +306,14 @@ describeApi('jobs and applications (issue 11)', () => {
     expect((await post(app(), c.enterprise, 'job/rejectApplication', { id: applied.id })).status).toBe(409);
     expect((await post(app(), c.specialist, 'job/withdraw', { id: applied.id })).status).toBe(409);
 
+    // One application: its applicant, the job's organisation and admins; others 304, unknown 404.
+    for (const reader of [c.specialist, c.enterprise, c.admin])
+      expect((await get<Application>(app(), reader, `job/application/${applied.id}`)).result.status).toBe('offer');
+    for (const outsider of [c.otherEnterprise, student])
+      expect((await get(app(), outsider, `job/application/${applied.id}`)).status).toBe(304);
+    expect((await get(app(), c.specialist, 'job/application/999999')).status).toBe(404);
+    expect((await call(app(), 'GET', `job/application/${applied.id}`)).status).toBe(305);
+
     const mine = ok(await get<ApplicationPage>(app(), c.specialist, 'job/myApplications', {}), 'mine');
     expect(mine.items.find((i) => i.id === applied.id)).toMatchObject({
       status: 'offer',

@@ -33,6 +33,7 @@ export const jobsKeys = {
   published: (params: object) => ['jobs', 'published', params] as const,
   applicants: (params: object) => ['jobs', 'applicants', params] as const,
   mine: (params: object) => ['jobs', 'mine', params] as const,
+  application: (id: number) => ['jobs', 'application', id] as const,
 };
 
 /** After any transition: the job, its lists and both sides' views change together, and the to-dos. */
@@ -172,4 +173,15 @@ export const myApplicationsQueryOptions = (params: MyApplicationsQuery) =>
 
 export function useMyApplications(params: MyApplicationsQuery) {
   return useQuery(myApplicationsQueryOptions(params));
+}
+
+/** GET job/application/:id: one application (its applicant, the job's organisation, admins); where its to-dos lead. */
+export const applicationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: jobsKeys.application(id),
+    queryFn: ({ signal }) => api.get<Application>(`job/application/${id}`, {}, { signal }),
+  });
+
+export function useApplication(id: number) {
+  return useQuery(applicationQueryOptions(id));
 }
