@@ -30,7 +30,7 @@ export function jobsRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: 'job/publishedList',
     auth: 'none',
     input: PublishedJobsQuerySchema,
-    handler: ({ input }) => service.listPublishedJobs(input, ctx),
+    handler: ({ input }) => service.listPublishedJobs(ctx, input),
   });
   defineCall(app, {
     method: 'GET',

@@ -190,7 +190,7 @@ export async function listJobs(ctx: AppContext, caller: Caller, query: JobListQu
 /* ---- public side ---- */
 
 /** GET job/publishedList (no sign-in): published jobs before their deadline, newest first, keyset-paged. */
-export async function listPublishedJobs(query: PublishedJobsQuery, ctx: AppContext): Promise<PublishedJobsPage> {
+export async function listPublishedJobs(ctx: AppContext, query: PublishedJobsQuery): Promise<PublishedJobsPage> {
   const after = cursorAfter(query.cursor) as [string, number] | null;
   const rows = await repo.listPublishedJobs(ctx.db, {
     today: businessToday(),
