@@ -16,6 +16,10 @@ export const TODO_TITLES = {
     solutionDeclined: '您为“{{title}}”提交的方案未被采纳',
     cooperationStarted: '“{{title}}”已与{{partner}}开始合作',
     wishResponse: '{{institute}}响应了您的合作意愿“{{title}}”',
+    jobApplication: '{{name}}申请了职位“{{title}}”',
+    jobInterview: '{{org}}邀请您参加“{{title}}”的面试',
+    jobOffer: '{{org}}向您发出了“{{title}}”的录用通知',
+    jobRejected: '您申请的“{{title}}”（{{org}}）未通过',
   },
   'zh-HK': {
     certificationReview: '{{name}}提交了{{role}}認證申請',
@@ -26,6 +30,10 @@ export const TODO_TITLES = {
     solutionDeclined: '您為「{{title}}」提交的方案未獲採納',
     cooperationStarted: '「{{title}}」已與{{partner}}開始合作',
     wishResponse: '{{institute}}回應了您的合作意願「{{title}}」',
+    jobApplication: '{{name}}申請了職位「{{title}}」',
+    jobInterview: '{{org}}邀請您參加「{{title}}」的面試',
+    jobOffer: '{{org}}向您發出了「{{title}}」的錄用通知',
+    jobRejected: '您申請的「{{title}}」（{{org}}）未獲錄用',
   },
   'en-US': {
     certificationReview: '{{name}} applied for {{role}} certification',
@@ -36,5 +44,9 @@ export const TODO_TITLES = {
     solutionDeclined: 'Your solution to "{{title}}" was declined',
     cooperationStarted: 'Cooperation on "{{title}}" started with {{partner}}',
     wishResponse: '{{institute}} responded to your cooperation wish "{{title}}"',
+    jobApplication: '{{name}} applied for the job "{{title}}"',
+    jobInterview: '{{org}} invites you to an interview for "{{title}}"',
+    jobOffer: '{{org}} made you an offer for "{{title}}"',
+    jobRejected: 'Your application for "{{title}}" at {{org}} was not successful',
   },
 } as const satisfies Record<Locale, Record<TodoKind, string>>;

@@ -40,6 +40,10 @@ export const TODO_KINDS = [
   'solutionDeclined',
   'cooperationStarted',
   'wishResponse',
+  'jobApplication',
+  'jobInterview',
+  'jobOffer',
+  'jobRejected',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 

@@ -487,3 +487,66 @@ export interface JobLeasesTable {
 export interface Database {
   job_leases: JobLeasesTable;
 }
+
+/* ---- Jobs and applications (migration 0011-jobs). ---- */
+
+export interface JobsTable {
+  id: Generated<number>;
+  org_id: number;
+  org_name: string;
+  owner_id: number;
+  title: string;
+  employment_type: number;
+  experience: number;
+  negotiable: number;
+  salary_min: number | null;
+  salary_max: number | null;
+  degree: string | null;
+  province_code: string;
+  city_code: string | null;
+  headcount: number;
+  description: string;
+  deadline: string;
+  contact: string;
+  contact_phone: string;
+  status: string;
+  applicant_count: Generated<number>;
+  published_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobApplicationsTable {
+  id: Generated<number>;
+  job_id: number;
+  org_id: number;
+  applicant_id: number;
+  applicant_name: string;
+  resume_file_id: number;
+  resume_name: string;
+  resume_size: number;
+  note: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobApplicationEventsTable {
+  id: Generated<number>;
+  application_id: number;
+  from_status: string | null;
+  to_status: string;
+  actor_id: number;
+  at: string;
+}
+
+export interface Database {
+  jobs: JobsTable;
+  job_applications: JobApplicationsTable;
+  job_application_events: JobApplicationEventsTable;
+}
+
+export type JobRow = Selectable<JobsTable>;
+export type JobApplicationRow = Selectable<JobApplicationsTable>;
+export type JobApplicationEventRow = Selectable<JobApplicationEventsTable>;

@@ -1,0 +1,521 @@
+import { businessToday } from '@mathbridge/contracts/demands';
+import {
+  APPLICATION_ACTIONS,
+  RESUME_EXTENSIONS,
+  WITHDRAWABLE,
+  JOB_STATES,
+  type Application,
+  type ApplicationAction,
+  type ApplicationPage,
+  type ApplicantsQuery,
+  type Apply,
+  type JobDetail,
+  type JobListQuery,
+  type JobPage,
+  type JobSave,
+  type JobState,
+  type MyApplicationsQuery,
+  type PublishedJobsPage,
+  type PublishedJobsQuery,
+  type ResumeSpace,
+} from '@mathbridge/contracts/jobs';
+import type { Locale } from '@mathbridge/contracts/locales';
+import { translate } from '@mathbridge/contracts/messages';
+import { STATUS } from '@mathbridge/contracts/api';
+import { canUseSection } from '@mathbridge/contracts/workspace';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import type { FileNodeRow, FileSpaceRow, JobApplicationRow, JobRow } from '../../db/types.ts';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
+import { inTransaction, isUniqueViolation } from '../../lib/sql.ts';
+import { nowIso } from '../../lib/time.ts';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
+import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { loadNode } from '../files/nodes.service.ts';
+import { createSpace, registerItemFileReader } from '../files/spaces.service.ts';
+import { certifiedOrganisationOfUser, orgOf, type OrgActor } from '../identity/org-actor.service.ts';
+import { findUserById } from '../user/user.service.ts';
+import { closeTodos, openTodo } from '../workflow/todo.service.ts';
+import { presentApplication, presentJob, presentJobSummary } from './jobs.presenter.ts';
+import * as repo from './jobs.repository.ts';
+
+/**
+ * Jobs and applications (issue 11, DESIGN §10). Jobs: draft → published → closed, reopened
+ * (closed → published) only before the deadline. Applications: applied → viewed → interview →
+ * offer | rejected, withdrawn by the applicant. Every transition is one function: check the
+ * actor, check the state with a guarded UPDATE in one transaction (a racing or illegal transition
+ * answers 409 and changes nothing), a history row, the audit log and the to-dos.
+ */
+
+const applicationTarget = (id: number) => ({ type: 'job_application', id });
+const jobWrongState = () => conflict('errors.jobWrongState');
+const applicationWrongState = () => conflict('errors.applicationWrongState');
+
+/** An employer (DESIGN §10): the verified owner of a certified enterprise or institute; or null. */
+async function employerOf(ctx: AppContext, caller: Caller): Promise<OrgActor | null> {
+  return (await orgOf(ctx, caller, 'Enterprise')) ?? (await orgOf(ctx, caller, 'ResearchInstitute'));
+}
+
+async function requireEmployer(ctx: AppContext, caller: Caller): Promise<OrgActor> {
+  const actor = await employerOf(ctx, caller);
+  if (!actor) throw forbidden();
+  return actor;
+}
+
+async function loadJob(db: Db, id: number): Promise<JobRow> {
+  const job = await repo.findJob(db, id);
+  if (!job) throw notFound('errors.jobNotFound');
+  return job;
+}
+
+/** The caller's organisation's job (304 for another organisation's). */
+async function ownJob(ctx: AppContext, caller: Caller, id: number): Promise<{ actor: OrgActor; job: JobRow }> {
+  const actor = await requireEmployer(ctx, caller);
+  const job = await loadJob(ctx.db, id);
+  if (job.org_id !== actor.org.id) throw forbidden();
+  return { actor, job };
+}
+
+/** Reads: the owning organisation's employer, or an admin. */
+async function readableJob(ctx: AppContext, caller: Caller, id: number): Promise<JobRow> {
+  if (isAdmin(caller)) return loadJob(ctx.db, id);
+  return (await ownJob(ctx, caller, id)).job;
+}
+
+const deadlinePassed = (job: Pick<JobRow, 'deadline'>) => job.deadline < businessToday();
+
+/* ---- employer side ---- */
+
+/** POST job/save: a new draft, or an edit of the organisation's job (its state stays). */
+export async function saveJob(ctx: AppContext, caller: Caller, input: JobSave, ip: string): Promise<JobDetail> {
+  const actor = await requireEmployer(ctx, caller);
+  const now = nowIso();
+  const negotiable = input.negotiable === 1;
+  const fields = {
+    title: input.title,
+    employment_type: input.employment_type,
+    experience: input.experience,
+    negotiable: negotiable ? 1 : 0,
+    salary_min: negotiable ? null : (input.salary_min ?? null),
+    salary_max: negotiable ? null : (input.salary_max ?? null),
+    degree: input.degree ?? null,
+    province_code: input.province_code,
+    city_code: input.city_code ?? null,
+    headcount: input.headcount,
+    description: input.description,
+    deadline: input.deadline,
+    contact: input.contact,
+    contact_phone: input.contact_phone,
+    updated_at: now,
+  };
+  const saved = await inTransaction(ctx.db, async (trx) => {
+    let row: JobRow | undefined;
+    if (input.id === undefined) {
+      row = await repo.insertJob(trx, {
+        ...fields,
+        org_id: actor.org.id,
+        org_name: actor.org.name,
+        owner_id: caller.id,
+        status: 'draft',
+        created_at: now,
+      });
+    } else {
+      const existing = await loadJob(trx, input.id);
+      if (existing.org_id !== actor.org.id) throw forbidden();
+      row = await repo.moveJob(trx, existing.id, JOB_STATES, fields);
+      if (!row) throw notFound('errors.jobNotFound');
+    }
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: input.id === undefined ? 'job.create' : 'job.update',
+      targetType: 'job',
+      targetId: row.id,
+      ip,
+    });
+    return row;
+  });
+  return detailFor(ctx, caller, saved, actor);
+}
+
+/** Moves the organisation's job between states, guarded; `needsDeadline`: only while the deadline has not passed. */
+async function moveJob(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  move: { from: JobState; to: JobState; action: string; needsDeadline: boolean },
+  ip: string,
+): Promise<JobDetail> {
+  const { actor, job } = await ownJob(ctx, caller, id);
+  if (job.status !== move.from) throw jobWrongState();
+  if (move.needsDeadline && deadlinePassed(job)) throw conflict('errors.jobDeadlinePassed');
+  const now = nowIso();
+  const moved = await inTransaction(ctx.db, async (trx) => {
+    const row = await repo.moveJob(trx, job.id, [move.from], {
+      status: move.to,
+      updated_at: now,
+      ...(move.to === 'published' ? { published_at: job.published_at ?? now, closed_at: null } : {}),
+      ...(move.to === 'closed' ? { closed_at: now } : {}),
+    });
+    if (!row) throw jobWrongState();
+    await writeAudit(trx, { actorId: caller.id, action: move.action, targetType: 'job', targetId: job.id, ip });
+    return row;
+  });
+  return detailFor(ctx, caller, moved, actor);
+}
+
+/** POST job/publish: draft → published, before the deadline. */
+export const publishJob = (ctx: AppContext, caller: Caller, id: number, ip: string) =>
+  moveJob(ctx, caller, id, { from: 'draft', to: 'published', action: 'job.publish', needsDeadline: true }, ip);
+/** POST job/close: published → closed (applications stay as they are; the job takes no new ones). */
+export const closeJob = (ctx: AppContext, caller: Caller, id: number, ip: string) =>
+  moveJob(ctx, caller, id, { from: 'published', to: 'closed', action: 'job.close', needsDeadline: false }, ip);
+/** POST job/reopen: closed → published, only before the deadline. */
+export const reopenJob = (ctx: AppContext, caller: Caller, id: number, ip: string) =>
+  moveJob(ctx, caller, id, { from: 'closed', to: 'published', action: 'job.reopen', needsDeadline: true }, ip);
+
+/** GET job/list: the organisation's jobs (admins: every organisation's), with counts per state. */
+export async function listJobs(ctx: AppContext, caller: Caller, query: JobListQuery): Promise<JobPage> {
+  const orgId = isAdmin(caller) ? null : (await requireEmployer(ctx, caller)).org.id;
+  const [rows, counts] = await Promise.all([
+    repo.listOrgJobs(ctx.db, orgId, query.status, query.page_size, offsetOf(query)),
+    repo.countOrgJobs(ctx.db, orgId),
+  ]);
+  const perState = Object.fromEntries(JOB_STATES.map((s) => [s, counts[s] ?? 0])) as Record<JobState, number>;
+  const total = query.status ? perState[query.status] : Object.values(perState).reduce((a, b) => a + b, 0);
+  const items = rows.map((row) => ({ ...presentJobSummary(row), applicant_count: Number(row.applicant_count) }));
+  return { ...pageOf(query, items, total), counts: perState };
+}
+
+/* ---- public side ---- */
+
+/** GET job/publishedList (no sign-in): published jobs before their deadline, newest first, keyset-paged. */
+export async function listPublishedJobs(ctx: AppContext, query: PublishedJobsQuery): Promise<PublishedJobsPage> {
+  const after = cursorAfter(query.cursor) as [string, number] | null;
+  const rows = await repo.listPublishedJobs(ctx.db, {
+    today: businessToday(),
+    after,
+    limit: query.page_size + 1,
+    employmentType: query.employment_type,
+    experience: query.experience,
+    provinceCode: query.province_code,
+    cityCode: query.city_code,
+    keyword: query.keyword,
+  });
+  const { page, next_cursor } = keysetPage(rows, query.page_size, (row) => row.published_at);
+  return { items: page.map(presentJobSummary), next_cursor };
+}
+
+async function detailFor(
+  ctx: AppContext,
+  caller: Caller | null,
+  job: JobRow,
+  actor?: OrgActor | null,
+): Promise<JobDetail> {
+  const employer = actor === undefined ? (caller ? await employerOf(ctx, caller) : null) : actor;
+  const owner = employer !== null && employer.org.id === job.org_id;
+  const insider = owner || (caller !== null && isAdmin(caller));
+  const mine = caller ? await repo.findOpenApplication(ctx.db, job.id, caller.id) : undefined;
+  const open = job.status === 'published' && !deadlinePassed(job);
+  const mayApply = caller !== null && canUseSection(caller.roles, caller.verifyState, 'myJob') && !isAdmin(caller);
+  return {
+    job: presentJob(job, insider),
+    my_application: mine ? { id: mine.id, status: mine.status as Application['status'] } : null,
+    can: {
+      edit: owner,
+      publish: owner && job.status === 'draft' && !deadlinePassed(job),
+      close: owner && job.status === 'published',
+      reopen: owner && job.status === 'closed' && !deadlinePassed(job),
+      apply: mayApply && open && !mine && !owner,
+    },
+  };
+}
+
+/**
+ * GET job/detail/:id (no sign-in needed): a published job for anyone; a draft or closed job only
+ * for its organisation and admins — another signed-in user gets 304, a visitor 404.
+ */
+export async function jobDetail(ctx: AppContext, caller: Caller | null, id: number): Promise<JobDetail> {
+  const job = await loadJob(ctx.db, id);
+  if (job.status !== 'published' && !(caller && isAdmin(caller))) {
+    if (!caller) throw notFound('errors.jobNotFound');
+    const employer = await employerOf(ctx, caller);
+    if (!employer || employer.org.id !== job.org_id) throw forbidden();
+  }
+  return detailFor(ctx, caller, job);
+}
+
+/* ---- applicant side ---- */
+
+const resumeRef = (userId: number) => `resume:${userId}`;
+
+/** The caller's own space for resumes, created once (idempotent, safe under races). */
+async function resumeSpaceOf(ctx: AppContext, userId: number): Promise<number> {
+  const space = await createSpace(ctx, {
+    kind: 'resume',
+    refKey: resumeRef(userId),
+    name: 'resume',
+    ownerUserId: userId,
+    quotaHolder: { type: 'user', id: userId },
+  });
+  return space.id;
+}
+
+/** POST job/resumeSpace: where the applicant uploads resumes (`upload/upload?space_id=…&profile=docs`). */
+export async function resumeSpace(ctx: AppContext, caller: Caller): Promise<ResumeSpace> {
+  return { space_id: await resumeSpaceOf(ctx, caller.id) };
+}
+
+/** The resume a new application names: a live PDF or Word file of the caller's resume space, or 400. */
+async function resumeFile(ctx: AppContext, caller: Caller, fileId: number, locale: Locale): Promise<FileNodeRow> {
+  const refuse = () => invalidField('resume_file_id', 'resumeNotInSpace', translate(locale, 'errors.resumeNotInSpace'));
+  const spaceId = await resumeSpaceOf(ctx, caller.id);
+  const node = await loadNode(ctx, caller, fileId, 'read')
+    .then((r) => r.node)
+    .catch((error: unknown) => {
+      if (error instanceof AppError && (error.status === STATUS.notFound || error.status === STATUS.forbidden))
+        throw refuse();
+      throw error;
+    });
+  const ext = node.name.split('.').pop()?.toLowerCase() ?? '';
+  if (node.space_id !== spaceId || node.is_dir === 1 || !(RESUME_EXTENSIONS as readonly string[]).includes(ext))
+    throw refuse();
+  return node;
+}
+
+/**
+ * POST job/apply: one open application per job and applicant (409 for a second, also under
+ * parallel calls: the job row is updated first, which serializes applies to one job, and a
+ * partial unique index holds the rule). A draft or closed job, or one past its deadline: 409.
+ */
+export async function apply(
+  ctx: AppContext,
+  caller: Caller,
+  input: Apply,
+  ip: string,
+  locale: Locale,
+): Promise<Application> {
+  const job = await loadJob(ctx.db, input.job_id);
+  if (job.status !== 'published') throw conflict('errors.jobNotOpen');
+  if (deadlinePassed(job)) throw conflict('errors.jobDeadlinePassed');
+  const employer = await employerOf(ctx, caller);
+  if (employer?.org.id === job.org_id) throw forbidden();
+  const resume = await resumeFile(ctx, caller, input.resume_file_id, locale);
+  const user = await findUserById(ctx.db, caller.id);
+  const name = user?.truename || user?.account || String(caller.id);
+  const now = nowIso();
+  try {
+    const row = await inTransaction(ctx.db, async (trx) => {
+      // First the job row: it takes the job's lock, so applies to one job run one after another.
+      const open = await repo.countIfOpen(trx, job.id, businessToday());
+      if (!open) throw conflict('errors.jobNotOpen');
+      if (await repo.findOpenApplication(trx, job.id, caller.id)) throw conflict('errors.applicationExists');
+      const application = await repo.insertApplication(trx, {
+        job_id: job.id,
+        org_id: job.org_id,
+        applicant_id: caller.id,
+        applicant_name: name,
+        resume_file_id: resume.id,
+        resume_name: resume.name,
+        resume_size: Number(resume.size),
+        note: input.note ?? null,
+        status: 'applied',
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.insertEvent(trx, {
+        application_id: application.id,
+        from_status: null,
+        to_status: 'applied',
+        actor_id: caller.id,
+        at: now,
+      });
+      await openTodo(trx, {
+        kind: 'jobApplication',
+        assignee: { userId: job.owner_id },
+        target: applicationTarget(application.id),
+        params: { name, title: job.title },
+      });
+      await writeAudit(trx, {
+        actorId: caller.id,
+        action: 'job.apply',
+        targetType: 'job_application',
+        targetId: application.id,
+        detail: { job_id: job.id },
+        ip,
+      });
+      return application;
+    });
+    return await presentOne(ctx, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('errors.applicationExists');
+    throw error;
+  }
+}
+
+async function presentOne(ctx: AppContext, row: JobApplicationRow): Promise<Application> {
+  const [job, events] = await Promise.all([repo.findJob(ctx.db, row.job_id), repo.eventsOf(ctx.db, [row.id])]);
+  return presentApplication(row, job, events.get(row.id) ?? []);
+}
+
+async function presentMany(ctx: AppContext, rows: JobApplicationRow[]): Promise<Application[]> {
+  const [jobs, events] = await Promise.all([
+    repo.findJobs(ctx.db, [...new Set(rows.map((r) => r.job_id))]),
+    repo.eventsOf(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  return rows.map((row) => presentApplication(row, byId.get(row.job_id), events.get(row.id) ?? []));
+}
+
+async function loadApplication(db: Db, id: number): Promise<JobApplicationRow> {
+  const row = await repo.findApplication(db, id);
+  if (!row) throw notFound('errors.applicationNotFound');
+  return row;
+}
+
+/** POST job/withdraw: the applicant takes back an application the employer has not decided on. */
+export async function withdraw(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Application> {
+  const application = await loadApplication(ctx.db, id);
+  if (application.applicant_id !== caller.id) throw forbidden();
+  const now = nowIso();
+  const moved = await inTransaction(ctx.db, async (trx) => {
+    const row = await repo.moveApplication(trx, application.id, WITHDRAWABLE, 'withdrawn', now);
+    if (!row) throw applicationWrongState();
+    await repo.addApplicants(trx, application.job_id, -1);
+    await repo.insertEvent(trx, {
+      application_id: row.id,
+      from_status: application.status,
+      to_status: 'withdrawn',
+      actor_id: caller.id,
+      at: now,
+    });
+    await closeTodos(trx, applicationTarget(row.id), 'cancelled', caller.id);
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: 'job.withdraw',
+      targetType: 'job_application',
+      targetId: row.id,
+      ip,
+    });
+    return row;
+  });
+  return presentOne(ctx, moved);
+}
+
+/** GET job/myApplications: the caller's applications, newest change first. */
+export async function myApplications(
+  ctx: AppContext,
+  caller: Caller,
+  query: MyApplicationsQuery,
+): Promise<ApplicationPage> {
+  const filter = { applicantId: caller.id, status: query.status };
+  const [rows, total] = await Promise.all([
+    repo.listApplications(ctx.db, filter, query.page_size, offsetOf(query)),
+    repo.countApplications(ctx.db, filter),
+  ]);
+  return pageOf(query, await presentMany(ctx, rows), total);
+}
+
+/**
+ * GET job/application/:id: one application for its applicant, the job's organisation and admins
+ * (others 304) — where a `job_application` to-do leads.
+ */
+export async function applicationDetail(ctx: AppContext, caller: Caller, id: number): Promise<Application> {
+  const application = await loadApplication(ctx.db, id);
+  if (application.applicant_id !== caller.id && !isAdmin(caller)) {
+    const employer = await employerOf(ctx, caller);
+    if (employer?.org.id !== application.org_id) throw forbidden();
+  }
+  return presentOne(ctx, application);
+}
+
+/* ---- the employer and the applications ---- */
+
+/** GET job/applicants: one job's applications, for its organisation and admins. */
+export async function applicants(ctx: AppContext, caller: Caller, query: ApplicantsQuery): Promise<ApplicationPage> {
+  const job = await readableJob(ctx, caller, query.job_id);
+  const filter = { jobId: job.id, status: query.status };
+  const [rows, total] = await Promise.all([
+    repo.listApplications(ctx.db, filter, query.page_size, offsetOf(query)),
+    repo.countApplications(ctx.db, filter),
+  ]);
+  return pageOf(query, await presentMany(ctx, rows), total);
+}
+
+const APPLICANT_TODO = { interview: 'jobInterview', offer: 'jobOffer', reject: 'jobRejected' } as const;
+
+/**
+ * POST job/viewApplication | job/inviteInterview | job/makeOffer | job/rejectApplication: the
+ * employer moves an application of its organisation (guarded; 409 from any other state). The
+ * employer's to-do closes; the applicant gets one for an interview, an offer or a rejection.
+ */
+export async function actOnApplication(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  action: ApplicationAction,
+  ip: string,
+): Promise<Application> {
+  const actor = await requireEmployer(ctx, caller);
+  const application = await loadApplication(ctx.db, id);
+  if (application.org_id !== actor.org.id) throw forbidden();
+  const { from, to } = APPLICATION_ACTIONS[action];
+  const now = nowIso();
+  const moved = await inTransaction(ctx.db, async (trx) => {
+    const row = await repo.moveApplication(trx, application.id, from, to, now);
+    if (!row) throw applicationWrongState();
+    await repo.insertEvent(trx, {
+      application_id: row.id,
+      from_status: application.status,
+      to_status: to,
+      actor_id: caller.id,
+      at: now,
+    });
+    await closeTodos(trx, applicationTarget(row.id), 'done', caller.id);
+    if (action !== 'view') {
+      const job = await loadJob(trx, row.job_id);
+      await openTodo(trx, {
+        kind: APPLICANT_TODO[action],
+        assignee: { userId: row.applicant_id },
+        target: applicationTarget(row.id),
+        params: { org: job.org_name, title: job.title },
+      });
+    }
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: `job.application.${action}`,
+      targetType: 'job_application',
+      targetId: row.id,
+      ip,
+    });
+    return row;
+  });
+  return presentOne(ctx, moved);
+}
+
+/* ---- resumes the employer reads ---- */
+
+/**
+ * Who besides the applicant reads a file of a resume space: the employer (a user whose certified
+ * organisation holds an application, not withdrawn, of this applicant naming this file).
+ */
+async function canReadResume(
+  ctx: AppContext,
+  userId: number,
+  space: FileSpaceRow,
+  node: FileNodeRow,
+): Promise<boolean> {
+  const [kind, idText] = (space.ref_key ?? '').split(':');
+  const applicantId = Number(idText);
+  if (kind !== 'resume' || !Number.isSafeInteger(applicantId)) return false;
+  const org = await certifiedOrganisationOfUser(ctx, userId);
+  return org !== null && org !== undefined && (await repo.orgHasResume(ctx.db, org.id, node.id, applicantId));
+}
+
+/** Hands the files module the readers of resume spaces (called once when the app is built). */
+export function registerResumeReaders(ctx: AppContext): void {
+  registerItemFileReader(ctx, 'resume', canReadResume);
+}

@@ -1,0 +1,187 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
+import type {
+  Application,
+  ApplicationAction,
+  ApplicationPage,
+  ApplicantsQuery,
+  Apply,
+  JobDetail,
+  JobListQuery,
+  JobPage,
+  JobSave,
+  MyApplicationsQuery,
+  PublishedJobsPage,
+  PublishedJobsQuery,
+  ResumeSpace,
+} from '@mathbridge/contracts/jobs';
+import { api } from '../../../lib/api-client.ts';
+
+/** Query keys of jobs; every key starts with 'jobs' so one invalidation refreshes them all. */
+export const jobsKeys = {
+  all: ['jobs'] as const,
+  list: (params: object) => ['jobs', 'list', params] as const,
+  detail: (id: number) => ['jobs', 'detail', id] as const,
+  published: (params: object) => ['jobs', 'published', params] as const,
+  applicants: (params: object) => ['jobs', 'applicants', params] as const,
+  mine: (params: object) => ['jobs', 'mine', params] as const,
+  application: (id: number) => ['jobs', 'application', id] as const,
+};
+
+/** After any transition: the job, its lists and both sides' views change together, and the to-dos. */
+export async function invalidateJobs(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: jobsKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['workflow'] }),
+  ]);
+}
+
+/* ---- public (/employ) ---- */
+
+export type PublishedJobsFilters = Omit<PublishedJobsQuery, 'cursor' | 'page_size'>;
+
+/** GET job/publishedList (no sign-in): keyset pages for infinite scroll; `next_cursor` null at the end. */
+export function usePublishedJobs(filters: PublishedJobsFilters) {
+  return useInfiniteQuery({
+    queryKey: jobsKeys.published(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<PublishedJobsPage>(
+        'job/publishedList',
+        { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE },
+        { signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET job/detail/:id: a published job for anyone; drafts and closed jobs for their organisation. */
+export const jobDetailQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: jobsKeys.detail(id),
+    queryFn: ({ signal }) => api.get<JobDetail>(`job/detail/${id}`, {}, { signal }),
+  });
+
+export function useJobDetail(id: number) {
+  return useQuery(jobDetailQueryOptions(id));
+}
+
+/* ---- employer (/manage/employment) ---- */
+
+/** GET job/list: the organisation's jobs, one page, with counts per state. */
+export const jobsQueryOptions = (params: JobListQuery) =>
+  queryOptions({
+    queryKey: jobsKeys.list(params),
+    queryFn: ({ signal }) => api.get<JobPage>('job/list', { ...params }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useJobs(params: JobListQuery) {
+  return useQuery(jobsQueryOptions(params));
+}
+
+/** POST job/save: a new draft, or an edit of the organisation's job. */
+export function useSaveJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: JobSave) => api.post<JobDetail>('job/save', { ...input }),
+    meta: { formErrors: true },
+    onSuccess: () => invalidateJobs(queryClient),
+  });
+}
+
+export type JobMove = 'publish' | 'close' | 'reopen';
+
+/** POST job/publish | job/close | job/reopen. */
+export function useMoveJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, move }: { id: number; move: JobMove }) => api.post<JobDetail>(`job/${move}`, { id }),
+    onSuccess: () => invalidateJobs(queryClient),
+  });
+}
+
+/** GET job/applicants: one job's applications. */
+export const applicantsQueryOptions = (params: ApplicantsQuery) =>
+  queryOptions({
+    queryKey: jobsKeys.applicants(params),
+    queryFn: ({ signal }) => api.get<ApplicationPage>('job/applicants', { ...params }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useApplicants(params: ApplicantsQuery) {
+  return useQuery(applicantsQueryOptions(params));
+}
+
+const ACTION_PATHS: Record<ApplicationAction, string> = {
+  view: 'job/viewApplication',
+  interview: 'job/inviteInterview',
+  offer: 'job/makeOffer',
+  reject: 'job/rejectApplication',
+};
+
+/** The employer's step on an application: view → interview → offer | reject. */
+export function useActOnApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: ApplicationAction }) =>
+      api.post<Application>(ACTION_PATHS[action], { id }),
+    onSuccess: () => invalidateJobs(queryClient),
+  });
+}
+
+/* ---- applicant (/manage/myJob) ---- */
+
+/** POST job/resumeSpace: where resumes are uploaded (`upload/upload?space_id=…&profile=docs`). */
+export const getResumeSpace = (): Promise<ResumeSpace> => api.post<ResumeSpace>('job/resumeSpace', {});
+
+/** POST job/apply. */
+export function useApply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Apply) => api.post<Application>('job/apply', { ...input }),
+    meta: { formErrors: true },
+    onSuccess: () => invalidateJobs(queryClient),
+  });
+}
+
+/** POST job/withdraw. */
+export function useWithdrawApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Application>('job/withdraw', { id }),
+    onSuccess: () => invalidateJobs(queryClient),
+  });
+}
+
+/** GET job/myApplications: the caller's applications, one page. */
+export const myApplicationsQueryOptions = (params: MyApplicationsQuery) =>
+  queryOptions({
+    queryKey: jobsKeys.mine(params),
+    queryFn: ({ signal }) => api.get<ApplicationPage>('job/myApplications', { ...params }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMyApplications(params: MyApplicationsQuery) {
+  return useQuery(myApplicationsQueryOptions(params));
+}
+
+/** GET job/application/:id: one application (its applicant, the job's organisation, admins); where its to-dos lead. */
+export const applicationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: jobsKeys.application(id),
+    queryFn: ({ signal }) => api.get<Application>(`job/application/${id}`, {}, { signal }),
+  });
+
+export function useApplication(id: number) {
+  return useQuery(applicationQueryOptions(id));
+}

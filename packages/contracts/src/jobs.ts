@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { BudgetSchema, DeadlineSchema, FlagSchema } from './demands.ts';
+import type { ValidationKey } from './messages.ts';
+import { PageQuerySchema, type Page } from './pagination.ts';
+import { findProvince, isValidArea } from './regions.ts';
+import { EDUCATION_DEGREES, EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from './roles.ts';
+import { IdSchema, PhoneSchema, optionalString, requiredString, titleString } from './validation.ts';
+
+/** Jobs and applications (issue 11, DESIGN §10): posted by certified organisations, applied to by people. */
+
+const key = (k: ValidationKey) => k;
+
+/** DESIGN §4: draft → published → closed; closed → published again (reopen) before the deadline. */
+export const JOB_STATES = ['draft', 'published', 'closed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** DESIGN §4: applied → viewed → interview → offer | rejected; withdrawn by the applicant. */
+export const APPLICATION_STATES = ['applied', 'viewed', 'interview', 'offer', 'rejected', 'withdrawn'] as const;
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+
+/** What the employer does to an application, and the state each leads to from which states. */
+export const APPLICATION_ACTIONS = {
+  view: { from: ['applied'], to: 'viewed' },
+  interview: { from: ['viewed'], to: 'interview' },
+  offer: { from: ['interview'], to: 'offer' },
+  reject: { from: ['applied', 'viewed', 'interview'], to: 'rejected' },
+} as const satisfies Record<string, { from: readonly ApplicationState[]; to: ApplicationState }>;
+export type ApplicationAction = keyof typeof APPLICATION_ACTIONS;
+/** The applicant may withdraw until the employer decided. */
+export const WITHDRAWABLE: readonly ApplicationState[] = ['applied', 'viewed', 'interview'];
+
+/** Spec §3 job options, as codes (labels in messages: employmentTypes.N, experienceLevels.N). */
+export { EDUCATION_DEGREES, EMPLOYMENT_TYPES, EXPERIENCE_LEVELS };
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+export type Degree = (typeof EDUCATION_DEGREES)[number];
+
+export const JOB_DESCRIPTION_MAX = 20_000;
+export const APPLICATION_NOTE_MAX = 500;
+export const HEADCOUNT_MAX = 9_999;
+/** Resumes are Word or PDF files (DESIGN §10: the docs profile's extensions). */
+export const RESUME_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
+
+const codeOf = <T extends readonly number[]>(codes: T) =>
+  z.coerce
+    .number({ error: key('validation.choose') })
+    .int(key('validation.choose'))
+    .refine((n) => (codes as readonly number[]).includes(n), { error: key('validation.choose') })
+    .transform((n) => n as T[number]);
+
+export const EmploymentTypeSchema = codeOf(EMPLOYMENT_TYPES);
+export const ExperienceSchema = codeOf(EXPERIENCE_LEVELS);
+
+type Loose = Record<string, unknown>;
+
+/**
+ * `POST job/save`: a new draft (no id) or an edit of the organisation's own job in any state (a
+ * published job stays published). Salaries are whole yuan per month, min ≤ max, both required
+ * unless `negotiable` is 1 (then they are ignored and stored empty).
+ */
+export const JobSaveSchema = z
+  .object({
+    id: IdSchema.optional(),
+    title: titleString(),
+    employment_type: EmploymentTypeSchema,
+    experience: ExperienceSchema,
+    negotiable: FlagSchema.default(0),
+    salary_min: BudgetSchema.optional(),
+    salary_max: BudgetSchema.optional(),
+    /** The lowest degree asked for; absent: no requirement. */
+    degree: z.enum(EDUCATION_DEGREES, { error: key('validation.choose') }).optional(),
+    province_code: z
+      .string({ error: key('validation.area') })
+      .refine((code) => !!findProvince(code), { error: key('validation.area') }),
+    city_code: optionalString(4),
+    headcount: z.coerce
+      .number({ error: key('validation.positive') })
+      .int(key('validation.integer'))
+      .min(1, key('validation.positive'))
+      .max(HEADCOUNT_MAX, key('validation.invalid')),
+    description: requiredString(JOB_DESCRIPTION_MAX),
+    deadline: DeadlineSchema,
+    contact: requiredString(30),
+    contact_phone: PhoneSchema,
+  })
+  .refine((v: Loose) => v.negotiable === 1 || v.salary_min !== undefined, {
+    path: ['salary_min'],
+    error: key('validation.required'),
+    when: () => true,
+  })
+  .refine((v: Loose) => v.negotiable === 1 || v.salary_max !== undefined, {
+    path: ['salary_max'],
+    error: key('validation.required'),
+    when: () => true,
+  })
+  .refine(
+    (v: Loose) =>
+      v.negotiable === 1 ||
+      typeof v.salary_min !== 'number' ||
+      typeof v.salary_max !== 'number' ||
+      v.salary_min <= v.salary_max,
+    { path: ['salary_max'], error: key('validation.salaryRange'), when: () => true },
+  )
+  .refine(
+    (v: Loose) =>
+      typeof v.province_code !== 'string' ||
+      !findProvince(v.province_code) ||
+      isValidArea(v.province_code, typeof v.city_code === 'string' && v.city_code ? v.city_code : undefined),
+    { path: ['city_code'], error: key('validation.area'), when: () => true },
+  );
+export type JobSave = z.infer<typeof JobSaveSchema>;
+
+/** `job/detail/:id`, `job/publish`, `job/close`, `job/reopen`. */
+export const JobIdSchema = z.object({ id: IdSchema });
+export type JobId = z.infer<typeof JobIdSchema>;
+
+/** `GET job/list`: the organisation's own jobs (admins: everyone's), newest change first. */
+export const JobListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(JOB_STATES, { error: key('validation.choose') }).optional(),
+});
+export type JobListQuery = z.infer<typeof JobListQuerySchema>;
+
+/** `GET job/publishedList` (no sign-in, /employ): open jobs, newest first, keyset-paged by `cursor`. */
+export const PublishedJobsQuerySchema = z.object({
+  cursor: optionalString(200),
+  page_size: PageQuerySchema.shape.page_size,
+  employment_type: EmploymentTypeSchema.optional(),
+  experience: ExperienceSchema.optional(),
+  province_code: optionalString(4),
+  city_code: optionalString(4),
+  keyword: optionalString(50),
+});
+export type PublishedJobsQuery = z.infer<typeof PublishedJobsQuerySchema>;
+
+/** `POST job/apply`: a resume file from the caller's resume space (`job/resumeSpace`) and a note. */
+export const ApplySchema = z.object({
+  job_id: IdSchema,
+  resume_file_id: IdSchema,
+  note: optionalString(APPLICATION_NOTE_MAX),
+});
+export type Apply = z.infer<typeof ApplySchema>;
+
+/** `POST job/withdraw` and the employer's actions (`job/viewApplication`, …). */
+export const ApplicationIdSchema = z.object({ id: IdSchema });
+export type ApplicationId = z.infer<typeof ApplicationIdSchema>;
+
+/** `GET job/applicants`: one job's applications, newest change first. */
+export const ApplicantsQuerySchema = PageQuerySchema.extend({
+  job_id: IdSchema,
+  status: z.enum(APPLICATION_STATES, { error: key('validation.choose') }).optional(),
+});
+export type ApplicantsQuery = z.infer<typeof ApplicantsQuerySchema>;
+
+/** `GET job/myApplications`: the caller's applications, newest change first. */
+export const MyApplicationsQuerySchema = PageQuerySchema.extend({
+  status: z.enum(APPLICATION_STATES, { error: key('validation.choose') }).optional(),
+});
+export type MyApplicationsQuery = z.infer<typeof MyApplicationsQuerySchema>;
+
+/* ---- results ---- */
+
+/** What anyone sees of a published job (the public /employ pages). */
+export interface JobSummary {
+  id: number;
+  title: string;
+  status: JobState;
+  employment_type: EmploymentType;
+  experience: ExperienceLevel;
+  negotiable: 0 | 1;
+  salary_min: number | null;
+  salary_max: number | null;
+  degree: Degree | null;
+  province_code: string;
+  city_code: string | null;
+  headcount: number;
+  deadline: string;
+  org: { id: number; name: string };
+  published_at: string | null;
+  updated_at: string;
+}
+
+export interface Job extends JobSummary {
+  description: string;
+  contact: string;
+  contact_phone: string;
+  /** Open (not withdrawn) applications: maintained, shown to the owner and admins only (null otherwise). */
+  applicant_count: number | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** `GET job/detail/:id`: the job, and what the caller may do now. */
+export interface JobDetail {
+  job: Job;
+  /** The caller's own open application to it, if any. */
+  my_application: { id: number; status: ApplicationState } | null;
+  can: { edit: boolean; publish: boolean; close: boolean; reopen: boolean; apply: boolean };
+}
+
+export interface JobPage extends Page<JobSummary & { applicant_count: number }> {
+  /** Jobs of the caller's organisation per state (for the list's tabs). */
+  counts: Record<JobState, number>;
+}
+
+export interface PublishedJobsPage {
+  items: JobSummary[];
+  next_cursor: string | null;
+}
+
+export interface ApplicationEvent {
+  from: ApplicationState | null;
+  to: ApplicationState;
+  actor_id: number;
+  at: string;
+}
+
+export interface Application {
+  id: number;
+  job: { id: number; title: string; org: { id: number; name: string }; status: JobState };
+  applicant: { id: number; name: string };
+  resume: { id: number; name: string; size: number };
+  note: string | null;
+  status: ApplicationState;
+  history: ApplicationEvent[];
+  created_at: string;
+  updated_at: string;
+}
+
+export type ApplicationPage = Page<Application>;
+
+/** `POST job/resumeSpace`: the caller's own space for resumes (upload with `space_id` and `profile=docs`). */
+export interface ResumeSpace {
+  space_id: number;
+}
