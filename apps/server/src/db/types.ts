@@ -488,7 +488,7 @@ export interface Database {
   job_leases: JobLeasesTable;
 }
 
-/* ---- Jobs and applications (migration 0011-jobs). ---- */
+/* ---- Jobs and applications (migration 0010-jobs). ---- */
 
 export interface JobsTable {
   id: Generated<number>;
