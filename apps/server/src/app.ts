@@ -74,7 +74,7 @@ export async function buildApp(
   const db = openDatabase(config);
   await migrate(db);
   const limiter = config.redisUrl
-    ? new RedisRateLimiter(config.redisUrl, `${config.redisPrefix}rl:`)
+    ? new RedisRateLimiter(config.redisUrl, `${config.redisPrefix}rl:`, app.log)
     : new DbRateLimiter(db);
   // Several instances: each one's writes drop the short caches of all (lib/cache-bus.ts).
   const observer = observerOf(db);

@@ -32,7 +32,15 @@ export class RedisCacheBus {
         (error: unknown) => log.error({ err: error }, 'cache bus: subscribe failed'),
       );
     });
-    this.subscriber.on('error', (error) => log.warn({ err: error }, 'cache bus: connection error'));
+    // ioredis reconnects by itself; say so once in a while, not at every attempt.
+    let lastErrorLog = 0;
+    const onError = (error: Error) => {
+      if (Date.now() - lastErrorLog < 30_000) return;
+      lastErrorLog = Date.now();
+      log.warn({ err: error }, 'cache bus: Redis unreachable; other instances are seen after CACHE_MS');
+    };
+    this.publisher.on('error', onError);
+    this.subscriber.on('error', onError);
     this.subscriber.on('message', (_channel, message: string) => {
       try {
         const { from, tables } = JSON.parse(message) as { from: string; tables: Tables };
@@ -56,6 +64,8 @@ export class RedisCacheBus {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+    await Promise.allSettled(
+      [this.subscriber, this.publisher].map((redis) => redis.quit().catch(() => redis.disconnect())),
+    );
   }
 }

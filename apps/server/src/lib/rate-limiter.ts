@@ -1,6 +1,9 @@
+import { STATUS } from '@mathbridge/contracts/api';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { AppError } from './errors.ts';
 
 export interface Reservation {
   /** Whether this call got one of the window's units: act only when it did. */
@@ -89,17 +92,44 @@ const REWARD_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
 if n > 0 then return redis.call('DECR', KEYS[1]) end
 return 0`;
 
+/**
+ * Redis gone (issue 14): limits fail closed. A call that needs a reservation (sign-in, codes,
+ * registration, certificate uploads) is refused with 429 and a message that says the service is
+ * briefly unavailable, never let through unlimited and never a 500; giving a unit back (`reward`,
+ * `reset`) is best effort. Nothing that only reads depends on Redis, so reads go on.
+ */
+const unavailable = () => new AppError(STATUS.rateLimited, 'errors.limitsUnavailable');
+
+/** How often a lost Redis connection is logged (ioredis retries every few hundred ms). */
+const ERROR_LOG_EVERY_MS = 30_000;
+
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
+  private lastErrorLog = 0;
 
   constructor(
     url: string,
     private readonly prefix = 'mb:rl:',
+    private readonly log?: FastifyBaseLogger,
   ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.redis.on('error', (error) => {
+      if (Date.now() - this.lastErrorLog < ERROR_LOG_EVERY_MS) return;
+      this.lastErrorLog = Date.now();
+      this.log?.error({ err: error }, 'rate limits: Redis unreachable; sign-in and codes are refused until it is back');
+    });
   }
 
   async consume(key: string, max: number, windowS: number): Promise<Reservation> {
+    try {
+      return await this.reserve(key, max, windowS);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw unavailable();
+    }
+  }
+
+  private async reserve(key: string, max: number, windowS: number): Promise<Reservation> {
     const k = this.prefix + key;
     // NX: only the first hit of a window sets its end.
     const replies = await this.redis
@@ -114,18 +144,20 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async reward(key: string): Promise<void> {
-    await this.redis.eval(REWARD_SCRIPT, 1, this.prefix + key);
+    await this.redis.eval(REWARD_SCRIPT, 1, this.prefix + key).catch(() => undefined);
   }
 
   async extend(key: string, windowS: number): Promise<void> {
-    await this.redis.pexpire(this.prefix + key, windowS * 1000);
+    await this.redis.pexpire(this.prefix + key, windowS * 1000).catch(() => {
+      throw unavailable();
+    });
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.redis.del(this.prefix + key).catch(() => undefined);
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
