@@ -25,6 +25,7 @@ import { prepareIdNumbers } from './modules/identity/id-numbers.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { demandsRoutes } from './modules/demands/demands.routes.ts';
 import { wishesRoutes } from './modules/wishes/wishes.routes.ts';
+import { researchRoutes } from './modules/research/research.routes.ts';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -116,6 +117,7 @@ export async function buildApp(
   filesRoutes(app, ctx);
   demandsRoutes(app, ctx);
   wishesRoutes(app, ctx);
+  researchRoutes(app, ctx);
 
   await serveWeb(app, config.webDist);
   return { app, ctx };

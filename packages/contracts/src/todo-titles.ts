@@ -16,6 +16,8 @@ export const TODO_TITLES = {
     solutionDeclined: '您为“{{title}}”提交的方案未被采纳',
     cooperationStarted: '“{{title}}”已与{{partner}}开始合作',
     wishResponse: '{{institute}}响应了您的合作意愿“{{title}}”',
+    researchApply: '{{name}}申请加入“{{title}}”',
+    researchInvite: '{{owner}}邀请您加入“{{title}}”',
   },
   'zh-HK': {
     certificationReview: '{{name}}提交了{{role}}認證申請',
@@ -26,6 +28,8 @@ export const TODO_TITLES = {
     solutionDeclined: '您為「{{title}}」提交的方案未獲採納',
     cooperationStarted: '「{{title}}」已與{{partner}}開始合作',
     wishResponse: '{{institute}}回應了您的合作意願「{{title}}」',
+    researchApply: '{{name}}申請加入「{{title}}」',
+    researchInvite: '{{owner}}邀請您加入「{{title}}」',
   },
   'en-US': {
     certificationReview: '{{name}} applied for {{role}} certification',
@@ -36,5 +40,7 @@ export const TODO_TITLES = {
     solutionDeclined: 'Your solution to "{{title}}" was declined',
     cooperationStarted: 'Cooperation on "{{title}}" started with {{partner}}',
     wishResponse: '{{institute}} responded to your cooperation wish "{{title}}"',
+    researchApply: '{{name}} applied to join "{{title}}"',
+    researchInvite: '{{owner}} invited you to join "{{title}}"',
   },
 } as const satisfies Record<Locale, Record<TodoKind, string>>;

@@ -40,6 +40,8 @@ export const TODO_KINDS = [
   'solutionDeclined',
   'cooperationStarted',
   'wishResponse',
+  'researchApply',
+  'researchInvite',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 

@@ -23,6 +23,7 @@ import * as m0006 from './migrations/0006-outbox-expiry.ts';
 import * as m0007 from './migrations/0007-item-file-grants.ts';
 import * as m0008 from './migrations/0008-sealed-id-numbers.ts';
 import * as m0009 from './migrations/0009-one-open-solution.ts';
+import * as m0010 from './migrations/0010-research.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-item-file-grants': m0007,
   '0008-sealed-id-numbers': m0008,
   '0009-one-open-solution': m0009,
+  '0010-research': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
