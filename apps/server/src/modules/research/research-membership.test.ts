@@ -212,7 +212,7 @@ describeApi('research membership: apply, approve/refuse, invite, leave, remove, 
 
   it('parallel approvals never pass the headcount (30 applicants, headcount 3)', async () => {
     const p = await newProject(app(), c.institute, 'subject', { publish: true, form: { headcount: 3 } });
-    const applicants = [];
+    const applicants: { token: string }[] = [];
     for (let i = 0; i < 30; i += 1) applicants.push(await certifiedUser(app(), c.admin, 'Specialist'));
     const memberships = settledValues(
       await inParallel(30, (i) =>
