@@ -263,3 +263,67 @@ export interface FoundUser {
   /** Masked mobile. */
   phone: string;
 }
+
+/* ---- phases and outcomes (planOutcomeDetail) ---- */
+
+export const PHASE_TEXT_MAX = { goal: 5_000, content: 20_000, comment: 2_000 } as const;
+export const MAX_ASSIGNEES = 50;
+
+/** `POST …/savePhase` (edit_plan): a new phase of a project, or an edit of a planned one (`phase_id`). */
+export const PhaseSaveSchema = z.object({
+  id: IdSchema,
+  phase_id: IdSchema.optional(),
+  title: titleString(),
+  goal: requiredString(PHASE_TEXT_MAX.goal),
+  due_date: DeadlineSchema.optional(),
+  /** Members (status member) who submit the outcome; empty = any member with submit_outcome. */
+  assignees: z
+    .array(IdSchema, { error: key('validation.invalid') })
+    .max(MAX_ASSIGNEES, key('validation.maxItems'))
+    .refine((ids) => new Set(ids).size === ids.length, { error: key('validation.duplicate') })
+    .default([]),
+});
+export type PhaseSave = z.infer<typeof PhaseSaveSchema>;
+
+/** `POST …/submitOutcome` (submit_outcome, an assignee): planned | revision_requested → submitted. */
+export const OutcomeSubmitSchema = z.object({
+  phase_id: IdSchema,
+  content: requiredString(PHASE_TEXT_MAX.content),
+});
+export type OutcomeSubmit = z.infer<typeof OutcomeSubmitSchema>;
+
+/** `POST …/reviewOutcome` (review_outcome): submitted → accepted | revision_requested (comment required). */
+export const OutcomeReviewSchema = z
+  .object({ phase_id: IdSchema, accept: FlagSchema, comment: optionalString(PHASE_TEXT_MAX.comment) })
+  .refine((v: Loose) => v.accept !== 0 || (typeof v.comment === 'string' && v.comment !== ''), {
+    path: ['comment'],
+    error: key('validation.required'),
+    when: () => true,
+  });
+export type OutcomeReview = z.infer<typeof OutcomeReviewSchema>;
+
+export interface ResearchOutcome {
+  id: number;
+  submitted_by: number;
+  content: string;
+  status: 'submitted' | 'accepted' | 'revision_requested';
+  review_comment: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+export interface ResearchPhase {
+  id: number;
+  project_id: number;
+  position: number;
+  title: string;
+  goal: string;
+  due_date: string | null;
+  assignees: number[];
+  status: PhaseState;
+  /** Every submission and its review, oldest first (the history). */
+  outcomes: ResearchOutcome[];
+  created_at: string;
+  updated_at: string;
+}

@@ -18,6 +18,8 @@ export const TODO_TITLES = {
     wishResponse: '{{institute}}响应了您的合作意愿“{{title}}”',
     researchApply: '{{name}}申请加入“{{title}}”',
     researchInvite: '{{owner}}邀请您加入“{{title}}”',
+    researchOutcomeReview: '“{{title}}”的阶段“{{phase}}”提交了成果，待审核',
+    researchOutcomeRevision: '“{{title}}”的阶段“{{phase}}”的成果需要修改',
   },
   'zh-HK': {
     certificationReview: '{{name}}提交了{{role}}認證申請',
@@ -30,6 +32,8 @@ export const TODO_TITLES = {
     wishResponse: '{{institute}}回應了您的合作意願「{{title}}」',
     researchApply: '{{name}}申請加入「{{title}}」',
     researchInvite: '{{owner}}邀請您加入「{{title}}」',
+    researchOutcomeReview: '「{{title}}」的階段「{{phase}}」提交了成果，待審核',
+    researchOutcomeRevision: '「{{title}}」的階段「{{phase}}」的成果需要修改',
   },
   'en-US': {
     certificationReview: '{{name}} applied for {{role}} certification',
@@ -42,5 +46,7 @@ export const TODO_TITLES = {
     wishResponse: '{{institute}} responded to your cooperation wish "{{title}}"',
     researchApply: '{{name}} applied to join "{{title}}"',
     researchInvite: '{{owner}} invited you to join "{{title}}"',
+    researchOutcomeReview: 'An outcome of phase "{{phase}}" of "{{title}}" awaits review',
+    researchOutcomeRevision: 'The outcome of phase "{{phase}}" of "{{title}}" needs revision',
   },
 } as const satisfies Record<Locale, Record<TodoKind, string>>;

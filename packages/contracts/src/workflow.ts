@@ -42,6 +42,8 @@ export const TODO_KINDS = [
   'wishResponse',
   'researchApply',
   'researchInvite',
+  'researchOutcomeReview',
+  'researchOutcomeRevision',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 

@@ -626,3 +626,5 @@ export interface Database {
 
 export type ResearchProjectRow = Selectable<ResearchProjectsTable>;
 export type ResearchMemberRow = Selectable<ResearchMembersTable>;
+export type ResearchPhaseRow = Selectable<ResearchPhasesTable>;
+export type ResearchOutcomeRow = Selectable<ResearchOutcomesTable>;

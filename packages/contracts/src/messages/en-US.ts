@@ -145,6 +145,9 @@ export const enUS = {
     researchParentNotJoined: 'A direction can only be placed under a subject you belong to',
     researchUserNotEligible: 'This user cannot be invited to this project',
     solutionNotAccepted: 'Only an accepted solution can start a subject',
+    phaseNotFound: 'The phase does not exist',
+    phaseWrongState: "The phase's current status does not allow this; refresh to see it",
+    phaseNotAssigned: 'Only the phase’s assignees may submit its outcome',
   },
   roles: {
     Enterprise: 'Enterprise',
@@ -263,4 +266,10 @@ export const enUS = {
     manage_members: 'Manage members',
   },
   permissionPresets: { manager: 'Manager', member: 'Member', viewer: 'Viewer' },
+  phaseStates: {
+    planned: 'Planned',
+    submitted: 'Submitted',
+    accepted: 'Accepted',
+    revision_requested: 'Revision requested',
+  },
 } as const;

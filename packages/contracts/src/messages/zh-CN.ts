@@ -142,6 +142,9 @@ export const zhCN = {
     researchParentNotJoined: '方向只能挂在您参与的课题下',
     researchUserNotEligible: '该用户不能被邀请加入此项目',
     solutionNotAccepted: '只有已采纳的方案才能发起课题',
+    phaseNotFound: '阶段不存在',
+    phaseWrongState: '阶段当前状态不允许此操作，请刷新后查看',
+    phaseNotAssigned: '只有该阶段的负责人可以提交成果',
   },
   roles: {
     Enterprise: '企业',
@@ -260,4 +263,5 @@ export const zhCN = {
     manage_members: '管理成员',
   },
   permissionPresets: { manager: '管理者', member: '成员', viewer: '查看者' },
+  phaseStates: { planned: '已计划', submitted: '已提交', accepted: '已通过', revision_requested: '需修改' },
 } as const satisfies Messages;

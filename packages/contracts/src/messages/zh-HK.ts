@@ -142,6 +142,9 @@ export const zhHK = {
     researchParentNotJoined: '方向只能掛在您參與的課題下',
     researchUserNotEligible: '該用戶不能被邀請加入此項目',
     solutionNotAccepted: '只有已採納的方案才能發起課題',
+    phaseNotFound: '階段不存在',
+    phaseWrongState: '階段目前狀態不允許此操作，請重新整理後查看',
+    phaseNotAssigned: '只有該階段的負責人可以提交成果',
   },
   roles: {
     Enterprise: '企業',
@@ -260,4 +263,5 @@ export const zhHK = {
     manage_members: '管理成員',
   },
   permissionPresets: { manager: '管理者', member: '成員', viewer: '檢視者' },
+  phaseStates: { planned: '已計劃', submitted: '已提交', accepted: '已通過', revision_requested: '需修改' },
 } as const satisfies Messages;

@@ -12,6 +12,9 @@ import {
   RefuseJoinSchema,
   RespondSchema,
   UserSearchSchema,
+  OutcomeReviewSchema,
+  OutcomeSubmitSchema,
+  PhaseSaveSchema,
   RESEARCH_KINDS,
   type ResearchKind,
 } from '@mathbridge/contracts/research';
@@ -19,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineCall, type CallContext } from '../../plugins/call.ts';
+import * as phases from './phases.service.ts';
 import * as service from './research.service.ts';
 
 /**
@@ -159,6 +163,30 @@ export const RESEARCH_ACTIONS = [
     action: 'permissions',
     input: PermissionsSchema,
     handler: (ctx, kind, { caller, input, ip }) => service.setPermissions(ctx, caller, kind, input, ip),
+  }),
+  action({
+    method: 'GET',
+    action: 'phases',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input }) => phases.listPhases(ctx, caller, kind, input.id),
+  }),
+  action({
+    method: 'POST',
+    action: 'savePhase',
+    input: PhaseSaveSchema,
+    handler: (ctx, kind, { caller, input, ip, locale }) => phases.savePhase(ctx, caller, kind, input, ip, locale),
+  }),
+  action({
+    method: 'POST',
+    action: 'submitOutcome',
+    input: OutcomeSubmitSchema,
+    handler: (ctx, kind, { caller, input, ip }) => phases.submitOutcome(ctx, caller, kind, input, ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'reviewOutcome',
+    input: OutcomeReviewSchema,
+    handler: (ctx, kind, { caller, input, ip }) => phases.reviewOutcome(ctx, caller, kind, input, ip),
   }),
 ];
 

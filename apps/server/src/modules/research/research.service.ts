@@ -60,7 +60,7 @@ const OWNER_SECTIONS: Record<ResearchKind, readonly string[]> = {
 /** Sections whose holders browse and join projects of a kind. */
 const POOL_SECTION: Record<ResearchKind, string> = { subject: 'subjectsPool', direction: 'directionsPool' };
 /** Every section a project of this kind shows in (members read it from theirs). */
-const ANY_SECTIONS: Record<ResearchKind, readonly string[]> = {
+export const ANY_SECTIONS: Record<ResearchKind, readonly string[]> = {
   subject: ['subjectManage', 'subjectManageS', 'subjectsPool'],
   direction: ['directionManage', 'directionManageStu', 'directionsPool'],
 };
@@ -72,7 +72,7 @@ const JOINER_ROLES: Record<ResearchKind, readonly string[]> = {
 /** Whom the designee search finds: certified specialists resp. students (DESIGN §9). */
 const SEARCH_ROLE: Record<ResearchKind, string> = { subject: 'Specialist', direction: 'Student' };
 
-function requireSection(caller: Caller, keys: readonly string[]): void {
+export function requireSection(caller: Caller, keys: readonly string[]): void {
   if (!keys.some((key) => canUseSection(caller.roles, caller.verifyState, key))) throw forbidden();
 }
 
@@ -91,7 +91,7 @@ export interface ProjectAccess {
   permissions: ResearchPermission[];
 }
 
-async function accessTo(ctx: AppContext, caller: Caller, project: ResearchProjectRow): Promise<ProjectAccess> {
+export async function accessTo(ctx: AppContext, caller: Caller, project: ResearchProjectRow): Promise<ProjectAccess> {
   let owner = project.owner_user_id === caller.id;
   if (!owner && project.owner_org_id !== null) {
     const org = await certifiedOrganisationOfUser(ctx, caller.id);
@@ -123,7 +123,7 @@ async function loadProject(db: Db, kind: ResearchKind, id: number): Promise<Rese
   return project;
 }
 
-async function projectFor(
+export async function projectFor(
   ctx: AppContext,
   caller: Caller,
   kind: ResearchKind,
@@ -222,7 +222,7 @@ async function attachSpace(ctx: AppContext, project: ResearchProjectRow): Promis
   return space.id;
 }
 
-async function audit(
+export async function audit(
   trx: Db,
   caller: Caller,
   action: string,
