@@ -341,3 +341,18 @@ export async function editLiveProject(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * Locks the project row for the rest of the transaction while it is in `statuses` (a no-op
+ * update): a concurrent close or conclude either committed before (false here) or waits for this
+ * transaction, and then ends what it added.
+ */
+export async function lockProject(db: Db, id: number, statuses: readonly string[]): Promise<boolean> {
+  const result = await db
+    .updateTable('research_projects')
+    .set({ status: sql`status` })
+    .where('id', '=', id)
+    .where('status', 'in', [...statuses])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -637,6 +637,8 @@ export async function applyToProject(
     throw invalidField('accept_nda', 'ndaRequired', translate(locale, 'errors.researchNdaRequired'));
   const now = nowIso();
   const member = await inTransaction(ctx.db, async (trx) => {
+    // Still recruiting at commit: a racing close/pause either won (409 here) or waits and ends this application.
+    if (!(await repo.lockProject(trx, project.id, ['published']))) throw conflict('errors.projectNotRecruiting');
     const row = await repo.insertMember(trx, {
       project_id: project.id,
       user_id: caller.id,
@@ -757,6 +759,7 @@ export async function inviteToProject(
   }
   const rows = await inTransaction(ctx.db, async (trx) => {
     const now = nowIso();
+    if (!(await repo.lockProject(trx, project.id, LIVE))) throw wrongState();
     if (project.publish_range === 'group') await repo.addDesignees(trx, project.id, input.user_ids);
     const created: ResearchMemberRow[] = [];
     for (const person of people) {
