@@ -4,7 +4,17 @@ import type { TodoItem } from '@mathbridge/contracts/workflow';
 import type { Page } from '@mathbridge/contracts/pagination';
 import { call, describeApi, inParallel, settledValues, useTestApp } from '../../test/harness.ts';
 import { certifiedUser } from '../identity/identity.fixtures.ts';
-import { detailOf, get, join, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
+import {
+  detailOf,
+  get,
+  join,
+  newProject,
+  ok,
+  post,
+  projectForm,
+  researchCast,
+  type ResearchCast,
+} from './research.fixtures.ts';
 
 describeApi('research membership: apply, approve/refuse, invite, leave, remove, NDA, pools', () => {
   const t = useTestApp();
@@ -183,6 +193,29 @@ describeApi('research membership: apply, approve/refuse, invite, leave, remove, 
         (i) => i.owner.user_id !== c.specialist.id,
       ),
     ).toBe(true);
+  });
+
+  it('group directions: only the designated students see and join them; designees must be eligible', async () => {
+    const otherStudent = await certifiedUser(app(), c.admin, 'Student', { truename: '冯同学' });
+    const bad = await post<{ errors: { field: string }[] }>(
+      app(),
+      c.specialist,
+      'direction/save',
+      projectForm({ publish_range: 'group', designees: [c.institute.id] }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.result.errors[0]?.field).toBe('designees');
+    const d = await newProject(app(), c.specialist, 'direction', {
+      publish: true,
+      form: { title: '指定方向', publish_range: 'group', designees: [c.student.id] },
+    });
+    const sees = async (user: { token: string }) =>
+      ok(await get<PoolPage>(app(), user, 'direction/pool'), 'pool').items.some((i) => i.id === d.id);
+    expect(await sees(c.student)).toBe(true);
+    expect(await sees(otherStudent)).toBe(false);
+    expect((await detailOf(app(), otherStudent, 'direction', d.id)).status).toBe(304);
+    expect((await post(app(), otherStudent, 'direction/apply', { id: d.id, note: 'n' })).status).toBe(304);
+    expect((await post(app(), c.student, 'direction/apply', { id: d.id, note: 'n' })).status).toBe(200);
   });
 
   it('searchUsers finds certified specialists (subjects) resp. students (directions) by name or phone', async () => {
