@@ -197,6 +197,48 @@ describeApi(
       );
     });
 
+    it('self-service calls: apply, acceptInvite, declineInvite, leave; searchUsers', async () => {
+      const open = await newProject(app(), c.institute, 'subject', { publish: true });
+      // apply: a non-member specialist may (once: then 409); institutes (the owner too) have no pool: 304.
+      await matrix(
+        'POST',
+        'subject/apply',
+        { id: open.id, note: 'n' },
+        {
+          signedOut: 305,
+          otherOrg: 304,
+          admin: 304,
+          owner: 304,
+          nonMember: 200,
+        },
+      );
+      await matrix('POST', 'subject/apply', { id: open.id, note: 'n' }, { nonMember: 409 });
+      // Invitation answers and leaving act on the caller's own membership: without one, 304.
+      for (const path of ['acceptInvite', 'declineInvite', 'leave'])
+        await matrix(
+          'POST',
+          `subject/${path}`,
+          { id: p.id },
+          { signedOut: 305, otherOrg: 304, admin: 304, nonMember: 304 },
+        );
+      await matrix('POST', 'subject/acceptInvite', { id: p.id }, { member: 409 });
+      await matrix('POST', 'subject/leave', { id: p.id }, { viewer: 200 });
+      await matrix('POST', 'subject/leave', { id: p.id }, { viewer: 304 });
+      await matrix(
+        'GET',
+        'subject/searchUsers',
+        { keyword: '孙' },
+        {
+          signedOut: 305,
+          nonMember: 200,
+          otherOrg: 200,
+          admin: 200,
+          owner: 200,
+        },
+      );
+      expect((await get(app(), c.student, 'subject/searchUsers', { keyword: '孙' })).status).toBe(304);
+    });
+
     it('lists and pools: each sees their own; signed-out 305; other roles 304', async () => {
       await matrix(
         'GET',

@@ -796,12 +796,13 @@ export async function inviteToProject(
   return rows.map(presentMember);
 }
 
-/** The caller's open invitation to a project of this kind; 404 without one. */
+/** The caller's open membership (invitation, application or membership) of a project of this kind; 304 without one. */
 async function ownInvitation(ctx: AppContext, caller: Caller, kind: ResearchKind, id: number) {
   requireSection(caller, ANY_SECTIONS[kind]);
   const project = await loadProject(ctx.db, kind, id);
   const member = await repo.findOpenMembership(ctx.db, project.id, caller.id);
-  if (!member) throw notFound('errors.researchMemberNotFound');
+  // Without an open membership the caller is a non-member of this project: 304, as everywhere.
+  if (!member) throw forbidden();
   return { project, member };
 }
 
