@@ -30,6 +30,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { demandsRoutes } from './modules/demands/demands.routes.ts';
 import { wishesRoutes } from './modules/wishes/wishes.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { researchRoutes } from './modules/research/research.routes.ts';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -134,6 +135,7 @@ export async function buildApp(
   demandsRoutes(app, ctx);
   wishesRoutes(app, ctx);
   jobsRoutes(app, ctx);
+  researchRoutes(app, ctx);
 
   await serveWeb(app, config.webDist);
   return { app, ctx };

@@ -20,6 +20,10 @@ export const TODO_TITLES = {
     jobInterview: '{{org}}邀请您参加“{{title}}”的面试',
     jobOffer: '{{org}}向您发出了“{{title}}”的录用通知',
     jobRejected: '您申请的“{{title}}”（{{org}}）未通过',
+    researchApply: '{{name}}申请加入“{{title}}”',
+    researchInvite: '{{owner}}邀请您加入“{{title}}”',
+    researchOutcomeReview: '“{{title}}”的阶段“{{phase}}”提交了成果，待审核',
+    researchOutcomeRevision: '“{{title}}”的阶段“{{phase}}”的成果需要修改',
   },
   'zh-HK': {
     certificationReview: '{{name}}提交了{{role}}認證申請',
@@ -34,6 +38,10 @@ export const TODO_TITLES = {
     jobInterview: '{{org}}邀請您參加「{{title}}」的面試',
     jobOffer: '{{org}}向您發出了「{{title}}」的錄用通知',
     jobRejected: '您申請的「{{title}}」（{{org}}）未獲錄用',
+    researchApply: '{{name}}申請加入「{{title}}」',
+    researchInvite: '{{owner}}邀請您加入「{{title}}」',
+    researchOutcomeReview: '「{{title}}」的階段「{{phase}}」提交了成果，待審核',
+    researchOutcomeRevision: '「{{title}}」的階段「{{phase}}」的成果需要修改',
   },
   'en-US': {
     certificationReview: '{{name}} applied for {{role}} certification',
@@ -48,5 +56,9 @@ export const TODO_TITLES = {
     jobInterview: '{{org}} invites you to an interview for "{{title}}"',
     jobOffer: '{{org}} made you an offer for "{{title}}"',
     jobRejected: 'Your application for "{{title}}" at {{org}} was not successful',
+    researchApply: '{{name}} applied to join "{{title}}"',
+    researchInvite: '{{owner}} invited you to join "{{title}}"',
+    researchOutcomeReview: 'An outcome of phase "{{phase}}" of "{{title}}" awaits review',
+    researchOutcomeRevision: 'The outcome of phase "{{phase}}" of "{{title}}" needs revision',
   },
 } as const satisfies Record<Locale, Record<TodoKind, string>>;

@@ -44,6 +44,10 @@ export const TODO_KINDS = [
   'jobInterview',
   'jobOffer',
   'jobRejected',
+  'researchApply',
+  'researchInvite',
+  'researchOutcomeReview',
+  'researchOutcomeRevision',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 

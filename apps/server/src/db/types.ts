@@ -550,3 +550,144 @@ export interface Database {
 export type JobRow = Selectable<JobsTable>;
 export type JobApplicationRow = Selectable<JobApplicationsTable>;
 export type JobApplicationEventRow = Selectable<JobApplicationEventsTable>;
+
+/* ---- Research projects (migration 0011-research): subjects and directions, one engine. ---- */
+
+export interface ResearchProjectsTable {
+  id: Generated<number>;
+  /** contracts RESEARCH_KINDS. */
+  kind: string;
+  owner_org_id: number | null;
+  owner_user_id: number;
+  owner_name: string;
+  parent_id: number | null;
+  solution_id: number | null;
+  demand_id: number | null;
+  title: string;
+  summary: string;
+  description: string;
+  /** MSC codes, comma-separated. */
+  msc_fields: string;
+  /** contracts PUBLISH_RANGES. */
+  publish_range: string;
+  headcount: number;
+  member_count: Generated<number>;
+  apply_deadline: string | null;
+  confidential: Generated<number>;
+  /** contracts PROJECT_STATES. */
+  status: string;
+  space_id: number | null;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
+export interface ResearchProjectFieldsTable {
+  project_id: number;
+  code: string;
+  kind: string;
+  status: string;
+  published_at: string | null;
+}
+
+export interface ResearchDesigneesTable {
+  project_id: number;
+  user_id: number;
+}
+
+export interface ResearchMembersTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  user_name: string;
+  /** contracts MEMBER_STATES. */
+  status: string;
+  note: string | null;
+  reason: string | null;
+  /** contracts RESEARCH_PERMISSIONS, comma-separated. */
+  permissions: Generated<string>;
+  nda_accepted_at: string | null;
+  invited_by: number | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResearchPhasesTable {
+  id: Generated<number>;
+  project_id: number;
+  position: number;
+  title: string;
+  goal: string;
+  due_date: string | null;
+  assignees: Generated<string>;
+  status: string;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResearchOutcomesTable {
+  id: Generated<number>;
+  phase_id: number;
+  submitted_by: number;
+  content: string;
+  attachments: Generated<string>;
+  status: string;
+  review_comment: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+export interface ResearchQuestionsTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  statement: string;
+  due_date: string | null;
+  attachments: Generated<string>;
+  status: string;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResearchQuestionAssigneesTable {
+  question_id: number;
+  user_id: number;
+  status: string;
+}
+
+export interface ResearchAnswersTable {
+  id: Generated<number>;
+  question_id: number;
+  user_id: number;
+  content: string;
+  attachments: Generated<string>;
+  status: string;
+  review_comment: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  research_projects: ResearchProjectsTable;
+  research_project_fields: ResearchProjectFieldsTable;
+  research_designees: ResearchDesigneesTable;
+  research_members: ResearchMembersTable;
+  research_phases: ResearchPhasesTable;
+  research_outcomes: ResearchOutcomesTable;
+  research_questions: ResearchQuestionsTable;
+  research_question_assignees: ResearchQuestionAssigneesTable;
+  research_answers: ResearchAnswersTable;
+}
+
+export type ResearchProjectRow = Selectable<ResearchProjectsTable>;
+export type ResearchMemberRow = Selectable<ResearchMembersTable>;
+export type ResearchPhaseRow = Selectable<ResearchPhasesTable>;
+export type ResearchOutcomeRow = Selectable<ResearchOutcomesTable>;

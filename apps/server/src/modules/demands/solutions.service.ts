@@ -470,3 +470,26 @@ export async function listDemandSolutions(
     counts: null,
   };
 }
+
+/**
+ * For research subjects started from a cooperation (issue 10): a solution with the demand it
+ * answers, or null when there is none. The caller checks state and ownership.
+ */
+export async function solutionWithDemand(db: Db, id: number) {
+  const solution = await repo.findSolution(db, id);
+  if (!solution) return null;
+  const demand = await findDemand(db, solution.demand_id);
+  if (!demand) return null;
+  return {
+    solution: { id: solution.id, status: solution.status, org_id: solution.org_id, demand_id: solution.demand_id },
+    demand: {
+      id: demand.id,
+      org_id: demand.org_id,
+      title: demand.title,
+      summary: demand.summary,
+      problem: demand.problem,
+      msc_fields: demand.msc_fields,
+      nda_required: demand.nda_required,
+    },
+  };
+}

@@ -189,3 +189,37 @@ export const newestSealedIdNumber = (db: Db) =>
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+
+/**
+ * Verified people of a role whose certified name contains `keyword` or whose phone starts with it:
+ * their approved certification of that role is their newest one (research projects' designee search).
+ */
+export const searchCertifiedPeople = (db: Db, role: string, keyword: string, limit: number) =>
+  db
+    .selectFrom('certifications as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['u.id', 'u.phone', 'c.title'])
+    .where('c.role', '=', role)
+    .where('c.status', '=', 1)
+    .where('u.verify_state', '=', 1)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('c.title')}) like ${likeContains(keyword.toLowerCase())} escape '\\'`,
+        sql<boolean>`${eb.ref('u.phone')} like ${likePrefix(keyword)} escape '\\'`,
+      ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('certifications as n')
+            .select('n.id')
+            .whereRef('n.user_id', '=', 'c.user_id')
+            .whereRef('n.id', '>', 'c.id'),
+        ),
+      ),
+    )
+    .orderBy('c.title')
+    .orderBy('u.id')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,144 @@
+import { expect, it } from 'vitest';
+import type { Page } from '@mathbridge/contracts/pagination';
+import type { ProjectDetail, ResearchMember, ResearchPhase } from '@mathbridge/contracts/research';
+import type { TodoItem } from '@mathbridge/contracts/workflow';
+import { call, describeApi, useTestApp } from '../../test/harness.ts';
+import { daysFromNow, get, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
+
+type Who = 'signedOut' | 'nonMember' | 'otherOrg' | 'admin' | 'viewer' | 'member' | 'manager' | 'owner';
+const ORDER: Who[] = ['signedOut', 'nonMember', 'otherOrg', 'admin', 'viewer', 'member', 'manager', 'owner'];
+
+describeApi('research phases: plan, submit outcome, review (history kept), permissions', () => {
+  const t = useTestApp();
+  const app = () => t().app;
+  let c: ResearchCast;
+  let p: ProjectDetail;
+  let who: Record<Exclude<Who, 'signedOut'>, { token: string }>;
+
+  async function matrix(
+    method: 'GET' | 'POST',
+    path: string,
+    payload: Record<string, unknown>,
+    expected: Partial<Record<Who, number>>,
+  ) {
+    const seen: Partial<Record<Who, number>> = {};
+    for (const w of ORDER) {
+      if (expected[w] === undefined) continue;
+      const token = w === 'signedOut' ? undefined : who[w].token;
+      seen[w] = (await call(app(), method, path, payload as never, { token, locale: 'en-US' })).status;
+    }
+    expect({ path, ...seen }).toEqual({ path, ...expected });
+  }
+
+  it('sets up a subject with a manager, a member and a viewer', async () => {
+    c = await researchCast(t());
+    p = await newProject(app(), c.institute, 'subject', { publish: true });
+    for (const [preset, user] of [
+      ['manager', c.manager],
+      ['member', c.member],
+      ['viewer', c.viewer],
+    ] as const) {
+      const applied = ok(await post<ResearchMember>(app(), user, 'subject/apply', { id: p.id, note: preset }), 'apply');
+      ok(await post(app(), c.institute, 'subject/approveJoin', { member_id: applied.id }), 'approve');
+      ok(await post(app(), c.institute, 'subject/permissions', { member_id: applied.id, preset }), 'perm');
+    }
+    who = {
+      owner: c.institute,
+      manager: c.manager,
+      member: c.member,
+      viewer: c.viewer,
+      nonMember: c.outsider,
+      otherOrg: c.otherInstitute,
+      admin: c.admin,
+    };
+  });
+
+  it('plans phases (edit_plan): manager and owner yes, member/viewer/others 304; assignees must be members', async () => {
+    const refused = { signedOut: 305, nonMember: 304, otherOrg: 304, admin: 304, viewer: 304, member: 304 };
+    const form = { id: p.id, title: '建模', goal: '给出模型', due_date: daysFromNow(20), assignees: [c.member.id] };
+    await matrix('POST', 'subject/savePhase', form, { ...refused, manager: 200, owner: 200 });
+    const bad = await post<{ errors: { field: string }[] }>(app(), c.institute, 'subject/savePhase', {
+      ...form,
+      assignees: [c.outsider.id],
+    });
+    expect(bad.status).toBe(400);
+    await matrix(
+      'GET',
+      `subject/phases`,
+      { id: p.id },
+      {
+        signedOut: 305,
+        nonMember: 304,
+        otherOrg: 304,
+        admin: 200,
+        viewer: 200,
+        member: 200,
+        manager: 200,
+        owner: 200,
+      },
+    );
+    const list = ok(await get<ResearchPhase[]>(app(), c.viewer, 'subject/phases', { id: p.id }), 'phases');
+    expect(list.map((ph) => [ph.position, ph.status, ph.assignees])).toEqual([
+      [1, 'planned', [c.member.id]],
+      [2, 'planned', [c.member.id]],
+    ]);
+  });
+
+  it('submit → revision requested (comment) → submit → accepted, history kept; illegal moves 409', async () => {
+    const [phase] = ok(await get<ResearchPhase[]>(app(), c.institute, 'subject/phases', { id: p.id }), 'phases');
+    const id = phase!.id;
+    // Outcomes move only while the project is in progress.
+    expect((await post(app(), c.member, 'subject/submitOutcome', { phase_id: id, content: '初稿' })).status).toBe(409);
+    ok(await post(app(), c.institute, 'subject/start', { id: p.id }), 'start');
+    // submit_outcome and being an assignee: the viewer lacks the permission, the manager is no assignee.
+    expect((await post(app(), c.viewer, 'subject/submitOutcome', { phase_id: id, content: 'x' })).status).toBe(304);
+    expect((await post(app(), c.manager, 'subject/submitOutcome', { phase_id: id, content: 'x' })).status).toBe(304);
+    expect((await post(app(), c.outsider, 'subject/submitOutcome', { phase_id: id, content: 'x' })).status).toBe(304);
+    expect((await post(app(), c.institute, 'subject/reviewOutcome', { phase_id: id, accept: 1 })).status).toBe(409);
+    const submitted = ok(
+      await post<ResearchPhase>(app(), c.member, 'subject/submitOutcome', { phase_id: id, content: '初稿' }),
+      'submit',
+    );
+    expect(submitted.status).toBe('submitted');
+    expect((await post(app(), c.member, 'subject/submitOutcome', { phase_id: id, content: '再交' })).status).toBe(409);
+    const todos = ok(await get<Page<TodoItem>>(app(), c.institute, 'workflow/todoList'), 'todos');
+    expect(todos.items.some((i) => i.kind === 'researchOutcomeReview' && i.target_id === id)).toBe(true);
+
+    for (const user of [c.member, c.viewer, c.outsider, c.otherInstitute, c.admin])
+      expect((await post(app(), user, 'subject/reviewOutcome', { phase_id: id, accept: 1 })).status).toBe(304);
+    const noComment = await post(app(), c.manager, 'subject/reviewOutcome', { phase_id: id, accept: 0 });
+    expect(noComment.status).toBe(400);
+    const revise = ok(
+      await post<ResearchPhase>(app(), c.manager, 'subject/reviewOutcome', {
+        phase_id: id,
+        accept: 0,
+        comment: '补充证明',
+      }),
+      'revise',
+    );
+    expect(revise.status).toBe('revision_requested');
+    const memberTodos = ok(await get<Page<TodoItem>>(app(), c.member, 'workflow/todoList'), 'todos');
+    expect(memberTodos.items.some((i) => i.kind === 'researchOutcomeRevision' && i.target_id === id)).toBe(true);
+    ok(await post(app(), c.member, 'subject/submitOutcome', { phase_id: id, content: '修订稿' }), 'resubmit');
+    const accepted = ok(
+      await post<ResearchPhase>(app(), c.institute, 'subject/reviewOutcome', { phase_id: id, accept: 1 }),
+      'accept',
+    );
+    expect(accepted.status).toBe('accepted');
+    expect(accepted.outcomes.map((o) => [o.content, o.status, o.review_comment])).toEqual([
+      ['初稿', 'revision_requested', '补充证明'],
+      ['修订稿', 'accepted', null],
+    ]);
+    expect((await post(app(), c.institute, 'subject/reviewOutcome', { phase_id: id, accept: 1 })).status).toBe(409);
+    expect((await post(app(), c.member, 'subject/submitOutcome', { phase_id: id, content: 'x' })).status).toBe(409);
+    // A phase that is not planned any more cannot be edited; a phase is 404 through the other face.
+    expect(
+      (await post(app(), c.institute, 'subject/savePhase', { id: p.id, phase_id: id, title: '改', goal: 'g' })).status,
+    ).toBe(409);
+    expect((await post(app(), c.institute, 'direction/reviewOutcome', { phase_id: id, accept: 1 })).status).toBe(304);
+    ok(await post(app(), c.institute, 'subject/conclude', { id: p.id }), 'conclude');
+    expect((await post(app(), c.institute, 'subject/savePhase', { id: p.id, title: '新', goal: 'g' })).status).toBe(
+      409,
+    );
+  });
+});

@@ -1,0 +1,222 @@
+import {
+  ApplySchema,
+  FromSolutionSchema,
+  InviteSchema,
+  MemberIdSchema,
+  OfSolutionSchema,
+  PermissionsSchema,
+  PoolQuerySchema,
+  ProjectIdSchema,
+  ProjectListQuerySchema,
+  ProjectSaveSchema,
+  RefuseJoinSchema,
+  RespondSchema,
+  UserSearchSchema,
+  OutcomeReviewSchema,
+  OutcomeSubmitSchema,
+  PhaseSaveSchema,
+  RESEARCH_KINDS,
+  type ResearchKind,
+} from '@mathbridge/contracts/research';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { defineCall, type CallContext } from '../../plugins/call.ts';
+import * as phases from './phases.service.ts';
+import * as service from './research.service.ts';
+
+/**
+ * Research projects (issue 10): ONE table of actions, registered for each kind as `subject/<action>`
+ * and `direction/<action>` (DESIGN §9: one engine, two faces). Calls are `verified`; which
+ * workspace sections (spec §6) may use them, and every object check, is the service's
+ * (`requirePermission`), since members reach a project from sections other than its owner's.
+ */
+
+interface Action<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  action: string;
+  input: S;
+  handler: (ctx: AppContext, kind: ResearchKind, call: CallContext<z.infer<S>>) => Promise<unknown>;
+}
+
+const action = <S extends z.ZodType>(spec: Action<S>) => spec;
+
+export const RESEARCH_ACTIONS = [
+  action({
+    method: 'GET',
+    action: 'list',
+    input: ProjectListQuerySchema,
+    handler: (ctx, kind, { caller, input }) => service.listProjects(ctx, caller, kind, input),
+  }),
+  action({
+    method: 'GET',
+    action: 'detail/:id',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input }) => service.projectDetail(ctx, caller, kind, input.id),
+  }),
+  action({
+    method: 'POST',
+    action: 'save',
+    input: ProjectSaveSchema,
+    handler: (ctx, kind, { caller, input, ip, locale }) => service.saveProject(ctx, caller, kind, input, ip, locale),
+  }),
+  action({
+    method: 'POST',
+    action: 'commit',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.moveProjectState(ctx, caller, kind, input.id, 'commit', ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'edit',
+    input: ProjectSaveSchema,
+    handler: (ctx, kind, { caller, input, ip, locale }) => service.editProject(ctx, caller, kind, input, ip, locale),
+  }),
+  action({
+    method: 'POST',
+    action: 'toggle',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.toggleProject(ctx, caller, kind, input.id, ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'start',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.moveProjectState(ctx, caller, kind, input.id, 'start', ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'close',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.moveProjectState(ctx, caller, kind, input.id, 'close', ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'conclude',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) =>
+      service.moveProjectState(ctx, caller, kind, input.id, 'conclude', ip),
+  }),
+  action({
+    method: 'GET',
+    action: 'pool',
+    input: PoolQuerySchema,
+    handler: (ctx, kind, { caller, input }) => service.projectPool(ctx, caller, kind, input),
+  }),
+  action({
+    method: 'GET',
+    action: 'searchUsers',
+    input: UserSearchSchema,
+    handler: (ctx, kind, { caller, input }) => service.searchUsers(ctx, caller, kind, input.keyword),
+  }),
+  action({
+    method: 'POST',
+    action: 'apply',
+    input: ApplySchema,
+    handler: (ctx, kind, { caller, input, ip, locale }) => service.applyToProject(ctx, caller, kind, input, ip, locale),
+  }),
+  action({
+    method: 'POST',
+    action: 'approveJoin',
+    input: MemberIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.approveJoin(ctx, caller, kind, input.member_id, ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'refuseJoin',
+    input: RefuseJoinSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.refuseJoin(ctx, caller, kind, input, ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'invite',
+    input: InviteSchema,
+    handler: (ctx, kind, { caller, input, ip, locale }) =>
+      service.inviteToProject(ctx, caller, kind, input, ip, locale),
+  }),
+  action({
+    method: 'POST',
+    action: 'acceptInvite',
+    input: RespondSchema,
+    handler: (ctx, kind, { caller, input, ip, locale }) => service.acceptInvite(ctx, caller, kind, input, ip, locale),
+  }),
+  action({
+    method: 'POST',
+    action: 'declineInvite',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.declineInvite(ctx, caller, kind, input.id, ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'leave',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.leaveProject(ctx, caller, kind, input.id, ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'remove',
+    input: MemberIdSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.removeMember(ctx, caller, kind, input.member_id, ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'permissions',
+    input: PermissionsSchema,
+    handler: (ctx, kind, { caller, input, ip }) => service.setPermissions(ctx, caller, kind, input, ip),
+  }),
+  action({
+    method: 'GET',
+    action: 'phases',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input }) => phases.listPhases(ctx, caller, kind, input.id),
+  }),
+  action({
+    method: 'POST',
+    action: 'savePhase',
+    input: PhaseSaveSchema,
+    handler: (ctx, kind, { caller, input, ip, locale }) => phases.savePhase(ctx, caller, kind, input, ip, locale),
+  }),
+  action({
+    method: 'POST',
+    action: 'submitOutcome',
+    input: OutcomeSubmitSchema,
+    handler: (ctx, kind, { caller, input, ip }) => phases.submitOutcome(ctx, caller, kind, input, ip),
+  }),
+  action({
+    method: 'POST',
+    action: 'reviewOutcome',
+    input: OutcomeReviewSchema,
+    handler: (ctx, kind, { caller, input, ip }) => phases.reviewOutcome(ctx, caller, kind, input, ip),
+  }),
+];
+
+export function researchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const kind of RESEARCH_KINDS)
+    for (const spec of RESEARCH_ACTIONS as readonly Action<z.ZodType>[])
+      defineCall(app, {
+        method: spec.method,
+        path: `${kind}/${spec.action}`,
+        auth: 'user',
+        verified: true,
+        input: spec.input,
+        handler: (call) => spec.handler(ctx, kind, call),
+      });
+
+  /* subject only: the cooperation chain demand → solution → subject, both ways */
+  defineCall(app, {
+    method: 'POST',
+    path: 'subject/fromSolution',
+    auth: 'user',
+    verified: true,
+    input: FromSolutionSchema,
+    handler: ({ caller, input, ip }) => service.subjectFromSolution(ctx, caller, input.solution_id, ip),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'subject/ofSolution',
+    auth: 'user',
+    verified: true,
+    input: OfSolutionSchema,
+    handler: ({ caller, input }) => service.subjectsOfSolution(ctx, caller, input.solution_id),
+  });
+}

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import { DeadlineSchema, FlagSchema } from './demands.ts';
+import type { ValidationKey } from './messages.ts';
+import { ResearchFieldsSchema } from './msc.ts';
+import { PageQuerySchema, type Page } from './pagination.ts';
+import { IdSchema, optionalString, requiredString, titleString } from './validation.ts';
+
+/**
+ * Research projects (issue 10, DESIGN §9): subjects and directions are ONE engine with two faces,
+ * `subject/*` and `direction/*`; every rule here holds for both kinds.
+ */
+
+const key = (k: ValidationKey) => k;
+
+export const RESEARCH_KINDS = ['subject', 'direction'] as const;
+export type ResearchKind = (typeof RESEARCH_KINDS)[number];
+
+/** DESIGN §4: draft → published (recruiting) ⇄ paused → in_progress → concluded | closed. */
+export const PROJECT_STATES = ['draft', 'published', 'paused', 'in_progress', 'concluded', 'closed'] as const;
+export type ProjectState = (typeof PROJECT_STATES)[number];
+
+/**
+ * The transitions, from → to, per call. `close` ends a project that never concluded; a draft may
+ * be closed (abandoned) too. Everything not listed is 409.
+ */
+export const PROJECT_TRANSITIONS = {
+  commit: { from: ['draft'], to: 'published' },
+  pause: { from: ['published'], to: 'paused' },
+  resume: { from: ['paused'], to: 'published' },
+  start: { from: ['published', 'paused'], to: 'in_progress' },
+  conclude: { from: ['in_progress'], to: 'concluded' },
+  close: { from: ['draft', 'published', 'paused', 'in_progress'], to: 'closed' },
+} as const satisfies Record<string, { from: readonly ProjectState[]; to: ProjectState }>;
+export type ProjectTransition = keyof typeof PROJECT_TRANSITIONS;
+
+/** States in which the project is still running: members may join, leave, be managed; it may be edited. */
+export const LIVE_PROJECT_STATES = ['published', 'paused', 'in_progress'] as const satisfies readonly ProjectState[];
+
+/** DESIGN §4 membership: applied → member | refused; invited → member | declined; member → left | removed. */
+export const MEMBER_STATES = ['applied', 'member', 'refused', 'invited', 'declined', 'left', 'removed'] as const;
+export type MemberState = (typeof MEMBER_STATES)[number];
+/** A user has at most one open membership per project (a partial unique index holds it). */
+export const OPEN_MEMBER_STATES = ['applied', 'invited', 'member'] as const satisfies readonly MemberState[];
+
+export const PUBLISH_RANGES = ['public', 'group'] as const;
+export type PublishRange = (typeof PUBLISH_RANGES)[number];
+
+/** authorityManagement: what a member may do; the owner always has all of them. */
+export const RESEARCH_PERMISSIONS = [
+  'edit_plan',
+  'upload_files',
+  'submit_outcome',
+  'review_outcome',
+  'manage_members',
+] as const;
+export type ResearchPermission = (typeof RESEARCH_PERMISSIONS)[number];
+
+export const PERMISSION_PRESETS = {
+  manager: RESEARCH_PERMISSIONS,
+  member: ['upload_files', 'submit_outcome'],
+  viewer: [],
+} as const satisfies Record<string, readonly ResearchPermission[]>;
+export type PermissionPreset = keyof typeof PERMISSION_PRESETS;
+/** What a new member gets on joining. */
+export const DEFAULT_PRESET: PermissionPreset = 'member';
+
+/** DESIGN §4 phase states (phases and outcomes come in a later session; the tables exist). */
+export const PHASE_STATES = ['planned', 'submitted', 'accepted', 'revision_requested'] as const;
+export type PhaseState = (typeof PHASE_STATES)[number];
+
+export const RESEARCH_TEXT_MAX = { summary: 500, description: 20_000, note: 500, reason: 500 } as const;
+export const HEADCOUNT_MAX = 500;
+export const MAX_DESIGNEES = 200;
+
+const UserIdsSchema = z
+  .array(IdSchema, { error: key('validation.invalid') })
+  .max(MAX_DESIGNEES, key('validation.maxItems'))
+  .refine((ids) => new Set(ids).size === ids.length, { error: key('validation.duplicate') });
+
+type Loose = Record<string, unknown>;
+
+/**
+ * `POST subject/save` | `direction/save`: creates (no id) or edits a draft; `commit` 1 also
+ * publishes it (the isCommit of `submitted/{isCommit}`). `POST …/edit` takes the same body with
+ * `id` for a running project. `designees` name the users of a `group` range.
+ */
+export const ProjectSaveSchema = z
+  .object({
+    id: IdSchema.optional(),
+    commit: FlagSchema.default(0),
+    title: titleString(),
+    summary: requiredString(RESEARCH_TEXT_MAX.summary),
+    description: requiredString(RESEARCH_TEXT_MAX.description),
+    msc_fields: ResearchFieldsSchema,
+    publish_range: z.enum(PUBLISH_RANGES, { error: key('validation.choose') }).default('public'),
+    designees: UserIdsSchema.default([]),
+    headcount: z.coerce
+      .number({ error: key('validation.integer') })
+      .int(key('validation.integer'))
+      .min(1, key('validation.positive'))
+      .max(HEADCOUNT_MAX, key('validation.invalid')),
+    apply_deadline: DeadlineSchema.optional(),
+    confidential: FlagSchema.default(0),
+    /** Directions only: a subject the specialist belongs to. */
+    parent_id: IdSchema.optional(),
+  })
+  .refine((v: Loose) => v.publish_range !== 'group' || (Array.isArray(v.designees) && v.designees.length > 0), {
+    path: ['designees'],
+    error: key('validation.required'),
+    when: () => true,
+  });
+export type ProjectSave = z.infer<typeof ProjectSaveSchema>;
+
+export const ProjectIdSchema = z.object({ id: IdSchema });
+export type ProjectId = z.infer<typeof ProjectIdSchema>;
+
+/** `POST subject/fromSolution`: start a subject from an accepted solution (its institute only). */
+export const FromSolutionSchema = z.object({ solution_id: IdSchema });
+
+/** `GET subject/list` | `direction/list`: the caller's own projects (admins: all), newest change first. */
+export const ProjectListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(PROJECT_STATES, { error: key('validation.choose') }).optional(),
+  /** `joined`: projects the caller is a member of instead of their own. */
+  scope: z.enum(['own', 'joined'], { error: key('validation.choose') }).default('own'),
+});
+export type ProjectListQuery = z.infer<typeof ProjectListQuerySchema>;
+
+/** `GET subject/pool` | `direction/pool`: keyset pages (infinite scroll) of what the viewer may join. */
+export const PoolQuerySchema = z.object({
+  cursor: optionalString(200),
+  page_size: PageQuerySchema.shape.page_size,
+  msc: z
+    .string({ error: key('validation.researchField') })
+    .regex(/^\d{2}$/, key('validation.researchField'))
+    .optional(),
+  keyword: optionalString(50),
+  /** Part of the owner's (organisation or person) name. */
+  owner: optionalString(50),
+  /** 1: only projects sharing an MSC field with the viewer's certified research fields. */
+  recommended: FlagSchema.default(0),
+});
+export type PoolQuery = z.infer<typeof PoolQuerySchema>;
+
+/** `POST …/apply`: a note for the owner; `accept_nda` 1 when the project is confidential. */
+export const ApplySchema = z.object({
+  id: IdSchema,
+  note: requiredString(RESEARCH_TEXT_MAX.note),
+  accept_nda: FlagSchema.default(0),
+});
+export type Apply = z.infer<typeof ApplySchema>;
+
+export const MemberIdSchema = z.object({ member_id: IdSchema });
+export type MemberId = z.infer<typeof MemberIdSchema>;
+
+/** `POST …/refuseJoin`: the reason is required and shown to the applicant. */
+export const RefuseJoinSchema = z.object({ member_id: IdSchema, reason: requiredString(RESEARCH_TEXT_MAX.reason) });
+export type RefuseJoin = z.infer<typeof RefuseJoinSchema>;
+
+/** `POST …/invite`: invite certified users (they get a to-do; group range adds them to the designees). */
+export const InviteSchema = z.object({
+  id: IdSchema,
+  user_ids: UserIdsSchema.refine((ids) => ids.length > 0, { error: key('validation.required') }),
+});
+export type Invite = z.infer<typeof InviteSchema>;
+
+/** `POST …/acceptInvite` | `…/declineInvite`, `…/leave`, `…/acceptNda`: on the project, as the invitee/member. */
+export const RespondSchema = z.object({ id: IdSchema, accept_nda: FlagSchema.default(0) });
+export type Respond = z.infer<typeof RespondSchema>;
+
+/** `POST …/permissions`: a preset or an explicit set (the set wins when both are given). */
+export const PermissionsSchema = z
+  .object({
+    member_id: IdSchema,
+    preset: z.enum(['manager', 'member', 'viewer'], { error: key('validation.choose') }).optional(),
+    permissions: z
+      .array(z.enum(RESEARCH_PERMISSIONS, { error: key('validation.choose') }), { error: key('validation.invalid') })
+      .refine((list) => new Set(list).size === list.length, { error: key('validation.duplicate') })
+      .optional(),
+  })
+  .refine((v: Loose) => v.preset !== undefined || v.permissions !== undefined, {
+    path: ['preset'],
+    error: key('validation.required'),
+    when: () => true,
+  });
+export type Permissions = z.infer<typeof PermissionsSchema>;
+
+/** `GET …/searchUsers`: certified specialists (subject) resp. students (direction), by name or phone start. */
+export const UserSearchSchema = z.object({ keyword: requiredString(50) });
+export type UserSearch = z.infer<typeof UserSearchSchema>;
+
+/** `GET subject/ofSolution`: the subjects started from a solution (the other way of the link). */
+export const OfSolutionSchema = z.object({ solution_id: IdSchema });
+
+/* ---- results ---- */
+
+export interface ProjectOwner {
+  user_id: number;
+  org_id: number | null;
+  name: string;
+}
+
+/** A project in lists and pools (no description). */
+export interface ProjectSummary {
+  id: number;
+  kind: ResearchKind;
+  title: string;
+  summary: string;
+  msc_fields: string[];
+  publish_range: PublishRange;
+  headcount: number;
+  member_count: number;
+  apply_deadline: string | null;
+  confidential: 0 | 1;
+  status: ProjectState;
+  owner: ProjectOwner;
+  parent_id: number | null;
+  solution_id: number | null;
+  demand_id: number | null;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+export interface ResearchMember {
+  id: number;
+  user_id: number;
+  name: string;
+  status: MemberState;
+  note: string | null;
+  reason: string | null;
+  permissions: ResearchPermission[];
+  nda_accepted_at: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface ProjectDetail extends ProjectSummary {
+  /** Null when the project is confidential and the viewer has not accepted the NDA. */
+  description: string | null;
+  /** The shared file space, for the owner and members; null for others. */
+  space_id: number | null;
+  /** Designated users of a group range (owner, managers, admins). */
+  designees: number[];
+  /** Members (status member); the owner and managers also see applications and invitations. */
+  members: ResearchMember[];
+  /** The viewer's own membership, if any (latest). */
+  my_membership: ResearchMember | null;
+  /** What the viewer may do: the owner has all. */
+  my_permissions: ResearchPermission[];
+  is_owner: boolean;
+}
+
+export type ProjectPage = Page<ProjectSummary>;
+
+export interface PoolPage {
+  items: (ProjectSummary & { recommended: boolean })[];
+  next_cursor: string | null;
+}
+
+export interface FoundUser {
+  id: number;
+  name: string;
+  /** Masked mobile. */
+  phone: string;
+}
+
+/* ---- phases and outcomes (planOutcomeDetail) ---- */
+
+export const PHASE_TEXT_MAX = { goal: 5_000, content: 20_000, comment: 2_000 } as const;
+export const MAX_ASSIGNEES = 50;
+
+/** `POST …/savePhase` (edit_plan): a new phase of a project, or an edit of a planned one (`phase_id`). */
+export const PhaseSaveSchema = z.object({
+  id: IdSchema,
+  phase_id: IdSchema.optional(),
+  title: titleString(),
+  goal: requiredString(PHASE_TEXT_MAX.goal),
+  due_date: DeadlineSchema.optional(),
+  /** Members (status member) who submit the outcome; empty = any member with submit_outcome. */
+  assignees: z
+    .array(IdSchema, { error: key('validation.invalid') })
+    .max(MAX_ASSIGNEES, key('validation.maxItems'))
+    .refine((ids) => new Set(ids).size === ids.length, { error: key('validation.duplicate') })
+    .default([]),
+});
+export type PhaseSave = z.infer<typeof PhaseSaveSchema>;
+
+/** `POST …/submitOutcome` (submit_outcome, an assignee): planned | revision_requested → submitted. */
+export const OutcomeSubmitSchema = z.object({
+  phase_id: IdSchema,
+  content: requiredString(PHASE_TEXT_MAX.content),
+});
+export type OutcomeSubmit = z.infer<typeof OutcomeSubmitSchema>;
+
+/** `POST …/reviewOutcome` (review_outcome): submitted → accepted | revision_requested (comment required). */
+export const OutcomeReviewSchema = z
+  .object({ phase_id: IdSchema, accept: FlagSchema, comment: optionalString(PHASE_TEXT_MAX.comment) })
+  .refine((v: Loose) => v.accept !== 0 || (typeof v.comment === 'string' && v.comment !== ''), {
+    path: ['comment'],
+    error: key('validation.required'),
+    when: () => true,
+  });
+export type OutcomeReview = z.infer<typeof OutcomeReviewSchema>;
+
+export interface ResearchOutcome {
+  id: number;
+  submitted_by: number;
+  content: string;
+  status: 'submitted' | 'accepted' | 'revision_requested';
+  review_comment: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+export interface ResearchPhase {
+  id: number;
+  project_id: number;
+  position: number;
+  title: string;
+  goal: string;
+  due_date: string | null;
+  assignees: number[];
+  status: PhaseState;
+  /** Every submission and its review, oldest first (the history). */
+  outcomes: ResearchOutcome[];
+  created_at: string;
+  updated_at: string;
+}
