@@ -262,4 +262,30 @@ describeApi('research membership: apply, approve/refuse, invite, leave, remove, 
     expect(d.members.filter((m) => m.status === 'member')).toHaveLength(3);
     expect(d.members.filter((m) => m.status === 'applied')).toHaveLength(27);
   });
+
+  it('approvals racing a close: no 500, nobody joins a closed project, the count matches the members', async () => {
+    const p = await newProject(app(), c.institute, 'subject', { publish: true, form: { headcount: 20 } });
+    const applicants: { token: string }[] = [];
+    for (let i = 0; i < 12; i += 1) applicants.push(await certifiedUser(app(), c.admin, 'Specialist'));
+    const memberships = settledValues(
+      await inParallel(12, (i) =>
+        post<ResearchMember>(app(), applicants[i]!, 'subject/apply', { id: p.id, note: 'n' }),
+      ),
+    ).map((r) => ok(r, 'apply'));
+    const replies = settledValues(
+      await inParallel(13, (i) =>
+        i === 6
+          ? post(app(), c.institute, 'subject/close', { id: p.id })
+          : post(app(), c.institute, 'subject/approveJoin', { member_id: memberships[i < 6 ? i : i - 1]!.id }),
+      ),
+    );
+    expect(replies.filter((r) => r.status !== 200 && r.status !== 409)).toEqual([]);
+    const d = ok(await detailOf(app(), c.institute, 'subject', p.id), 'detail');
+    expect(d.status).toBe('closed');
+    const members = d.members.filter((m) => m.status === 'member');
+    expect(d.member_count).toBe(members.length);
+    // Every approval that answered 200 made a member; every other applicant was refused by the close.
+    expect(members).toHaveLength(replies.filter((r, i) => i !== 6 && r.status === 200).length);
+    expect(d.members.filter((m) => m.status === 'applied')).toEqual([]);
+  });
 });

@@ -678,8 +678,8 @@ async function takePlace(trx: Db, projectId: number): Promise<void> {
 }
 
 /**
- * POST …/approveJoin: applied → member, within the headcount: a guarded membership update
- * (status applied) and a guarded count update (below headcount, project running) in one
+ * POST …/approveJoin: applied → member, within the headcount: a guarded count update (below
+ * headcount, project running) and a guarded membership update (status applied) in one
  * transaction. The member gets the default preset and the matching file-space grant.
  */
 export async function approveJoin(
@@ -694,6 +694,8 @@ export async function approveJoin(
   const permissions = PERMISSION_PRESETS[DEFAULT_PRESET];
   await inTransaction(ctx.db, async (trx) => {
     const now = nowIso();
+    // The project row first, as apply, invite and close lock it: one lock order, no deadlock.
+    await takePlace(trx, access.project.id);
     const moved = await repo.moveMember(trx, member.id, ['applied'], {
       status: 'member',
       permissions: permissions.join(','),
@@ -702,7 +704,6 @@ export async function approveJoin(
       updated_at: now,
     });
     if (!moved) throw memberWrongState();
-    await takePlace(trx, access.project.id);
     await closeTodos(trx, MEMBER_TARGET(member.id), 'done', caller.id);
     await audit(trx, caller, 'approveJoin', access.project, ip, { member: member.id, user: member.user_id });
   });
@@ -822,6 +823,7 @@ export async function acceptInvite(
   const permissions = PERMISSION_PRESETS[DEFAULT_PRESET];
   await inTransaction(ctx.db, async (trx) => {
     const now = nowIso();
+    await takePlace(trx, project.id);
     const moved = await repo.moveMember(trx, member.id, ['invited'], {
       status: 'member',
       permissions: permissions.join(','),
@@ -831,7 +833,6 @@ export async function acceptInvite(
       updated_at: now,
     });
     if (!moved) throw memberWrongState();
-    await takePlace(trx, project.id);
     await closeTodos(trx, MEMBER_TARGET(member.id), 'done', caller.id);
     await audit(trx, caller, 'acceptInvite', project, ip, { member: member.id });
   });
