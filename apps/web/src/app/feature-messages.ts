@@ -4,6 +4,7 @@ import type { DemandsMessages } from '../features/demands/i18n/strings.ts';
 import type { FilesMessages } from '../features/files/i18n/strings.ts';
 import type { IdentityMessages } from '../features/identity/i18n/strings.ts';
 import type { InvitationMessages } from '../features/invitation/i18n/strings.ts';
+import type { JobsMessages } from '../features/jobs/i18n/strings.ts';
 import type { MembersMessages } from '../features/members/i18n/strings.ts';
 import type { PortalMessages } from '../features/portal/i18n/strings.ts';
 import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
@@ -21,5 +22,6 @@ export type FeatureMessages = IdentityMessages &
   FilesMessages &
   DemandsMessages &
   WishesMessages &
+  JobsMessages &
   PortalMessages &
   AccountMessages;

@@ -55,6 +55,7 @@ const SECTION_PAGES: Partial<Record<string, LazyModule>> = {
   todoList: () => import('./routes/todo-list-page.tsx'),
   demands: () => import('../features/demands/routes/demands-overview-page.tsx'),
   solutions: () => import('../features/demands/routes/solutions-page.tsx'),
+  myJob: () => import('../features/jobs/routes/my-jobs-page.tsx'),
 };
 
 /** Child pages of workspace sections that have them, keyed `section/child`; the others are coming soon. */
@@ -72,6 +73,9 @@ const CHILD_PAGES: Partial<Record<string, LazyModule>> = {
   'willManageE/detail/:id': wishDetailPage,
   'willManageRI/list': () => import('../features/wishes/routes/wish-open-list-page.tsx'),
   'willManageRI/detail/:id': wishDetailPage,
+  'employment/list': () => import('../features/jobs/routes/job-list-page.tsx'),
+  'employment/form/:jobs_id': () => import('../features/jobs/routes/job-form-page.tsx'),
+  'employment/detail/:jobs_id': () => import('../features/jobs/routes/job-detail-page.tsx'),
 };
 
 /** A page's code and, unless it needs none, its strings (i18n/i18n.ts loadPageStrings). */
@@ -158,14 +162,11 @@ const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
     (t) => t('pages.newsDetail'),
     (t) => t('pageIntro.newsDetail'),
   ),
-  '/employ': comingSoon(
-    (t) => t('pages.employ'),
-    (t) => t('pageIntro.employ'),
-  ),
-  '/employ/detail/:id': comingSoon(
-    (t) => t('pages.employDetail'),
-    (t) => t('pageIntro.employDetail'),
-  ),
+  '/employ': { load: () => import('../features/jobs/routes/employ-page.tsx'), title: (t) => t('pages.employ') },
+  '/employ/detail/:id': {
+    load: () => import('../features/jobs/routes/employ-detail-page.tsx'),
+    title: (t) => t('pages.employDetail'),
+  },
   '/404': {
     load: () => import('../features/not-found/routes/not-found-page.tsx'),
     title: (t) => t('pages.notFound'),

@@ -55,12 +55,5 @@ export function attachmentUrl(id: number): Promise<SignedUrl> {
   return api.post<SignedUrl>('upload/downloadUrl', { id, inline: 0 });
 }
 
-/** Follows a signed download link (an attachment response, so the page stays). */
-export function followDownload(url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
+/** Follows a signed download link (shared with other features: lib/download.ts). */
+export { followDownload } from '../../../lib/download.ts';

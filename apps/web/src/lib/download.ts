@@ -1,0 +1,18 @@
+import type { SignedUrl } from '@mathbridge/contracts/files';
+import { api } from './api-client.ts';
+
+/** Follows a signed download link (an attachment response, so the page stays). */
+export function followDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** POST upload/downloadUrl for one file the caller may read, then downloads it. */
+export async function downloadFile(id: number): Promise<void> {
+  const link = await api.post<SignedUrl>('upload/downloadUrl', { id, inline: 0 });
+  followDownload(link.url);
+}
