@@ -194,3 +194,24 @@ export function demandBody(title: string, fields: Record<string, unknown> = {}) 
     ...fields,
   };
 }
+
+/** A valid `job/save` body (contracts JobSaveSchema), the deadline 60 days ahead. */
+export function jobBody(title: string, fields: Record<string, unknown> = {}) {
+  return {
+    title,
+    employment_type: 0,
+    experience: 1,
+    negotiable: 0,
+    salary_min: 15000,
+    salary_max: 25000,
+    degree: 'master',
+    province_code: '3300',
+    city_code: '3301',
+    headcount: 2,
+    description: '## 职责\n负责排产优化模型，见 [说明](https://example.com/job)。\n\n公式：$\\min \\sum_i c_i x_i$',
+    deadline: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+    contact: '王经理',
+    contact_phone: '13900001111',
+    ...fields,
+  };
+}

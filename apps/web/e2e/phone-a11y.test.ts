@@ -5,7 +5,7 @@ import { beforeAll, expect, inject, it } from 'vitest';
 import { TOKEN_COOKIE } from '@mathbridge/contracts/constants';
 import { LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@mathbridge/contracts/locales';
 import { baseURL, describeE2E, useBrowser } from './browser.ts';
-import { call, certified, shoot, shotsDir, demandBody } from './cooperation-api.ts';
+import { call, certified, shoot, shotsDir, demandBody, jobBody } from './cooperation-api.ts';
 
 /**
  * Issue 15 points 3 and 4 in one walk (one page load per screen, so CI pays once): every main
@@ -31,6 +31,7 @@ interface Fixtures {
   tokens: Record<Exclude<Who, 'visitor'>, string>;
   demandId: number;
   wishId: number;
+  jobId: number;
 }
 
 /** The main screens of each kind of user (spec §2 public pages, the sign-in screens, the workspace). */
@@ -41,6 +42,7 @@ function screens(f: Fixtures): Record<Who, string[]> {
       '/service',
       '/industry',
       '/employ',
+      `/employ/detail/${f.jobId}`,
       '/news',
       '/aboutUs',
       '/members',
@@ -59,6 +61,9 @@ function screens(f: Fixtures): Record<Who, string[]> {
       '/manage/willManageE/list',
       '/manage/willManageE/create',
       `/manage/willManageE/detail/${f.wishId}`,
+      '/manage/employment/list',
+      '/manage/employment/form/new',
+      `/manage/employment/detail/${f.jobId}`,
       '/account/files',
       '/account/individual',
       '/account/institute',
@@ -317,10 +322,18 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
       contact: '王经理',
       contact_phone: '13900001111',
     });
+    const job = await call<{ job: { id: number } }>(
+      enterprise.token,
+      'POST',
+      'job/save',
+      jobBody(`手机巡检职位${suffix.slice(-3)}`),
+    );
+    await call(enterprise.token, 'POST', 'job/publish', { id: job.job.id });
     fixtures = {
       tokens: { enterprise: enterprise.token, institute: institute.token, admin: adminToken },
       demandId: saved.demand.id,
       wishId: wish.id,
+      jobId: job.job.id,
     };
   }, 120_000);
 

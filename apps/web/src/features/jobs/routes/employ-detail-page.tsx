@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
+import { QueryProvider } from '../../../components/query-provider.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { signInPath } from '../../../lib/navigation.ts';
@@ -21,7 +22,7 @@ const ApplyModal = lazy(() => import('../components/apply-modal.tsx').then((m) =
  * signed-in applicants (`can.apply`), their application's state once sent, a sign-in link that
  * comes back here for visitors.
  */
-export default function EmployDetailPage() {
+function EmployDetailPageBody() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { id: param } = useParams();
@@ -125,5 +126,14 @@ export default function EmployDetailPage() {
     <div className="mb-page mb-page-surface">
       <div className="mb-container">{body}</div>
     </div>
+  );
+}
+
+/** A public page: it mounts the query client itself (the portal layout has none). */
+export default function EmployDetailPage() {
+  return (
+    <QueryProvider>
+      <EmployDetailPageBody />
+    </QueryProvider>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@mathbridge/contracts/jobs';
 import { AreaCascader } from '../../../components/area-cascader.tsx';
 import { InfiniteQueryList } from '../../../components/infinite-query-list.tsx';
+import { QueryProvider } from '../../../components/query-provider.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { areaName } from '../../../lib/reference-names.ts';
@@ -61,7 +62,7 @@ function JobCard({ job }: { job: JobSummary }) {
 }
 
 /** /employ (public): open jobs, newest first, filtered by type, experience, location and keyword, loaded as it scrolls. */
-export default function EmployPage() {
+function EmployPageBody() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
@@ -162,5 +163,14 @@ export default function EmployPage() {
         />
       </div>
     </div>
+  );
+}
+
+/** A public page: it mounts the query client itself (the portal layout has none). */
+export default function EmployPage() {
+  return (
+    <QueryProvider>
+      <EmployPageBody />
+    </QueryProvider>
   );
 }

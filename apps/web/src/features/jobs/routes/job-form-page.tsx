@@ -117,7 +117,7 @@ function JobForm({
   const presets = useMemo(
     () =>
       DATE_SHORTCUTS.map((s) => ({
-        label: t(`demands.form.datePresets.${s.key}`),
+        label: t(`jobs.form.datePresets.${s.key}`),
         value: dayjs().add(s.months, 'month'),
       })),
     [t],
