@@ -30,7 +30,7 @@ export function ResumeLink({ resume }: { resume: Application['resume'] }) {
   return (
     <span className="mb-job-resume">
       <span className="mb-job-resume-name">{resume.name}</span>
-      <span className="mb-muted">{formatBytes(resume.size, locale)}</span>
+      <span className="mb-muted mb-job-resume-size">{formatBytes(resume.size, locale)}</span>
       <Button
         size="small"
         icon={<DownloadOutlined />}
@@ -69,27 +69,29 @@ export function ApplicantsCard({ jobId, count }: { jobId: number; count: number 
 
   const columns: TableProps<Application>['columns'] = [
     { key: 'name', title: t('jobs.applicants.columns.name'), render: (_, a) => a.applicant.name },
-    { key: 'resume', title: t('jobs.applicants.columns.resume'), render: (_, a) => <ResumeLink resume={a.resume} /> },
     {
       key: 'note',
       title: t('jobs.applicants.columns.note'),
       render: (_, a) => (a.note ? <p className="mb-job-note">{a.note}</p> : <span className="mb-muted">—</span>),
-      responsive: ['lg'],
+      responsive: ['xl'],
     },
     {
       key: 'status',
       title: t('jobs.applicants.columns.status'),
       render: (_, a) => <ApplicationStatusTag status={a.status} />,
     },
+    { key: 'resume', title: t('jobs.applicants.columns.resume'), render: (_, a) => <ResumeLink resume={a.resume} /> },
     {
       key: 'applied',
       title: t('jobs.applicants.columns.applied'),
       render: (_, a) => formatDateTime(a.created_at, locale),
-      responsive: ['md'],
+      responsive: ['lg'],
     },
     {
       key: 'actions',
       title: t('jobs.applicants.columns.actions'),
+      // Always in sight: on a phone the other columns scroll under it.
+      fixed: 'end',
       render: (_, a) => (
         <Space size="small" wrap>
           {nextActions(a.status).map((action) => (

@@ -61,6 +61,7 @@ export default function MyJobsPage() {
     {
       key: 'actions',
       title: t('jobs.mine.columns.actions'),
+      fixed: 'end',
       render: (_, a) =>
         WITHDRAWABLE.includes(a.status) ? (
           <Button size="small" danger onClick={() => confirmWithdraw(a)}>
