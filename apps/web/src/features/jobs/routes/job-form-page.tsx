@@ -302,7 +302,12 @@ function JobForm({
       </Card>
       <div className="mb-job-form-actions">
         <Button onClick={() => navigate(id ? `${BASE}/detail/${id}` : `${BASE}/list`)}>{t('jobs.form.cancel')}</Button>
-        <Button onClick={() => void run(false)} loading={save.isPending && !move.isPending} data-testid="job-save">
+        <Button
+          type={published ? 'primary' : 'default'}
+          onClick={() => void run(false)}
+          loading={save.isPending && !move.isPending}
+          data-testid="job-save"
+        >
           {published ? t('jobs.form.save') : t('jobs.form.saveDraft')}
         </Button>
         {!published && canPublish && (
