@@ -125,8 +125,12 @@ describeE2E('jobs, end to end', () => {
     await poll(() => mine.count()).toBe(1);
     await poll(() => mine.getByText('已投递').count()).toBe(1);
 
-    // The enterprise views the application and invites to an interview.
-    await ent.page.goto(`/manage/employment/detail/${jobId}`);
+    // The enterprise's to-do leads to the applicants; it views the application and invites to an interview.
+    await ent.page.goto('/manage/todoList?tab=mine');
+    const todo = ent.page.locator('tr', { hasText: title });
+    await poll(() => todo.count()).toBeGreaterThan(0);
+    await todo.first().getByRole('button').first().click();
+    await ent.page.waitForURL(`**/manage/employment/detail/${jobId}`);
     const row = ent.page.locator('[data-testid=applicants] tr', { hasText: '张专家' });
     await poll(() => row.count()).toBe(1);
     await poll(() => row.getByText('张专家简历.pdf').count()).toBe(1);
@@ -138,8 +142,12 @@ describeE2E('jobs, end to end', () => {
     await poll(() => row.getByTestId('application-status').textContent()).toBe('面试');
     await poll(() => row.getByRole('button', { name: '发放录用' }).count()).toBe(1);
 
-    // The specialist sees 'interview' on /manage/myJob, with a link back to the job.
-    await sp.page.goto('/manage/myJob');
+    // The specialist's to-do leads to /manage/myJob, which shows 'interview' and links back to the job.
+    await sp.page.goto('/manage/todoList?tab=mine');
+    const spTodo = sp.page.locator('tr', { hasText: title });
+    await poll(() => spTodo.count()).toBeGreaterThan(0);
+    await spTodo.first().getByRole('button').first().click();
+    await sp.page.waitForURL('**/manage/myJob');
     const myRow = sp.page.locator('tr', { hasText: title });
     await poll(() => myRow.count()).toBe(1);
     await poll(() => myRow.getByTestId('application-status').textContent()).toBe('面试');

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { useSession } from '../../lib/session-store.ts';
 import { cooperationTodoPath } from '../../features/demands/api/open-todo.ts';
+import { jobTodoPath } from '../../features/jobs/api/open-todo.ts';
 import { CertificationDetails } from '../../features/identity/components/certification-details.tsx';
 import { MemberClaimsTable } from '../../features/workspace/components/member-claims-table.tsx';
 import { ReviewDrawer } from '../../features/workspace/components/review-drawer.tsx';
@@ -42,6 +43,12 @@ export default function TodoListPage() {
   const handle = (item: TodoItem) => {
     if (item.target_type === 'certification') setOpenId(item.target_id);
     else if (item.target_type === 'member_claim') show('members');
+    // Job applications open the applicants or the applicant's list (issue 11).
+    else if (item.target_type === 'job_application')
+      void jobTodoPath(item).then(
+        (path) => path && navigate(path),
+        () => undefined,
+      );
     // Demands, solutions, cooperations and wishes open their own pages (issue 5).
     else void cooperationTodoPath(item, roles.includes('Enterprise')).then((path) => path && navigate(path));
   };
