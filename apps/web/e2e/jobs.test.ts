@@ -194,6 +194,19 @@ describeE2E('jobs, end to end', () => {
         expect(await overflow(ent.page), `detail ${locale} ${tag}`).toBeLessThanOrEqual(0);
       }
     }
+    // The specialist withdraws (after a confirmation; the pages are in English by now); the
+    // enterprise sees the application withdrawn, with no step left.
+    await sp.page.setViewportSize({ width: 1366, height: 900 });
+    await sp.page.goto('/manage/myJob');
+    const withdrawRow = sp.page.locator('tr', { hasText: title });
+    await withdrawRow.getByRole('button', { name: 'Withdraw' }).click();
+    await sp.page.locator('.ant-modal-confirm').getByRole('button', { name: 'Withdraw' }).click();
+    await poll(() => withdrawRow.getByTestId('application-status').textContent()).toBe('Withdrawn');
+    await poll(() => withdrawRow.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+    await ent.page.goto(`/manage/employment/detail/${jobId}`);
+    const withdrawn = ent.page.locator('[data-testid=applicants] tr', { hasText: '张专家' });
+    await poll(() => withdrawn.getByTestId('application-status').textContent()).toBe('Withdrawn');
+    expect(await withdrawn.getByRole('button', { name: 'Make offer' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await Promise.all([ent.context.close(), sp.context.close(), visitor.context.close()]);
   }, 300_000);
