@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import type { FormInstance, FormItemProps } from 'antd';
 import { checkValue, fieldErrors } from '@mathbridge/contracts/validation';
 import { currentLocale } from '../i18n/locale.ts';
@@ -19,6 +20,14 @@ export function valueRule(schema: Schema, convert: (value: unknown) => unknown):
     },
   };
 }
+
+/** A day picker's value (dayjs) checked as the API takes it, `YYYY-MM-DD`. */
+export const dayRule = (schema: Schema): Rule =>
+  valueRule(schema, (value) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : undefined));
+
+/** The area picker's value ([province, city?]) checked by the province code's schema. */
+export const areaRule = (schema: Schema): Rule =>
+  valueRule(schema, (value) => (Array.isArray(value) && value[0] ? value[0] : undefined));
 
 /**
  * A rule for a cross-field refinement of a contracts object schema (area = province + city, an

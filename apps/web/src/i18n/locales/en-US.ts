@@ -8,6 +8,7 @@ export const enUS = {
     tagline: 'Where industry meets mathematics',
   },
   common: {
+    datePresets: { nextMonth: 'Next month', sixMonths: 'Six months', oneYear: 'One year' },
     cancel: 'Cancel',
     confirm: 'Confirm',
     save: 'Save',

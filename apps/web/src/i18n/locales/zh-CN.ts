@@ -7,6 +7,7 @@ export const zhCN = {
     tagline: '让产业与数学相遇',
   },
   common: {
+    datePresets: { nextMonth: '一个月后', sixMonths: '六个月后', oneYear: '一年后' },
     cancel: '取消',
     confirm: '确定',
     save: '保存',

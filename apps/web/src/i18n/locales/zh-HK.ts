@@ -7,6 +7,7 @@ export const zhHK = {
     tagline: '讓產業與數學相遇',
   },
   common: {
+    datePresets: { nextMonth: '一個月後', sixMonths: '六個月後', oneYear: '一年後' },
     cancel: '取消',
     confirm: '確定',
     save: '儲存',

@@ -1,14 +1,12 @@
-import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Switch } from 'antd';
-import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { Card, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_SHORTCUTS } from '@mathbridge/contracts/constants';
-import { BUDGET_MAX, DEMAND_TEXT_MAX, DemandSaveSchema, businessToday } from '@mathbridge/contracts/demands';
+import { BUDGET_MAX, DEMAND_TEXT_MAX, DemandSaveSchema } from '@mathbridge/contracts/demands';
 import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
 import { AreaCascader } from '../../../components/area-cascader.tsx';
+import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { IndustrySelect } from '../../../components/industry-select.tsx';
 import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
-import { payloadRule, valueRule } from '../../../lib/form-kit.ts';
+import { payloadRule, areaRule, dayRule } from '../../../lib/form-kit.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { demandAttachmentTray } from '../api/attachments.ts';
 import { AttachmentsInput } from './attachments-input.tsx';
@@ -24,14 +22,6 @@ const shape = DemandSaveSchema.shape;
 export function DemandFormFields({ id, spaceId }: { id: number | undefined; spaceId: number | null }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<DemandFormValues>();
-  const presets = useMemo(
-    () =>
-      DATE_SHORTCUTS.map((s) => ({
-        label: t(`demands.form.datePresets.${s.key}`),
-        value: dayjs().add(s.months, 'month'),
-      })),
-    [t],
-  );
   return (
     <>
       <Card variant="borderless" title={t('demands.form.sections.basics')} style={{ marginBottom: 16 }}>
@@ -116,30 +106,12 @@ export function DemandFormFields({ id, spaceId }: { id: number | undefined; spac
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item
-              name="deadline"
-              label={t('demands.form.deadline')}
-              required
-              rules={[
-                valueRule(shape.deadline, (value) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : undefined)),
-              ]}
-            >
-              <DatePicker
-                presets={presets}
-                disabledDate={(day) => day.format('YYYY-MM-DD') <= businessToday()}
-                style={{ width: '100%' }}
-              />
+            <Form.Item name="deadline" label={t('demands.form.deadline')} required rules={[dayRule(shape.deadline)]}>
+              <DeadlinePicker />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item
-              name="area"
-              label={t('demands.form.region')}
-              required
-              rules={[
-                valueRule(shape.province_code, (value) => (Array.isArray(value) && value[0] ? value[0] : undefined)),
-              ]}
-            >
+            <Form.Item name="area" label={t('demands.form.region')} required rules={[areaRule(shape.province_code)]}>
               <AreaCascader />
             </Form.Item>
           </Col>

@@ -92,11 +92,6 @@ export const demandsEnUS = {
         contact: 'Name',
         contactPhone: 'Mobile or landline',
       },
-      datePresets: {
-        nextMonth: 'Next month',
-        sixMonths: 'Six months',
-        oneYear: 'One year',
-      },
     },
     submitted: {
       draftTitle: 'Saved as draft',

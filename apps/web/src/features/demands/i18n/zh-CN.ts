@@ -86,7 +86,6 @@ export const demandsZhCN: DemandsMessages = {
       notEditable: '该需求当前状态下不能编辑。',
       write: '编辑',
       placeholders: { title: '例如：仓储调度优化', select: '请选择', contact: '姓名', contactPhone: '手机或座机' },
-      datePresets: { nextMonth: '一个月后', sixMonths: '六个月后', oneYear: '一年后' },
     },
     submitted: {
       draftTitle: '已保存为草稿',

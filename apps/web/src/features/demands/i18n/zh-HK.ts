@@ -86,7 +86,6 @@ export const demandsZhHK: DemandsMessages = {
       notEditable: '該需求目前的狀態下不能編輯。',
       write: '編輯',
       placeholders: { title: '例如：倉儲調度優化', select: '請選擇', contact: '姓名', contactPhone: '手機或固網電話' },
-      datePresets: { nextMonth: '一個月後', sixMonths: '六個月後', oneYear: '一年後' },
     },
     submitted: {
       draftTitle: '已儲存為草稿',

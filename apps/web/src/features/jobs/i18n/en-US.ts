@@ -57,7 +57,6 @@ export const jobsEnUS = {
       descriptionHelp: 'Duties, requirements and what you offer. Markdown and formulas are supported.',
       contact: 'Contact person',
       contactPhone: 'Contact mobile',
-      datePresets: { nextMonth: 'Next month', sixMonths: 'Six months', oneYear: 'One year' },
       saveDraft: 'Save draft',
       save: 'Save',
       publish: 'Publish',

@@ -59,7 +59,6 @@ export const jobsZhCN: JobsMessages = {
       descriptionHelp: '岗位职责、任职要求与待遇，支持 Markdown 与公式。',
       contact: '联系人',
       contactPhone: '联系手机',
-      datePresets: { nextMonth: '一个月后', sixMonths: '六个月后', oneYear: '一年后' },
       saveDraft: '保存草稿',
       save: '保存',
       publish: '发布',

@@ -59,7 +59,6 @@ export const jobsZhHK: JobsMessages = {
       descriptionHelp: '崗位職責、任職要求與待遇，支援 Markdown 與公式。',
       contact: '聯絡人',
       contactPhone: '聯絡手機',
-      datePresets: { nextMonth: '一個月後', sixMonths: '六個月後', oneYear: '一年後' },
       saveDraft: '儲存草稿',
       save: '儲存',
       publish: '發布',

@@ -1,10 +1,8 @@
-import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Result, Row, Select, Skeleton, Switch } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { DATE_SHORTCUTS } from '@mathbridge/contracts/constants';
-import { BUDGET_MAX, businessToday } from '@mathbridge/contracts/demands';
+import { BUDGET_MAX } from '@mathbridge/contracts/demands';
 import {
   EDUCATION_DEGREES,
   EMPLOYMENT_TYPES,
@@ -15,8 +13,9 @@ import {
 } from '@mathbridge/contracts/jobs';
 import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
 import { AreaCascader } from '../../../components/area-cascader.tsx';
+import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
-import { payloadRule, showFormError, valueRule } from '../../../lib/form-kit.ts';
+import { payloadRule, showFormError, areaRule, dayRule } from '../../../lib/form-kit.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -114,14 +113,6 @@ function JobForm({
     };
   }, [initial, info]);
 
-  const presets = useMemo(
-    () =>
-      DATE_SHORTCUTS.map((s) => ({
-        label: t(`jobs.form.datePresets.${s.key}`),
-        value: dayjs().add(s.months, 'month'),
-      })),
-    [t],
-  );
   const payload = () => toPayload(form.getFieldsValue(true) as JobFormValues, id);
 
   const run = async (publish: boolean) => {
@@ -197,14 +188,7 @@ function JobForm({
         </Row>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="area"
-              label={t('jobs.form.region')}
-              required
-              rules={[
-                valueRule(shape.province_code, (value) => (Array.isArray(value) && value[0] ? value[0] : undefined)),
-              ]}
-            >
+            <Form.Item name="area" label={t('jobs.form.region')} required rules={[areaRule(shape.province_code)]}>
               <AreaCascader />
             </Form.Item>
           </Col>
@@ -214,19 +198,8 @@ function JobForm({
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item
-              name="deadline"
-              label={t('jobs.form.deadline')}
-              required
-              rules={[
-                valueRule(shape.deadline, (value) => (dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : undefined)),
-              ]}
-            >
-              <DatePicker
-                presets={presets}
-                disabledDate={(day) => day.format('YYYY-MM-DD') <= businessToday()}
-                style={{ width: '100%' }}
-              />
+            <Form.Item name="deadline" label={t('jobs.form.deadline')} required rules={[dayRule(shape.deadline)]}>
+              <DeadlinePicker />
             </Form.Item>
           </Col>
         </Row>
