@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import type { Page } from '@mathbridge/contracts/pagination';
 import type { ProjectDetail, ResearchMember, ResearchQuestion, StudentProgress } from '@mathbridge/contracts/research';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
+import type { FileNode } from '@mathbridge/contracts/files';
+import { pdf, upload } from '../files/files.fixtures.ts';
 import { certifiedUser, type TestUser } from '../identity/identity.fixtures.ts';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
 import { daysFromNow, get, join, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
@@ -318,6 +320,44 @@ describeApi('research questions: pose, answer, accept / return (history), progre
     expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const detail = ok(await get<ResearchQuestion>(app(), c.specialist, `question/detail/${q.id}`), 'detail');
     expect(detail.answers).toHaveLength(1);
+  });
+
+  it('attachments: files of the direction space, snapshotted on the question and the answer', async () => {
+    const spaceId = ok(await get<ProjectDetail>(app(), c.specialist, `direction/detail/${d.id}`), 'detail').space_id;
+    expect(spaceId).not.toBeNull();
+    const sheet = await upload(app(), c.specialist.token, '题目.pdf', pdf(1200), { space_id: spaceId! });
+    expect(sheet.status).toBe(200);
+    const sheetId = (sheet.result as FileNode).id;
+    const q = ok(
+      await post<ResearchQuestion>(
+        app(),
+        c.specialist,
+        'question/save',
+        form({ title: '附件', attachments: [sheetId] }),
+      ),
+      'save',
+    );
+    expect(q.attachments.map((a) => a.name)).toEqual(['题目.pdf']);
+    // A file outside the direction's space (the student's personal space) is refused.
+    const own = await upload(app(), c.student.token, 'mine.pdf', pdf(300), {});
+    const ownId = (own.result as FileNode).id;
+    const refused = await post(app(), c.student, 'question/answer', {
+      question_id: q.id,
+      content: '答',
+      attachments: [ownId],
+    });
+    expect(refused.status).toBe(400);
+    const work = await upload(app(), c.student.token, '解答.pdf', pdf(800), { space_id: spaceId! });
+    expect(work.status).toBe(200);
+    const answered = ok(
+      await post<ResearchQuestion>(app(), c.student, 'question/answer', {
+        question_id: q.id,
+        content: '见附件',
+        attachments: [(work.result as FileNode).id, sheetId],
+      }),
+      'answer',
+    );
+    expect(answered.answers[0]!.attachments.map((a) => a.name)).toEqual(['解答.pdf', '题目.pdf']);
   });
 
   it('a closed direction takes no more questions or answers (409)', async () => {
