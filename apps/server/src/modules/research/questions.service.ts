@@ -250,7 +250,7 @@ export async function questionDetail(ctx: AppContext, caller: Caller, id: number
   return oneQuestion(ctx, question.id, caller.id);
 }
 
-/** POST question/answer (an assignee, still a member): assigned | returned → answered; a review to-do for the poser. */
+/** POST question/answer (an assignee, still a member): assigned | returned → answered; review to-dos for the owner and the poser. */
 export async function answerQuestion(
   ctx: AppContext,
   caller: Caller,
@@ -280,12 +280,14 @@ export async function answerQuestion(
       created_at: now,
     });
     await closeTodos(trx, QUESTION_TARGET(question.id), 'done', caller.id, caller.id);
-    await openTodo(trx, {
-      kind: 'researchAnswerReview',
-      assignee: { userId: question.created_by },
-      target: ANSWER_TARGET(answer.id),
-      params: { title: access.project.title, question: question.title, name },
-    });
+    // The owner, and the member who posed it if someone else; the first review closes both.
+    for (const userId of new Set([access.project.owner_user_id, question.created_by]))
+      await openTodo(trx, {
+        kind: 'researchAnswerReview',
+        assignee: { userId },
+        target: ANSWER_TARGET(answer.id),
+        params: { title: access.project.title, question: question.title, name },
+      });
     await audit(trx, caller, 'answer.submit', access.project, ip, { question: question.id, answer: answer.id });
   });
   return oneQuestion(ctx, question.id, caller.id);

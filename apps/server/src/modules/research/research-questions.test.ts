@@ -223,6 +223,7 @@ describeApi('research questions: pose, answer, accept / return (history), progre
     expect(returned.assignees[0]!.status).toBe('returned');
     expect((await post(app(), c.specialist, 'question/review', { answer_id: answerId, accept: 1 })).status).toBe(409);
     expect((await todosOf(c.specialist)).some((i) => i.kind === 'researchAnswerReview')).toBe(false);
+    expect((await todosOf(c.manager)).some((i) => i.kind === 'researchAnswerReview')).toBe(false);
     expect((await todosOf(c.student)).some((i) => i.kind === 'researchAnswerReturned' && i.target_id === qid)).toBe(
       true,
     );
@@ -307,10 +308,8 @@ describeApi('research questions: pose, answer, accept / return (history), progre
   });
 
   it('20 simultaneous answers of one assignee: exactly one row', async () => {
-    const q = ok(
-      await post<ResearchQuestion>(app(), c.specialist, 'question/save', form({ title: '并发作答' })),
-      'save',
-    );
+    // Posed by the manager: the review to-do goes to the owner and to the manager.
+    const q = ok(await post<ResearchQuestion>(app(), c.manager, 'question/save', form({ title: '并发作答' })), 'save');
     const replies = await Promise.all(
       Array.from({ length: 20 }, () =>
         post(app(), c.student, 'question/answer', { question_id: q.id, content: '答', attachments: [] }),
@@ -320,6 +319,10 @@ describeApi('research questions: pose, answer, accept / return (history), progre
     expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const detail = ok(await get<ResearchQuestion>(app(), c.specialist, `question/detail/${q.id}`), 'detail');
     expect(detail.answers).toHaveLength(1);
+    for (const user of [c.specialist, c.manager])
+      expect(
+        (await todosOf(user)).filter((i) => i.kind === 'researchAnswerReview' && i.target_id === detail.answers[0]!.id),
+      ).toHaveLength(1);
   });
 
   it('attachments: files of the direction space, snapshotted on the question and the answer', async () => {
