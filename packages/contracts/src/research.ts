@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeadlineSchema, FlagSchema } from './demands.ts';
+import { AttachmentIdsSchema, DeadlineSchema, FlagSchema, type DemandAttachment } from './demands.ts';
 import type { ValidationKey } from './messages.ts';
 import { ResearchFieldsSchema } from './msc.ts';
 import { PageQuerySchema, type Page } from './pagination.ts';
@@ -326,4 +326,104 @@ export interface ResearchPhase {
   outcomes: ResearchOutcome[];
   created_at: string;
   updated_at: string;
+}
+
+/* ---- research questions (researchQuestions, `question/*`) ---- */
+
+/**
+ * A direction's owner (or a member holding review_outcome) poses questions to student members.
+ * Per assignee: assigned → answered → accepted | returned → answered … (every answer a row: the
+ * history). An answer row: submitted → accepted | returned (comment required).
+ */
+export const QUESTION_ASSIGNEE_STATES = ['assigned', 'answered', 'accepted', 'returned'] as const;
+export type QuestionAssigneeState = (typeof QUESTION_ASSIGNEE_STATES)[number];
+export const ANSWER_STATES = ['submitted', 'accepted', 'returned'] as const;
+export type AnswerState = (typeof ANSWER_STATES)[number];
+/** Statement and answer follow the Markdown rule of other long fields (description: 20 000). */
+export const QUESTION_TEXT_MAX = { statement: 20_000, content: 20_000, comment: 2_000 } as const;
+
+const QuestionAssigneesSchema = z
+  .array(IdSchema, { error: key('validation.invalid') })
+  .min(1, key('validation.required'))
+  .max(MAX_ASSIGNEES, key('validation.maxItems'))
+  .refine((ids) => new Set(ids).size === ids.length, { error: key('validation.duplicate') });
+
+/** `POST question/save`: a new question of direction `project_id`, or an edit (`question_id`). */
+export const QuestionSaveSchema = z.object({
+  project_id: IdSchema,
+  question_id: IdSchema.optional(),
+  title: titleString(),
+  statement: requiredString(QUESTION_TEXT_MAX.statement),
+  due_date: DeadlineSchema.optional(),
+  /** File ids of the direction's shared space. */
+  attachments: AttachmentIdsSchema,
+  assignees: QuestionAssigneesSchema,
+});
+export type QuestionSave = z.infer<typeof QuestionSaveSchema>;
+
+/** `GET question/list` and `GET question/progress`: the questions of one direction. */
+export const QuestionProjectSchema = z.object({ project_id: IdSchema });
+/** `GET question/detail/:id`. */
+export const QuestionIdSchema = z.object({ id: IdSchema });
+
+/** `POST question/answer` (an assignee): assigned | returned → answered. */
+export const AnswerSubmitSchema = z.object({
+  question_id: IdSchema,
+  content: requiredString(QUESTION_TEXT_MAX.content),
+  attachments: AttachmentIdsSchema,
+});
+export type AnswerSubmit = z.infer<typeof AnswerSubmitSchema>;
+
+/** `POST question/review`: a submitted answer → accepted, or returned (comment required). */
+export const AnswerReviewSchema = z
+  .object({ answer_id: IdSchema, accept: FlagSchema, comment: optionalString(QUESTION_TEXT_MAX.comment) })
+  .refine((v: Loose) => v.accept !== 0 || (typeof v.comment === 'string' && v.comment !== ''), {
+    path: ['comment'],
+    error: key('validation.required'),
+    when: () => true,
+  });
+export type AnswerReview = z.infer<typeof AnswerReviewSchema>;
+
+export interface ResearchAnswer {
+  id: number;
+  question_id: number;
+  user_id: number;
+  content: string;
+  attachments: DemandAttachment[];
+  status: AnswerState;
+  review_comment: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+export interface QuestionAssignee {
+  user_id: number;
+  name: string;
+  status: QuestionAssigneeState;
+}
+
+export interface ResearchQuestion {
+  id: number;
+  project_id: number;
+  project_title: string;
+  title: string;
+  statement: string;
+  due_date: string | null;
+  attachments: DemandAttachment[];
+  /** All assignees for the owner and reviewers; only the caller's own row for a student. */
+  assignees: QuestionAssignee[];
+  /** Answers, oldest first (the history); a student sees only their own. Empty in lists. */
+  answers: ResearchAnswer[];
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** `GET question/progress`: per assignee, counts by state and the latest state per question. */
+export interface StudentProgress {
+  user_id: number;
+  name: string;
+  counts: Record<QuestionAssigneeState, number>;
+  questions: { question_id: number; title: string; status: QuestionAssigneeState }[];
 }

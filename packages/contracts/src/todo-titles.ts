@@ -24,6 +24,9 @@ export const TODO_TITLES = {
     researchInvite: '{{owner}}邀请您加入“{{title}}”',
     researchOutcomeReview: '“{{title}}”的阶段“{{phase}}”提交了成果，待审核',
     researchOutcomeRevision: '“{{title}}”的阶段“{{phase}}”的成果需要修改',
+    researchQuestion: '“{{title}}”有新的研究问题“{{question}}”待解答',
+    researchAnswerReview: '{{name}}解答了“{{title}}”的问题“{{question}}”，待审阅',
+    researchAnswerReturned: '您对“{{title}}”的问题“{{question}}”的解答被退回，请修改后重新提交',
   },
   'zh-HK': {
     certificationReview: '{{name}}提交了{{role}}認證申請',
@@ -42,6 +45,9 @@ export const TODO_TITLES = {
     researchInvite: '{{owner}}邀請您加入「{{title}}」',
     researchOutcomeReview: '「{{title}}」的階段「{{phase}}」提交了成果，待審核',
     researchOutcomeRevision: '「{{title}}」的階段「{{phase}}」的成果需要修改',
+    researchQuestion: '「{{title}}」有新的研究問題「{{question}}」待解答',
+    researchAnswerReview: '{{name}}解答了「{{title}}」的問題「{{question}}」，待審閱',
+    researchAnswerReturned: '您對「{{title}}」的問題「{{question}}」的解答被退回，請修改後重新提交',
   },
   'en-US': {
     certificationReview: '{{name}} applied for {{role}} certification',
@@ -60,5 +66,9 @@ export const TODO_TITLES = {
     researchInvite: '{{owner}} invited you to join "{{title}}"',
     researchOutcomeReview: 'An outcome of phase "{{phase}}" of "{{title}}" awaits review',
     researchOutcomeRevision: 'The outcome of phase "{{phase}}" of "{{title}}" needs revision',
+    researchQuestion: 'A new research question "{{question}}" of "{{title}}" awaits your answer',
+    researchAnswerReview: '{{name}} answered the question "{{question}}" of "{{title}}"; it awaits review',
+    researchAnswerReturned:
+      'Your answer to the question "{{question}}" of "{{title}}" was returned; please revise and resubmit',
   },
 } as const satisfies Record<Locale, Record<TodoKind, string>>;

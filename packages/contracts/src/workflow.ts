@@ -48,6 +48,9 @@ export const TODO_KINDS = [
   'researchInvite',
   'researchOutcomeReview',
   'researchOutcomeRevision',
+  'researchQuestion',
+  'researchAnswerReview',
+  'researchAnswerReturned',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 

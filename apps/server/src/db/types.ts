@@ -691,3 +691,5 @@ export type ResearchProjectRow = Selectable<ResearchProjectsTable>;
 export type ResearchMemberRow = Selectable<ResearchMembersTable>;
 export type ResearchPhaseRow = Selectable<ResearchPhasesTable>;
 export type ResearchOutcomeRow = Selectable<ResearchOutcomesTable>;
+export type ResearchQuestionRow = Selectable<ResearchQuestionsTable>;
+export type ResearchAnswerRow = Selectable<ResearchAnswersTable>;

@@ -158,6 +158,10 @@ export const enUS = {
     phaseNotFound: 'The phase does not exist',
     phaseWrongState: "The phase's current status does not allow this; refresh to see it",
     phaseNotAssigned: 'Only the phase’s assignees may submit its outcome',
+    questionNotFound: 'The research question does not exist',
+    questionWrongState: "The question's or answer's current status does not allow this; refresh to see it",
+    answerNotFound: 'The answer does not exist',
+    questionNotAssignee: 'Only student members of this direction may be assigned',
   },
   roles: {
     Enterprise: 'Enterprise',

@@ -155,6 +155,10 @@ export const zhCN = {
     phaseNotFound: '阶段不存在',
     phaseWrongState: '阶段当前状态不允许此操作，请刷新后查看',
     phaseNotAssigned: '只有该阶段的负责人可以提交成果',
+    questionNotFound: '研究问题不存在',
+    questionWrongState: '研究问题或解答的当前状态不允许此操作，请刷新后查看',
+    answerNotFound: '解答不存在',
+    questionNotAssignee: '只能指派给本方向的学生成员',
   },
   roles: {
     Enterprise: '企业',

@@ -155,6 +155,10 @@ export const zhHK = {
     phaseNotFound: '階段不存在',
     phaseWrongState: '階段目前狀態不允許此操作，請重新整理後查看',
     phaseNotAssigned: '只有該階段的負責人可以提交成果',
+    questionNotFound: '研究問題不存在',
+    questionWrongState: '研究問題或解答的目前狀態不允許此操作，請重新整理後查看',
+    answerNotFound: '解答不存在',
+    questionNotAssignee: '只能指派給本方向的學生成員',
   },
   roles: {
     Enterprise: '企業',

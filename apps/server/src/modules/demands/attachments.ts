@@ -1,11 +1,10 @@
 import { STATUS } from '@mathbridge/contracts/api';
 import type { DemandAttachment } from '@mathbridge/contracts/demands';
 import type { Locale } from '@mathbridge/contracts/locales';
-import { translate } from '@mathbridge/contracts/messages';
 import type { AppContext } from '../../context.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
-import { loadNode } from '../files/nodes.service.ts';
+import { loadNode, snapshotSpaceFiles } from '../files/nodes.service.ts';
 import type { FileNodeRow, FileSpaceRow } from '../../db/types.ts';
 import { adoptSpace, createSpace, registerItemFileReader } from '../files/spaces.service.ts';
 import { certifiedOrganisationOfUser } from '../identity/org-actor.service.ts';
@@ -87,31 +86,14 @@ export function adoptAttachmentTray(
   );
 }
 
-/** Checks every id is a live file of the item's space that the caller can read; returns the snapshot. */
-export async function snapshotAttachments(
+/** Checks every id is a live file of the item's space that the caller can read; returns the snapshot (files module). */
+export const snapshotAttachments: (
   ctx: AppContext,
   caller: Caller,
   spaceId: number | null,
   ids: readonly number[],
   locale: Locale,
-): Promise<DemandAttachment[]> {
-  const refuse = () =>
-    invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
-  if (ids.length === 0) return [];
-  if (spaceId === null) throw refuse();
-  const out: DemandAttachment[] = [];
-  for (const id of ids) {
-    const node = await loadNode(ctx, caller, id, 'read')
-      .then((r) => r.node)
-      .catch((error: unknown) => {
-        if (isUnreadable(error)) throw refuse();
-        throw error;
-      });
-    if (node.space_id !== spaceId || node.is_dir === 1) throw refuse();
-    out.push({ id: node.id, name: node.name, size: Number(node.size), mime: node.mime });
-  }
-  return out;
-}
+) => Promise<DemandAttachment[]> = snapshotSpaceFiles;
 
 /** The ids among `ids` the caller can still read (deleted or moved files drop out of a download). */
 export async function readableIds(ctx: AppContext, caller: Caller, ids: readonly number[]): Promise<number[]> {

@@ -102,6 +102,44 @@ export async function loadNode(
   return { node, access };
 }
 
+/** A file as an item keeps it: a snapshot of name and size, shown without file access. */
+export interface FileSnapshot {
+  id: number;
+  name: string;
+  size: number;
+  mime: string | null;
+}
+
+/**
+ * Checks every id is a live file (not a folder) of space `spaceId` that the caller can read, and
+ * returns the snapshots; any other id is a 400 on `attachments` (demands, solutions, research questions).
+ */
+export async function snapshotSpaceFiles(
+  ctx: AppContext,
+  caller: Caller,
+  spaceId: number | null,
+  ids: readonly number[],
+  locale: Locale,
+): Promise<FileSnapshot[]> {
+  const refuse = () =>
+    invalidField('attachments', 'attachmentNotInSpace', translate(locale, 'errors.attachmentNotInSpace'));
+  if (ids.length === 0) return [];
+  if (spaceId === null) throw refuse();
+  const out: FileSnapshot[] = [];
+  for (const id of ids) {
+    const node = await loadNode(ctx, caller, id, 'read')
+      .then((r) => r.node)
+      .catch((error: unknown) => {
+        if (error instanceof AppError && (error.status === STATUS.notFound || error.status === STATUS.forbidden))
+          throw refuse();
+        throw error;
+      });
+    if (node.space_id !== spaceId || node.is_dir === 1) throw refuse();
+    out.push({ id: node.id, name: node.name, size: Number(node.size), mime: node.mime });
+  }
+  return out;
+}
+
 /** The folder a call works in: `parent_id`, else the root of `space_id`, else of the caller's personal space. */
 export async function resolveFolder(
   ctx: AppContext,

@@ -17,12 +17,18 @@ import {
   PhaseSaveSchema,
   RESEARCH_KINDS,
   type ResearchKind,
+  AnswerReviewSchema,
+  AnswerSubmitSchema,
+  QuestionIdSchema,
+  QuestionProjectSchema,
+  QuestionSaveSchema,
 } from '@mathbridge/contracts/research';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineCall, type CallContext } from '../../plugins/call.ts';
 import * as phases from './phases.service.ts';
+import * as questions from './questions.service.ts';
 import * as service from './research.service.ts';
 
 /**
@@ -218,5 +224,62 @@ export function researchRoutes(app: FastifyInstance, ctx: AppContext): void {
     verified: true,
     input: OfSolutionSchema,
     handler: ({ caller, input }) => service.subjectsOfSolution(ctx, caller, input.solution_id),
+  });
+
+  /* research questions of directions (DESIGN §9, `question/*`) */
+  defineCall(app, {
+    method: 'POST',
+    path: 'question/save',
+    auth: 'user',
+    verified: true,
+    input: QuestionSaveSchema,
+    handler: ({ caller, input, ip, locale }) => questions.saveQuestion(ctx, caller, input, ip, locale),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'question/list',
+    auth: 'user',
+    verified: true,
+    input: QuestionProjectSchema,
+    handler: ({ caller, input }) => questions.listQuestions(ctx, caller, input.project_id),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'question/mine',
+    auth: 'user',
+    verified: true,
+    handler: ({ caller }) => questions.myQuestions(ctx, caller),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'question/detail/:id',
+    auth: 'user',
+    verified: true,
+    input: QuestionIdSchema,
+    handler: ({ caller, input }) => questions.questionDetail(ctx, caller, input.id),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'question/answer',
+    auth: 'user',
+    verified: true,
+    input: AnswerSubmitSchema,
+    handler: ({ caller, input, ip, locale }) => questions.answerQuestion(ctx, caller, input, ip, locale),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'question/review',
+    auth: 'user',
+    verified: true,
+    input: AnswerReviewSchema,
+    handler: ({ caller, input, ip }) => questions.reviewAnswer(ctx, caller, input, ip),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'question/progress',
+    auth: 'user',
+    verified: true,
+    input: QuestionProjectSchema,
+    handler: ({ caller, input }) => questions.questionProgress(ctx, caller, input.project_id),
   });
 }

@@ -25,14 +25,16 @@ export async function closeTodosFor(
   status: number,
   closedBy: number | null,
   closedAt: string,
+  assigneeUserId?: number,
 ): Promise<number> {
-  const result = await db
+  let query = db
     .updateTable('todos')
     .set({ status, closed_by: closedBy, closed_at: closedAt })
     .where('target_type', '=', targetType)
     .where('target_id', '=', targetId)
-    .where('status', '=', TODO_STATUS.open)
-    .executeTakeFirst();
+    .where('status', '=', TODO_STATUS.open);
+  if (assigneeUserId !== undefined) query = query.where('assignee_user_id', '=', assigneeUserId);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

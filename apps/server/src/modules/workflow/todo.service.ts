@@ -41,6 +41,8 @@ export async function closeTodos(
   target: { type: string; id: number },
   outcome: 'done' | 'cancelled',
   by: number | null,
+  /** Only this user's items about the object (a target shared by several assignees). */
+  assigneeUserId?: number,
 ): Promise<void> {
   await closeTodosFor(
     db,
@@ -49,6 +51,7 @@ export async function closeTodos(
     outcome === 'done' ? TODO_STATUS.done : TODO_STATUS.cancelled,
     by,
     nowIso(),
+    assigneeUserId,
   );
 }
 
