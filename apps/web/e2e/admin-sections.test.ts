@@ -1,7 +1,7 @@
 import { expect, inject, it } from 'vitest';
 import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
 import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, shoot, shotsDir, demandBody, PDF } from './cooperation-api.ts';
+import { call, certified, shoot, shotsDir, demandBody, jobBody, PDF } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -74,6 +74,11 @@ describeE2E('the admin walks every workspace section', () => {
     }).then((r) => r.json() as Promise<{ status: number }>);
     expect(uploaded.status).toBe(200);
 
+    // A published job of the enterprise (the admin reads every organisation's jobs).
+    const jobTitle = `巡检职位${suffix.slice(-3)}`;
+    const job = await call<{ job: { id: number } }>(enterprise.token, 'POST', 'job/save', jobBody(jobTitle));
+    await call(enterprise.token, 'POST', 'job/publish', { id: job.job.id });
+
     /** What each built section shows of the seeded content; the rest are 'coming soon' pages. */
     const EXPECTED: Record<string, string> = {
       dashboard: '平台管理',
@@ -86,6 +91,9 @@ describeE2E('the admin walks every workspace section', () => {
       demandManageRI: published,
       sharedTplFile: templateName,
       logs: '登录',
+      employment: jobTitle,
+      // The admin has applied for nothing: the page says so.
+      myJob: '您还没有投递过职位。',
     };
     const NOT_BUILT = MANAGE_SECTIONS.filter((s) => s.menu && !(s.key in EXPECTED)).map((s) => s.key);
 

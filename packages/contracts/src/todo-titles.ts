@@ -25,7 +25,7 @@ export const TODO_TITLES = {
     researchOutcomeReview: '“{{title}}”的阶段“{{phase}}”提交了成果，待审核',
     researchOutcomeRevision: '“{{title}}”的阶段“{{phase}}”的成果需要修改',
     researchQuestion: '“{{title}}”有新的研究问题“{{question}}”待解答',
-    researchAnswerReview: '{{name}}解答了“{{title}}”的问题“{{question}}”，待审阅',
+    researchAnswerReview: '{{name}}解答了“{{title}}”的问题“{{question}}”，待审核',
     researchAnswerReturned: '您对“{{title}}”的问题“{{question}}”的解答被退回，请修改后重新提交',
   },
   'zh-HK': {
@@ -46,7 +46,7 @@ export const TODO_TITLES = {
     researchOutcomeReview: '「{{title}}」的階段「{{phase}}」提交了成果，待審核',
     researchOutcomeRevision: '「{{title}}」的階段「{{phase}}」的成果需要修改',
     researchQuestion: '「{{title}}」有新的研究問題「{{question}}」待解答',
-    researchAnswerReview: '{{name}}解答了「{{title}}」的問題「{{question}}」，待審閱',
+    researchAnswerReview: '{{name}}解答了「{{title}}」的問題「{{question}}」，待審核',
     researchAnswerReturned: '您對「{{title}}」的問題「{{question}}」的解答被退回，請修改後重新提交',
   },
   'en-US': {
