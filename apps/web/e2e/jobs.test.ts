@@ -55,8 +55,16 @@ describeE2E('jobs, end to end', () => {
     await signInThroughUi(ent.page, enterprise.phone, enterprise.password);
     await ent.page.goto('/manage/employment/list');
     await poll(() => ent.page.locator('.ant-table-row').count()).toBe(2);
+    const asked: string[] = [];
+    ent.page.on('request', (request) => {
+      if (request.url().includes('/api/job/detail/')) asked.push(new URL(request.url()).pathname);
+    });
     await ent.page.goto('/manage/employment/form/new');
     await poll(() => ent.page.locator('#title').count()).toBe(1);
+    // A new job has nothing to load: no detail call, no 'invalid input' toast on opening the form.
+    await ent.page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    expect(await ent.page.locator('.ant-message-notice').count()).toBe(0);
     // Publishing an empty form names what is missing.
     await ent.page.getByTestId('job-publish').click();
     await poll(() => ent.page.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(3);

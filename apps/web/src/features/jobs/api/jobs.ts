@@ -71,8 +71,9 @@ export const jobDetailQueryOptions = (id: number) =>
     queryFn: ({ signal }) => api.get<JobDetail>(`job/detail/${id}`, {}, { signal }),
   });
 
-export function useJobDetail(id: number) {
-  return useQuery(jobDetailQueryOptions(id));
+/** A job; nothing is asked while there is none yet (`undefined`: the new-job form), as useDemand does. */
+export function useJobDetail(id: number | undefined) {
+  return useQuery({ ...jobDetailQueryOptions(id ?? 0), enabled: id !== undefined });
 }
 
 /* ---- employer (/manage/employment) ---- */

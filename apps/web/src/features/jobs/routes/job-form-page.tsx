@@ -37,7 +37,7 @@ const MOBILE = /^1[3-9]\d{9}$/;
 export default function JobFormPage() {
   const { jobs_id: param } = useParams();
   const id = param && param !== 'new' && /^\d+$/.test(param) ? Number(param) : undefined;
-  const existing = useJobDetail(id ?? 0);
+  const existing = useJobDetail(id);
   const { t } = useTranslation();
   const navigate = useNavigate();
 
