@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenTree } from './data-dir.ts';
 import { s3SettingsFromEnv } from './storage.ts';
 
 /**
@@ -150,7 +150,7 @@ export async function restoreBackup(
     db.close();
     if (integrity !== 'ok') throw new Error(`the backup's database fails its integrity check: ${String(integrity)}`);
     fs.rmSync(path.join(staging, MANIFEST));
-    tighten(staging);
+    tightenTree(staging);
     let keptAs: string | null = null;
     if (fs.existsSync(target)) {
       keptAs = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -161,14 +161,5 @@ export async function restoreBackup(
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw error;
-  }
-}
-
-/** Folders 0700, files 0600, as the server keeps its data folder (lib/data-dir.ts). */
-function tighten(root: string): void {
-  fs.chmodSync(root, PRIVATE_DIR_MODE);
-  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    fs.chmodSync(file, entry.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
   }
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * The data folder (DATA_DIR) holds the SQLite database, stored files and generated keys: only the
@@ -26,5 +27,14 @@ export function tightenFile(file: string): void {
     fs.chmodSync(file, PRIVATE_FILE_MODE);
   } catch (error) {
     if ((error as { code?: string }).code !== 'ENOENT') throw error;
+  }
+}
+
+/** A whole tree readable by the server's user alone: folders 0700, files 0600 (a restored backup). */
+export function tightenTree(root: string): void {
+  fs.chmodSync(root, PRIVATE_DIR_MODE);
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    fs.chmodSync(file, entry.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE);
   }
 }

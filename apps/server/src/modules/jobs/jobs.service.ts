@@ -354,8 +354,8 @@ export async function apply(
 }
 
 async function presentOne(ctx: AppContext, row: JobApplicationRow): Promise<Application> {
-  const [job, events] = await Promise.all([repo.findJob(ctx.db, row.job_id), repo.eventsOf(ctx.db, [row.id])]);
-  return presentApplication(row, job, events.get(row.id) ?? []);
+  const [one] = await presentMany(ctx, [row]);
+  return one as Application;
 }
 
 async function presentMany(ctx: AppContext, rows: JobApplicationRow[]): Promise<Application[]> {

@@ -1,6 +1,6 @@
 import type { AttachmentTray } from '@mathbridge/contracts/demands';
 import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
-import type { AttachmentList, FileNode, SignedUrl } from '@mathbridge/contracts/files';
+import type { AttachmentList, FileNode } from '@mathbridge/contracts/files';
 import { api } from '../../../lib/api-client.ts';
 import { uploadRequest, type UploadProgress } from '../../../lib/upload-request.ts';
 
@@ -49,11 +49,3 @@ async function attachmentTray(call: 'demand/attachmentSpace' | 'solution/attachm
 
 export const demandAttachmentTray = () => attachmentTray('demand/attachmentSpace');
 export const solutionAttachmentTray = () => attachmentTray('solution/attachmentSpace');
-
-/** POST upload/downloadUrl: a fresh signed link to one attachment. */
-export function attachmentUrl(id: number): Promise<SignedUrl> {
-  return api.post<SignedUrl>('upload/downloadUrl', { id, inline: 0 });
-}
-
-/** Follows a signed download link (shared with other features: lib/download.ts). */
-export { followDownload } from '../../../lib/download.ts';

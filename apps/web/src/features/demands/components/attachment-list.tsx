@@ -1,7 +1,7 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { Button, List } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { attachmentUrl, followDownload } from '../api/attachments.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatBytes } from '../../../lib/format.ts';
 
@@ -28,7 +28,7 @@ export function AttachmentList({ items }: { items: readonly Attachment[] }) {
               type="link"
               size="small"
               aria-label={`${t('demands.detail.download')} ${item.name}`}
-              onClick={() => void attachmentUrl(item.id).then((link) => followDownload(link.url))}
+              onClick={() => void downloadFile(item.id).catch(() => undefined)}
             >
               {t('demands.detail.download')}
             </Button>,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DemandDetail } from '@mathbridge/contracts/demands';
 import { notify } from '../../../lib/notify.ts';
-import { followDownload } from '../api/attachments.ts';
+import { followDownload } from '../../../lib/download.ts';
 import { downloadDemand, useDemandAction, useReviewDemand, type DemandAction } from '../api/demands.ts';
 import { DeleteDemandButton } from './delete-demand-button.tsx';
 import { ReceiveModal, RejectModal } from './demand-modals.tsx';
