@@ -289,6 +289,8 @@ export type PhaseSave = z.infer<typeof PhaseSaveSchema>;
 export const OutcomeSubmitSchema = z.object({
   phase_id: IdSchema,
   content: requiredString(PHASE_TEXT_MAX.content),
+  /** File ids of the project's shared space, kept with the outcome (a snapshot of name and size). */
+  attachments: AttachmentIdsSchema,
 });
 export type OutcomeSubmit = z.infer<typeof OutcomeSubmitSchema>;
 
@@ -306,6 +308,7 @@ export interface ResearchOutcome {
   id: number;
   submitted_by: number;
   content: string;
+  attachments: DemandAttachment[];
   status: 'submitted' | 'accepted' | 'revision_requested';
   review_comment: string | null;
   reviewed_by: number | null;

@@ -56,6 +56,52 @@ const SECTION_PAGES: Partial<Record<string, LazyModule>> = {
   demands: () => import('../features/demands/routes/demands-overview-page.tsx'),
   solutions: () => import('../features/demands/routes/solutions-page.tsx'),
   myJob: () => import('../features/jobs/routes/my-jobs-page.tsx'),
+  researchQuestions: () => import('../features/questions/routes/research-questions-page.tsx'),
+};
+
+/** Research screens (issue 10): one page per screen serves every section of both kinds (features/research/faces.ts). */
+const researchPages = {
+  list: () => import('../features/research/routes/project-list-page.tsx'),
+  form: () => import('../features/research/routes/project-form-page.tsx'),
+  submitted: () => import('../features/research/routes/project-submitted-page.tsx'),
+  detail: () => import('../features/research/routes/project-detail-page.tsx'),
+  authority: () => import('../features/research/routes/authority-page.tsx'),
+  sharedFile: () => import('../features/research/routes/shared-file-page.tsx'),
+  plan: () => import('../features/research/routes/plan-outcome-page.tsx'),
+  pool: () => import('../features/research/routes/pool-page.tsx'),
+  poolDetail: () => import('../features/research/routes/pool-detail-page.tsx'),
+} satisfies Record<string, LazyModule>;
+const RESEARCH_CHILD_PAGES: Record<string, LazyModule> = {
+  'subjectManage/list': researchPages.list,
+  'subjectManage/subjectForm/:subject_id': researchPages.form,
+  'subjectManage/submitted/:isCommit': researchPages.submitted,
+  'subjectManage/detail/:subject_id': researchPages.detail,
+  'subjectManage/sharedFile/:subject_id': researchPages.sharedFile,
+  'subjectManage/authorityManagement/:subject_id': researchPages.authority,
+  'subjectManage/planOutcomeDetail/:subject_sub_id': researchPages.plan,
+  'subjectManage/subjectEdit/:subject_id': researchPages.form,
+  'subjectManageS/list': researchPages.list,
+  'subjectManageS/subjectForm/:subject_id': researchPages.form,
+  'subjectManageS/submitted/:isCommit': researchPages.submitted,
+  'subjectManageS/detail': researchPages.detail,
+  'subjectManageS/sharedFile': researchPages.sharedFile,
+  'subjectManageS/customSubjectDetail': researchPages.detail,
+  'subjectManageS/subjectEdit/:subject_id': researchPages.form,
+  'directionManage/list': researchPages.list,
+  'directionManage/directionForm/:direction_id': researchPages.form,
+  'directionManage/submitted/:isCommit': researchPages.submitted,
+  'directionManage/detail/:direction_id': researchPages.detail,
+  'directionManage/sharedFile/:direction_id': researchPages.sharedFile,
+  'directionManage/authorityManagement/:direction_id': researchPages.authority,
+  'directionManage/directionEdit/:direction_id': researchPages.form,
+  'directionManage/planOutcomeDetail/:direction_sub_id': researchPages.plan,
+  'directionManageStu/list': researchPages.list,
+  'directionManageStu/detail': researchPages.detail,
+  'directionManageStu/sharedFile': researchPages.sharedFile,
+  'subjectsPool/list': researchPages.pool,
+  'subjectsPool/detail/:subject_id': researchPages.poolDetail,
+  'directionsPool/list': researchPages.pool,
+  'directionsPool/detail/:direction_id': researchPages.poolDetail,
 };
 
 /** Child pages of workspace sections that have them, keyed `section/child`; the others are coming soon. */
@@ -76,6 +122,7 @@ const CHILD_PAGES: Partial<Record<string, LazyModule>> = {
   'employment/list': () => import('../features/jobs/routes/job-list-page.tsx'),
   'employment/form/:jobs_id': () => import('../features/jobs/routes/job-form-page.tsx'),
   'employment/detail/:jobs_id': () => import('../features/jobs/routes/job-detail-page.tsx'),
+  ...RESEARCH_CHILD_PAGES,
 };
 
 /** A page's code and, unless it needs none, its strings (i18n/i18n.ts loadPageStrings). */

@@ -17,7 +17,9 @@ import { codesOf, inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
+import { snapshotSpaceFiles } from '../files/nodes.service.ts';
 import * as phases from './phases.repository.ts';
+import { attachmentsOf } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
 import { ANY_SECTIONS, accessTo, audit, projectFor, requirePermission, requireSection } from './research.service.ts';
 
@@ -39,6 +41,7 @@ function presentOutcome(row: ResearchOutcomeRow): ResearchOutcome {
     id: row.id,
     submitted_by: row.submitted_by,
     content: row.content,
+    attachments: attachmentsOf(row.attachments),
     status: row.status as ResearchOutcome['status'],
     review_comment: row.review_comment,
     reviewed_by: row.reviewed_by,
@@ -163,6 +166,7 @@ export async function submitOutcome(
   kind: ResearchKind,
   input: OutcomeSubmit,
   ip: string,
+  locale: Locale,
 ): Promise<ResearchPhase> {
   const { phase, access } = await phaseFor(ctx, caller, kind, input.phase_id);
   requirePermission(access, 'submit_outcome');
@@ -171,6 +175,7 @@ export async function submitOutcome(
     throw new AppError(STATUS.forbidden, 'errors.phaseNotAssigned');
   if (access.project.status !== 'in_progress') throw conflict('errors.projectWrongState');
   if (phase.status !== 'planned' && phase.status !== 'revision_requested') throw phaseWrongState();
+  const attachments = await snapshotSpaceFiles(ctx, caller, access.project.space_id, input.attachments, locale);
   await inTransaction(ctx.db, async (trx) => {
     const now = nowIso();
     if (
@@ -184,6 +189,7 @@ export async function submitOutcome(
       phase_id: phase.id,
       submitted_by: caller.id,
       content: input.content,
+      attachments: JSON.stringify(attachments),
       status: 'submitted',
       review_comment: null,
       reviewed_by: null,

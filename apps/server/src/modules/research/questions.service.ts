@@ -11,7 +11,6 @@ import {
   type ResearchQuestion,
   type StudentProgress,
 } from '@mathbridge/contracts/research';
-import type { DemandAttachment } from '@mathbridge/contracts/demands';
 import type { AppContext } from '../../context.ts';
 import type { ResearchAnswerRow, ResearchProjectRow, ResearchQuestionRow } from '../../db/types.ts';
 import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
@@ -22,6 +21,7 @@ import { snapshotSpaceFiles } from '../files/nodes.service.ts';
 import { certifiedPersonOf } from '../identity/person-actor.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import * as q from './questions.repository.ts';
+import { attachmentsOf } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
 import { ANY_SECTIONS, accessTo, audit, requireSection, type ProjectAccess } from './research.service.ts';
 
@@ -61,16 +61,6 @@ async function questionOf(ctx: AppContext, caller: Caller, questionId: number) {
   const project = await repo.findProject(ctx.db, question.project_id);
   if (!project || project.kind !== 'direction') throw notFound('errors.questionNotFound');
   return { question, access: await accessTo(ctx, caller, project) };
-}
-
-/** The stored snapshot of attached files (JSON). */
-function attachmentsOf(json: string): DemandAttachment[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? (parsed as DemandAttachment[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 function presentAnswer(row: ResearchAnswerRow): ResearchAnswer {

@@ -1,8 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Page } from '@mathbridge/contracts/pagination';
 import type { ProjectDetail, ResearchMember, ResearchPhase } from '@mathbridge/contracts/research';
+import type { FileNode } from '@mathbridge/contracts/files';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
+import { pdf, upload } from '../files/files.fixtures.ts';
 import { daysFromNow, get, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
 
 type Who = 'signedOut' | 'nonMember' | 'otherOrg' | 'admin' | 'viewer' | 'member' | 'manager' | 'owner';
@@ -119,7 +121,25 @@ describeApi('research phases: plan, submit outcome, review (history kept), permi
     expect(revise.status).toBe('revision_requested');
     const memberTodos = ok(await get<Page<TodoItem>>(app(), c.member, 'workflow/todoList'), 'todos');
     expect(memberTodos.items.some((i) => i.kind === 'researchOutcomeRevision' && i.target_id === id)).toBe(true);
-    ok(await post(app(), c.member, 'subject/submitOutcome', { phase_id: id, content: '修订稿' }), 'resubmit');
+    // Outcome attachments are files of the project's shared space, kept as a snapshot; others are 400.
+    const own = await upload(app(), c.member.token, 'mine.pdf', pdf(300), {});
+    const outside = await post(app(), c.member, 'subject/submitOutcome', {
+      phase_id: id,
+      content: '修订稿',
+      attachments: [(own.result as FileNode).id],
+    });
+    expect(outside.status).toBe(400);
+    const proof = await upload(app(), c.member.token, '证明.pdf', pdf(900), { space_id: p.space_id! });
+    expect(proof.status).toBe(200);
+    const resubmitted = ok(
+      await post<ResearchPhase>(app(), c.member, 'subject/submitOutcome', {
+        phase_id: id,
+        content: '修订稿',
+        attachments: [(proof.result as FileNode).id],
+      }),
+      'resubmit',
+    );
+    expect(resubmitted.outcomes.map((o) => o.attachments.map((a) => a.name))).toEqual([[], ['证明.pdf']]);
     const accepted = ok(
       await post<ResearchPhase>(app(), c.institute, 'subject/reviewOutcome', { phase_id: id, accept: 1 }),
       'accept',

@@ -8,10 +8,21 @@ import {
   type ResearchMember,
   type ResearchPermission,
 } from '@mathbridge/contracts/research';
+import type { DemandAttachment } from '@mathbridge/contracts/demands';
 import type { ResearchMemberRow, ResearchProjectRow } from '../../db/types.ts';
 import { codesOf } from '../../lib/sql.ts';
 
 /** Rows → API shapes of research projects and memberships. */
+
+/** The stored snapshot of attached files (JSON). */
+export function attachmentsOf(json: string): DemandAttachment[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as DemandAttachment[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 export const permissionsOf = (row: Pick<ResearchMemberRow, 'permissions'>): ResearchPermission[] =>
   codesOf(row.permissions).filter((p): p is ResearchPermission =>

@@ -186,7 +186,8 @@ export const RESEARCH_ACTIONS = [
     method: 'POST',
     action: 'submitOutcome',
     input: OutcomeSubmitSchema,
-    handler: (ctx, kind, { caller, input, ip }) => phases.submitOutcome(ctx, caller, kind, input, ip),
+    handler: (ctx, kind, { caller, input, ip, locale }) =>
+      phases.submitOutcome(ctx, caller, kind, input, ip, locale),
   }),
   action({
     method: 'POST',

@@ -1,0 +1,2 @@
+/** Strings of pools, joining, member views, shared files, phases and outcomes (English: the reference shape). */
+export const joinStringsEnUS = {};
