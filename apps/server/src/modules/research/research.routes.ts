@@ -186,8 +186,7 @@ export const RESEARCH_ACTIONS = [
     method: 'POST',
     action: 'submitOutcome',
     input: OutcomeSubmitSchema,
-    handler: (ctx, kind, { caller, input, ip, locale }) =>
-      phases.submitOutcome(ctx, caller, kind, input, ip, locale),
+    handler: (ctx, kind, { caller, input, ip, locale }) => phases.submitOutcome(ctx, caller, kind, input, ip, locale),
   }),
   action({
     method: 'POST',

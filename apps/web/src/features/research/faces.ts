@@ -14,12 +14,7 @@ import type { ResearchKind } from '@mathbridge/contracts/research';
  * - `subjectsPool` and `directionsPool`: what the viewer may join (`detail/:id`).
  */
 export type ResearchSection =
-  | 'subjectManage'
-  | 'subjectManageS'
-  | 'directionManage'
-  | 'directionManageStu'
-  | 'subjectsPool'
-  | 'directionsPool';
+  'subjectManage' | 'subjectManageS' | 'directionManage' | 'directionManageStu' | 'subjectsPool' | 'directionsPool';
 
 export interface ResearchFace {
   section: ResearchSection;

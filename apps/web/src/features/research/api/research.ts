@@ -192,9 +192,7 @@ export function useRespond(kind: ResearchKind) {
 }
 
 export function useRemoveMember(kind: ResearchKind) {
-  return useResearchMutation((memberId: number) =>
-    api.post<ResearchMember>(`${kind}/remove`, { member_id: memberId }),
-  );
+  return useResearchMutation((memberId: number) => api.post<ResearchMember>(`${kind}/remove`, { member_id: memberId }));
 }
 
 /** POST …/permissions: a preset, or an explicit set (the set wins). */
@@ -225,15 +223,13 @@ export function useSavePhase(kind: ResearchKind) {
 }
 
 export function useSubmitOutcome(kind: ResearchKind) {
-  return useResearchMutation(
-    (input: OutcomeSubmit) => api.post<ResearchPhase>(`${kind}/submitOutcome`, { ...input }),
-    { formErrors: true },
-  );
+  return useResearchMutation((input: OutcomeSubmit) => api.post<ResearchPhase>(`${kind}/submitOutcome`, { ...input }), {
+    formErrors: true,
+  });
 }
 
 export function useReviewOutcome(kind: ResearchKind) {
-  return useResearchMutation(
-    (input: OutcomeReview) => api.post<ResearchPhase>(`${kind}/reviewOutcome`, { ...input }),
-    { formErrors: true },
-  );
+  return useResearchMutation((input: OutcomeReview) => api.post<ResearchPhase>(`${kind}/reviewOutcome`, { ...input }), {
+    formErrors: true,
+  });
 }

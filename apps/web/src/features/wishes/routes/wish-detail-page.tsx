@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notify.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { useCloseWish, useWish, useWishResponses } from '../api/wishes.ts';
-import { MscTags } from '../components/msc-tags.tsx';
+import { MscTags } from '../../../components/msc-tags.tsx';
 import { WishStatusTag } from '../components/wish-status-tag.tsx';
 import '../i18n/strings.ts';
 import '../components/wishes.css';

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useOwnWishes } from '../api/wishes.ts';
-import { MscTags } from '../components/msc-tags.tsx';
+import { MscTags } from '../../../components/msc-tags.tsx';
 import { WishStatusTag } from '../components/wish-status-tag.tsx';
 import '../i18n/strings.ts';
 import '../components/wishes.css';

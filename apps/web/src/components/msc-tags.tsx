@@ -1,8 +1,8 @@
 import { Space, Tag } from 'antd';
-import { useLocale } from '../../../i18n/locale.ts';
-import { researchFieldLabel } from '../../../lib/reference-names.ts';
+import { useLocale } from '../i18n/locale.ts';
+import { researchFieldLabel } from '../lib/reference-names.ts';
 
-/** A wish's MSC fields as tags ("90 Operations research"). */
+/** MSC fields (of a wish, a subject, a direction) as tags ("90 Operations research"). */
 export function MscTags({ codes }: { codes: readonly string[] }) {
   const locale = useLocale();
   return (
