@@ -35,6 +35,9 @@ export interface StorageState {
   free_bytes: number | null;
 }
 
+/** How long the S3 driver reuses the bucket's last health answer. */
+const S3_STATE_TTL_MS = 5_000;
+
 /** Below this much free space the local storage counts as full: an upload of the general maximum would not fit. */
 export const STORAGE_FULL_BELOW_BYTES = 10 * 1024 * 1024;
 
@@ -231,13 +234,21 @@ export class S3Storage implements FileStorage {
   }
 
   /** Object stores do not run full the way a disk does; health asks whether the bucket answers. */
-  async state(): Promise<StorageState> {
-    try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
-      return { storage: 'ok', free_bytes: null };
-    } catch {
-      return { storage: 'error', free_bytes: null };
-    }
+  private lastState: { at: number; state: Promise<StorageState> } | null = null;
+
+  /**
+   * One HeadBucket per STATE_TTL_MS however often probes poll (a load balancer may ask every
+   * second, from each instance); concurrent callers share the request in flight.
+   */
+  state(): Promise<StorageState> {
+    const now = Date.now();
+    if (this.lastState && now - this.lastState.at < S3_STATE_TTL_MS) return this.lastState.state;
+    const state = this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket })).then(
+      (): StorageState => ({ storage: 'ok', free_bytes: null }),
+      (): StorageState => ({ storage: 'error', free_bytes: null }),
+    );
+    this.lastState = { at: now, state };
+    return state;
   }
 }
 

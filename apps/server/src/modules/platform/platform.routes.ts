@@ -1,12 +1,14 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MobileSchema } from '@mathbridge/contracts/validation';
 import type { AppContext } from '../../context.ts';
 import { defineCall } from '../../plugins/call.ts';
+import { checkHealth } from '../../plugins/probes.ts';
 import { purgeExpiredMessages, recentMessagesTo } from './outbox.service.ts';
 
 export const VERSION = '0.1.0';
+/** How long `GET /api/health` waits for the database before it answers an error. */
+const HEALTH_DB_TIMEOUT_MS = 5_000;
 
 /** Health, the outbox's purge, and the development outbox (DESIGN §3: 404 in production). */
 export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -23,9 +25,10 @@ export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: 'none',
     unsigned: true,
     handler: async () => {
-      await sql`select 1`.execute(ctx.db);
       // Where files are written: 'full' (less free than one largest upload), 'ok' or 'error', with the bytes free.
-      return { db: 'ok', ...(await ctx.storage.state()), version: VERSION };
+      const health = await checkHealth(ctx, HEALTH_DB_TIMEOUT_MS);
+      if (health.db !== 'ok') throw new Error(`database ${health.db}`);
+      return { ...health, version: VERSION };
     },
   });
 
