@@ -91,12 +91,16 @@ export interface ProjectAccess {
   permissions: ResearchPermission[];
 }
 
+/** The project's owner: the user who created it, or anyone of its certified owning organisation. */
+export async function ownsProject(ctx: AppContext, userId: number, project: ResearchProjectRow): Promise<boolean> {
+  if (project.owner_user_id === userId) return true;
+  if (project.owner_org_id === null) return false;
+  const org = await certifiedOrganisationOfUser(ctx, userId);
+  return org?.id === project.owner_org_id;
+}
+
 export async function accessTo(ctx: AppContext, caller: Caller, project: ResearchProjectRow): Promise<ProjectAccess> {
-  let owner = project.owner_user_id === caller.id;
-  if (!owner && project.owner_org_id !== null) {
-    const org = await certifiedOrganisationOfUser(ctx, caller.id);
-    owner = org?.id === project.owner_org_id;
-  }
+  const owner = await ownsProject(ctx, caller.id, project);
   const membership = owner ? undefined : await repo.findOpenMembership(ctx.db, project.id, caller.id);
   const permissions: ResearchPermission[] = owner
     ? [...RESEARCH_PERMISSIONS]
@@ -117,7 +121,7 @@ export function requirePermission(access: ProjectAccess, need: ResearchPermissio
   throw forbidden();
 }
 
-async function loadProject(db: Db, kind: ResearchKind, id: number): Promise<ResearchProjectRow> {
+export async function loadProject(db: Db, kind: ResearchKind, id: number): Promise<ResearchProjectRow> {
   const project = await repo.findProject(db, id);
   if (!project || project.kind !== kind) throw notFound('errors.projectNotFound');
   return project;
