@@ -19,6 +19,15 @@ export const insertProject = (db: Db, row: NewProject): Promise<ResearchProjectR
 export const findProject = (db: Db, id: number): Promise<ResearchProjectRow | undefined> =>
   db.selectFrom('research_projects').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const findProjects = (db: Db, ids: readonly number[]): Promise<ResearchProjectRow[]> =>
+  ids.length
+    ? db
+        .selectFrom('research_projects')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute()
+    : Promise.resolve([]);
+
 /** Guarded update: changes the project only while its status is one of `from`; false when it was not. */
 export async function moveProject(
   db: Db,
