@@ -131,12 +131,12 @@ async function oneQuestion(ctx: AppContext, id: number, onlyUser?: number): Prom
 
 /** Assignees must be members (status member) of the direction holding a certified Student identity. */
 async function checkAssignees(ctx: AppContext, project: ResearchProjectRow, ids: readonly number[], locale: Locale) {
-  for (const userId of ids) {
-    const member = await repo.findOpenMembership(ctx.db, project.id, userId);
-    const person = member?.status === 'member' ? await certifiedPersonOf(ctx.db, userId) : null;
-    if (person?.role !== 'Student')
+  const open = await repo.openMembershipsOf(ctx.db, project.id, ids);
+  const members = open.filter((m) => m.status === 'member').map((m) => m.user_id);
+  const people = await certifiedPeopleOf(ctx.db, members);
+  for (const userId of ids)
+    if (people.get(userId)?.role !== 'Student')
       throw invalidField('assignees', 'questionNotAssignee', translate(locale, 'errors.questionNotAssignee'));
-  }
 }
 
 /** POST question/save: poses a question (no question_id) or edits one; assignees added get a to-do. */

@@ -293,6 +293,22 @@ export const findOpenMembership = (db: Db, projectId: number, userId: number): P
     .where('status', 'in', ['applied', 'invited', 'member'])
     .executeTakeFirst();
 
+/** The open memberships (applied, invited or member) of these users in a project, in one query. */
+export const openMembershipsOf = (
+  db: Db,
+  projectId: number,
+  userIds: readonly number[],
+): Promise<ResearchMemberRow[]> =>
+  userIds.length
+    ? db
+        .selectFrom('research_members')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('user_id', 'in', [...userIds])
+        .where('status', 'in', ['applied', 'invited', 'member'])
+        .execute()
+    : Promise.resolve([]);
+
 /** The user's newest membership of a project, open or not. */
 export const latestMembership = (db: Db, projectId: number, userId: number): Promise<ResearchMemberRow | undefined> =>
   db

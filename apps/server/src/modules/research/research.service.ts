@@ -38,7 +38,7 @@ import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { solutionWithDemand } from '../demands/solutions.service.ts';
 import { createSpace, grantSpaceMember, revokeSpaceMember } from '../files/spaces.service.ts';
 import { certifiedOrganisationOfUser, orgOf } from '../identity/org-actor.service.ts';
-import { certifiedPersonOf, searchCertified } from '../identity/person-actor.service.ts';
+import { certifiedPeopleOf, certifiedPersonOf, searchCertified } from '../identity/person-actor.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { permissionsOf, presentMember, presentProject } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
@@ -176,6 +176,12 @@ async function joinerOf(ctx: AppContext, kind: ResearchKind, userId: number) {
   return person && JOINER_ROLES[kind].includes(person.role) ? person : null;
 }
 
+/** joinerOf for many users in one query: user id → person, for those who may join. */
+async function joinersOf(ctx: AppContext, kind: ResearchKind, userIds: readonly number[]) {
+  const people = await certifiedPeopleOf(ctx.db, userIds);
+  return new Map([...people].filter(([, person]) => JOINER_ROLES[kind].includes(person.role)));
+}
+
 const spaceRoleOf = (permissions: readonly string[]) => (permissions.includes('upload_files') ? 'write' : 'read');
 
 /* ---- projects ---- */
@@ -194,9 +200,9 @@ function fieldsOf(input: ProjectSave) {
 }
 
 async function checkDesignees(ctx: AppContext, kind: ResearchKind, ids: readonly number[], locale: Locale) {
-  for (const id of ids)
-    if (!(await joinerOf(ctx, kind, id)))
-      throw invalidField('designees', 'researchUserNotEligible', translate(locale, 'errors.researchUserNotEligible'));
+  const joiners = await joinersOf(ctx, kind, ids);
+  if (ids.some((id) => !joiners.has(id)))
+    throw invalidField('designees', 'researchUserNotEligible', translate(locale, 'errors.researchUserNotEligible'));
 }
 
 /** A direction's parent: a live or finished subject the specialist owns or is a member of. */
@@ -755,20 +761,21 @@ export async function inviteToProject(
 ): Promise<ResearchMember[]> {
   const { project } = await projectFor(ctx, caller, kind, input.id, 'manage_members');
   if (!LIVE.includes(project.status)) throw wrongState();
-  const people: NonNullable<Awaited<ReturnType<typeof joinerOf>>>[] = [];
-  for (const userId of input.user_ids) {
-    const person = userId === project.owner_user_id ? null : await joinerOf(ctx, kind, userId);
+  const joiners = await joinersOf(ctx, kind, input.user_ids);
+  const people = input.user_ids.map((userId) => {
+    const person = userId === project.owner_user_id ? undefined : joiners.get(userId);
     if (!person)
       throw invalidField('user_ids', 'researchUserNotEligible', translate(locale, 'errors.researchUserNotEligible'));
-    people.push(person);
-  }
+    return person;
+  });
   const rows = await inTransaction(ctx.db, async (trx) => {
     const now = nowIso();
     if (!(await repo.lockProject(trx, project.id, LIVE))) throw wrongState();
     if (project.publish_range === 'group') await repo.addDesignees(trx, project.id, input.user_ids);
+    if ((await repo.openMembershipsOf(trx, project.id, input.user_ids)).length > 0)
+      throw conflict('errors.researchAlreadyJoined');
     const created: ResearchMemberRow[] = [];
     for (const person of people) {
-      if (await repo.findOpenMembership(trx, project.id, person.id)) throw conflict('errors.researchAlreadyJoined');
       const row = await repo.insertMember(trx, {
         project_id: project.id,
         user_id: person.id,
