@@ -336,6 +336,31 @@ export async function moveMember(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Ends a project's open requests in one update: applications → refused (with `reason`),
+ * invitations → declined; answers the ids of the memberships it ended.
+ */
+export async function endOpenRequests(
+  db: Db,
+  projectId: number,
+  decision: { reason: string; decided_by: number; decided_at: string },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('research_members')
+    .set({
+      status: sql<string>`case when status = 'applied' then 'refused' else 'declined' end`,
+      reason: sql<string | null>`case when status = 'applied' then ${decision.reason} else null end`,
+      decided_by: decision.decided_by,
+      decided_at: decision.decided_at,
+      updated_at: decision.decided_at,
+    })
+    .where('project_id', '=', projectId)
+    .where('status', 'in', ['applied', 'invited'])
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export const listMembers = (db: Db, projectId: number, statuses: readonly string[]) =>
   db
     .selectFrom('research_members')

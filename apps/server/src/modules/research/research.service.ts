@@ -39,7 +39,7 @@ import { solutionWithDemand } from '../demands/solutions.service.ts';
 import { createSpace, grantSpaceMember, revokeSpaceMember } from '../files/spaces.service.ts';
 import { certifiedOrganisationOfUser, orgOf } from '../identity/org-actor.service.ts';
 import { certifiedPeopleOf, certifiedPersonOf, searchCertified } from '../identity/person-actor.service.ts';
-import { closeTodos, openTodo } from '../workflow/todo.service.ts';
+import { closeTodos, closeTodosOfTargets, openTodo } from '../workflow/todo.service.ts';
 import { permissionsOf, presentMember, presentProject } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
 
@@ -79,7 +79,8 @@ export function requireSection(caller: Caller, keys: readonly string[]): void {
 const wrongState = () => conflict('errors.projectWrongState');
 const memberWrongState = () => conflict('errors.researchMemberWrongState');
 const LIVE: readonly string[] = LIVE_PROJECT_STATES;
-const MEMBER_TARGET = (id: number) => ({ type: 'research_member', id });
+const MEMBER_TYPE = 'research_member';
+const MEMBER_TARGET = (id: number) => ({ type: MEMBER_TYPE, id });
 
 /** What the caller is to a project: its owner (all permissions), a member (their set), an admin (read). */
 export interface ProjectAccess {
@@ -390,17 +391,12 @@ export async function moveProjectState(
     if (!(await repo.moveProject(trx, project.id, rule.from, changes))) throw wrongState();
     await repo.syncFieldsStatus(trx, project.id, rule.to, changes.published_at ?? project.published_at);
     if (rule.to === 'concluded' || rule.to === 'closed') {
-      for (const member of await repo.listMembers(trx, project.id, ['applied', 'invited'])) {
-        const to = member.status === 'applied' ? 'refused' : 'declined';
-        await repo.moveMember(trx, member.id, [member.status], {
-          status: to,
-          reason: member.status === 'applied' ? `project ${rule.to}` : null,
-          decided_by: caller.id,
-          decided_at: now,
-          updated_at: now,
-        });
-        await closeTodos(trx, MEMBER_TARGET(member.id), 'cancelled', caller.id);
-      }
+      const ended = await repo.endOpenRequests(trx, project.id, {
+        reason: `project ${rule.to}`,
+        decided_by: caller.id,
+        decided_at: now,
+      });
+      await closeTodosOfTargets(trx, MEMBER_TYPE, ended, 'cancelled', caller.id);
     }
     await audit(trx, caller, transition, project, ip, { from: project.status, to: rule.to });
   });
