@@ -258,10 +258,10 @@ export function poolPage(db: Db, f: PoolFilters): Promise<ResearchProjectRow[]> 
       (eb) => sql<boolean>`lower(${eb.ref('p.owner_name')}) like ${likeContains(f.owner!.toLowerCase())} escape '\\'`,
     );
   if (f.after) {
+    // One row-value comparison (as the demands' keyset): an index range on research_projects_pool
+    // whatever the page's depth, where `a < x or (a = x and id < y)` filters every earlier row.
     const [at, id] = f.after;
-    query = query.where((eb) =>
-      eb.or([eb('p.published_at', '<', at), eb.and([eb('p.published_at', '=', at), eb('p.id', '<', id)])]),
-    );
+    query = query.where((eb) => eb(eb.refTuple('p.published_at', 'p.id'), '<', eb.tuple(at, id)));
   }
   return query.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc').limit(f.limit).execute();
 }
