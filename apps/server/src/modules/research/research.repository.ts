@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQueries, type Param } from '../../db/prepared.ts';
 import type {
   ResearchMembersTable,
   ResearchMemberRow,
@@ -212,58 +213,93 @@ export interface PoolFilters {
   limit: number;
 }
 
+interface PoolShape {
+  /** How many MSC codes the filter holds (0: no MSC filter; `msc` or 'recommended' codes). */
+  codes: number;
+  keyword: boolean;
+  owner: boolean;
+  after: boolean;
+}
+type PoolParam =
+  'kind' | 'viewerId' | 'today' | 'keyword' | 'owner' | 'afterAt' | 'afterId' | 'limit' | `code${number}`;
+
+/**
+ * The pool's page query, compiled once per shape (db/prepared.ts: building it with Kysely cost
+ * more than running it). The keyset is one row-value comparison (as the demands' list): an index
+ * range on research_projects_pool whatever the page's depth.
+ */
+const poolPages = preparedQueries(
+  (shape: PoolShape) => `${shape.codes}|${shape.keyword ? 1 : 0}|${shape.owner ? 1 : 0}|${shape.after ? 1 : 0}`,
+  (db, shape, param: Param<PoolParam>) => {
+    let query = db
+      .selectFrom('research_projects as p')
+      .selectAll('p')
+      .where('p.kind', '=', param('kind'))
+      .where('p.status', '=', 'published')
+      .where('p.owner_user_id', '<>', param('viewerId'))
+      .where(sql<boolean>`p.member_count < p.headcount`)
+      .where((eb) => eb.or([eb('p.apply_deadline', 'is', null), eb('p.apply_deadline', '>=', param('today'))]))
+      .where((eb) =>
+        eb.or([
+          eb('p.publish_range', '=', 'public'),
+          eb.exists(
+            eb
+              .selectFrom('research_designees as d')
+              .select('d.user_id')
+              .whereRef('d.project_id', '=', 'p.id')
+              .where('d.user_id', '=', param('viewerId')),
+          ),
+        ]),
+      );
+    if (shape.codes > 0)
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('research_project_fields as c')
+            .select('c.project_id')
+            .whereRef('c.project_id', '=', 'p.id')
+            .where(
+              'c.code',
+              'in',
+              Array.from({ length: shape.codes }, (_, i) => param(`code${i}`)),
+            ),
+        ),
+      );
+    if (shape.keyword) {
+      const pattern = param('keyword');
+      query = query.where(
+        sql<boolean>`(lower(p.title) like ${pattern} escape '\\' or lower(p.summary) like ${pattern} escape '\\')`,
+      );
+    }
+    if (shape.owner) query = query.where(sql<boolean>`lower(p.owner_name) like ${param('owner')} escape '\\'`);
+    if (shape.after)
+      query = query.where((eb) =>
+        eb(eb.refTuple('p.published_at', 'p.id'), '<', eb.tuple(param('afterAt'), param('afterId'))),
+      );
+    return query.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc').limit(param('limit'));
+  },
+);
+
 /**
  * The pool: published projects of a kind that still recruit (below headcount, deadline not past),
  * public or naming the viewer, not the viewer's own, newest publication first, keyset-paged.
  */
 export function poolPage(db: Db, f: PoolFilters): Promise<ResearchProjectRow[]> {
-  let query = db
-    .selectFrom('research_projects as p')
-    .selectAll('p')
-    .where('p.kind', '=', f.kind)
-    .where('p.status', '=', 'published')
-    .where('p.owner_user_id', '<>', f.viewerId)
-    .where(sql<boolean>`p.member_count < p.headcount`)
-    .where((eb) => eb.or([eb('p.apply_deadline', 'is', null), eb('p.apply_deadline', '>=', f.today)]))
-    .where((eb) =>
-      eb.or([
-        eb('p.publish_range', '=', 'public'),
-        eb.exists(
-          eb
-            .selectFrom('research_designees as d')
-            .select('d.user_id')
-            .whereRef('d.project_id', '=', 'p.id')
-            .where('d.user_id', '=', f.viewerId),
-        ),
-      ]),
-    );
-  const codes = f.msc ? [f.msc] : f.anyOf;
-  if (codes)
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('research_project_fields as c')
-          .select('c.project_id')
-          .whereRef('c.project_id', '=', 'p.id')
-          .where('c.code', 'in', codes.length ? [...codes] : ['']),
-      ),
-    );
-  if (f.keyword)
-    query = query.where(
-      (eb) =>
-        sql<boolean>`(lower(${eb.ref('p.title')}) like ${likeContains(f.keyword!.toLowerCase())} escape '\\' or lower(${eb.ref('p.summary')}) like ${likeContains(f.keyword!.toLowerCase())} escape '\\')`,
-    );
-  if (f.owner)
-    query = query.where(
-      (eb) => sql<boolean>`lower(${eb.ref('p.owner_name')}) like ${likeContains(f.owner!.toLowerCase())} escape '\\'`,
-    );
-  if (f.after) {
-    // One row-value comparison (as the demands' keyset): an index range on research_projects_pool
-    // whatever the page's depth, where `a < x or (a = x and id < y)` filters every earlier row.
-    const [at, id] = f.after;
-    query = query.where((eb) => eb(eb.refTuple('p.published_at', 'p.id'), '<', eb.tuple(at, id)));
-  }
-  return query.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc').limit(f.limit).execute();
+  // 'recommended' without research fields matches nothing: one code no project has.
+  const codes = f.msc ? [f.msc] : f.anyOf ? (f.anyOf.length ? [...f.anyOf] : ['']) : [];
+  const values: Partial<Record<PoolParam, unknown>> = {
+    kind: f.kind,
+    viewerId: f.viewerId,
+    today: f.today,
+    keyword: f.keyword ? likeContains(f.keyword.toLowerCase()) : undefined,
+    owner: f.owner ? likeContains(f.owner.toLowerCase()) : undefined,
+    afterAt: f.after?.[0],
+    afterId: f.after?.[1],
+    limit: f.limit,
+  };
+  codes.forEach((code, i) => (values[`code${i}`] = code));
+  const shape = { codes: codes.length, keyword: Boolean(f.keyword), owner: Boolean(f.owner), after: f.after !== null };
+  return poolPages(db, shape, values) as Promise<ResearchProjectRow[]>;
 }
 
 export const projectsOfSolution = (db: Db, solutionId: number) =>
