@@ -1,6 +1,7 @@
 import { benchDemands } from './demands.ts';
 import { benchFiles } from './files.ts';
 import { benchLogin } from './login.ts';
+import { benchResearch } from './research.ts';
 import { benchWeb } from './web.ts';
 
 /** `npm run bench [-- name…]`: runs the named benchmarks (default all) and prints their ratios. */
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   files: benchFiles,
   demands: benchDemands,
   web: benchWeb,
+  research: benchResearch,
 };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttachmentIdsSchema, DeadlineSchema, FlagSchema, type DemandAttachment } from './demands.ts';
+import type { SignedUrl } from './files.ts';
 import type { ValidationKey } from './messages.ts';
 import { ResearchFieldsSchema } from './msc.ts';
 import { PageQuerySchema, type Page } from './pagination.ts';
@@ -430,3 +431,22 @@ export interface StudentProgress {
   counts: Record<QuestionAssigneeState, number>;
   questions: { question_id: number; title: string; status: QuestionAssigneeState }[];
 }
+
+/* ---- deliverables (`POST subject/download` | `direction/download` {id}) ---- */
+
+/**
+ * A signed link to the project's deliverables zip, opened by the browser: the shared file
+ * space's live tree under `files/`, and per accepted phase `phases/<position>-<title>/` with
+ * `outcome.md` (the accepted outcome) and its attachments. `name` is the zip's file name.
+ */
+export type DeliverablesLink = SignedUrl & { name: string };
+
+/** The query of the signed link (`GET subject/download` | `direction/download`). */
+export const DeliverablesLinkSchema = z.object({
+  id: IdSchema,
+  u: IdSchema,
+  e: z.coerce.number().int(),
+  n: z.string().min(1).max(300),
+  s: z.string().min(1).max(100),
+});
+export type DeliverablesLinkQuery = z.infer<typeof DeliverablesLinkSchema>;

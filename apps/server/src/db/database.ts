@@ -25,6 +25,7 @@ import * as m0008 from './migrations/0008-sealed-id-numbers.ts';
 import * as m0009 from './migrations/0009-one-open-solution.ts';
 import * as m0010 from './migrations/0010-jobs.ts';
 import * as m0011 from './migrations/0011-research.ts';
+import * as m0012 from './migrations/0012-research-pool-indexes.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -112,6 +113,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-one-open-solution': m0009,
   '0010-jobs': m0010,
   '0011-research': m0011,
+  '0012-research-pool-indexes': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

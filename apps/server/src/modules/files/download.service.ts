@@ -15,21 +15,25 @@ import { forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { filesConfig } from './files.config.ts';
 import * as fail from './files.errors.ts';
-import { firstFreeName, nameKey } from './names.ts';
+import { firstFreeName, nameKey, ZipFolder } from './names.ts';
 import * as nodes from './nodes.repository.ts';
 import { loadNode } from './nodes.service.ts';
 import { findSpace } from './spaces.repository.ts';
 import { accessOfUser, itemGrantsRead, SHARED_TPL } from './spaces.service.ts';
 import {
   checkFileUrl,
+  checkRecordZipUrl,
   checkZipUrl,
   contentDisposition,
   expiryIso,
   fileUrl,
   linkExpiry,
+  recordZipUrl,
   zipUrl,
   type Disposition,
 } from './signed-urls.ts';
+
+export { ZipFolder, zipSafeName } from './names.ts';
 
 /**
  * Downloads leave only through short-lived signed links (issue 4): access is checked when a link
@@ -151,7 +155,7 @@ export async function batchDownloadUrl(
   return { url: zipUrl(filesConfig(ctx).urlSecret, ids, caller.id, exp, name), expires_at: expiryIso(exp), name };
 }
 
-interface ZipEntry {
+export interface ZipEntry {
   path: string;
   node: FileNodeRow;
 }
@@ -180,11 +184,7 @@ async function zipEntries(ctx: AppContext, chosen: FileNodeRow[]): Promise<ZipEn
   return entries;
 }
 
-/**
- * GET upload/batchDownLoad (signed): streams the zip as it is built. Each file's bytes are
- * opened only when the zip reaches it (yazl's addReadStreamLazy), so memory stays flat and
- * nothing is assembled in memory or on disk first.
- */
+/** GET upload/batchDownLoad (signed): streams the zip of the chosen items (zipDownload). */
 export async function openZip(
   ctx: AppContext,
   q: { ids: string; u: number; e: number; n: string; s: string },
@@ -195,20 +195,50 @@ export async function openZip(
   const chosen: FileNodeRow[] = [];
   for (const id of q.ids.split(',').map(Number)) chosen.push(await readableByLink(ctx, q.u, id));
   const entries = await zipEntries(ctx, chosen);
-  const storedIds = entries.flatMap(({ node }) => (node.stored_file_id === null ? [] : [node.stored_file_id]));
+  return zipDownload(ctx, entries.map(sourceOfNode), q.n);
+}
+
+/**
+ * One entry of a zip we stream: a folder, a stored file (its bytes opened only when the zip
+ * reaches it), or bytes made for the zip (a generated text such as a research outcome).
+ */
+export type ZipSource =
+  | { path: string; mtime: Date; kind: 'dir' }
+  | { path: string; mtime: Date; kind: 'stored'; storedFileId: number; size: number }
+  | { path: string; mtime: Date; kind: 'bytes'; bytes: Buffer };
+
+/** A file node as a zip entry at `path`. */
+export function sourceOfNode({ path, node }: ZipEntry): ZipSource {
+  const mtime = new Date(node.updated_at);
+  // A file without bytes (never the case for a finished upload) becomes no entry: 'dir' without the '/'.
+  if (node.is_dir === 1 || node.stored_file_id === null) return { path, mtime, kind: 'dir' };
+  return { path, mtime, kind: 'stored', storedFileId: node.stored_file_id, size: Number(node.size) };
+}
+
+/**
+ * Streams a zip of `sources` as it is built, answered as the download `name`. Stored files are
+ * opened lazily (yazl's addReadStreamLazy), so memory stays flat and nothing is assembled in
+ * memory or on disk first; a stored file whose bytes are gone is left out.
+ */
+export async function zipDownload(ctx: AppContext, sources: readonly ZipSource[], name: string): Promise<Download> {
+  const storedIds = sources.flatMap((s) => (s.kind === 'stored' ? [s.storedFileId] : []));
   const keys = new Map((await nodes.storedFilesOf(ctx.db, [...new Set(storedIds)])).map((f) => [f.id, f.storage_key]));
 
   const zip = new ZipFile();
-  for (const { path, node } of entries) {
-    const mtime = new Date(node.updated_at);
-    if (node.is_dir === 1) {
-      zip.addEmptyDirectory(path, { mtime });
+  for (const source of sources) {
+    const { path, mtime } = source;
+    if (source.kind === 'dir') {
+      if (path.endsWith('/')) zip.addEmptyDirectory(path, { mtime }); // folders' paths end with '/'
       continue;
     }
-    const key = node.stored_file_id === null ? undefined : keys.get(node.stored_file_id);
+    const compress = !STORE_UNCOMPRESSED.has(fileExtension(path));
+    if (source.kind === 'bytes') {
+      zip.addBuffer(source.bytes, path, { mtime, compress });
+      continue;
+    }
+    const key = keys.get(source.storedFileId);
     if (!key) continue;
-    const compress = !STORE_UNCOMPRESSED.has(fileExtension(node.name));
-    zip.addReadStreamLazy(path, { mtime, compress, size: Number(node.size) }, (done) => {
+    zip.addReadStreamLazy(path, { mtime, compress, size: source.size }, (done) => {
       ctx.storage.get(key).then(
         (stream) => done(null, stream),
         (error: unknown) => done(error, undefined as unknown as Readable),
@@ -226,9 +256,73 @@ export async function openZip(
     stream: output,
     headers: {
       'content-type': 'application/zip',
-      'content-disposition': contentDisposition('attachment', q.n),
+      'content-disposition': contentDisposition('attachment', name),
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, no-store',
     },
   };
+}
+
+/**
+ * The live tree of a space as zip entries below `folder` (its folders and files, names made
+ * zip-safe and unique per folder); 409 beyond `max` entries.
+ */
+export async function spaceTreeSources(
+  ctx: AppContext,
+  spaceId: number,
+  folder: ZipFolder,
+  max = ZIP_MAX_ENTRIES,
+): Promise<ZipSource[]> {
+  const space = await findSpace(ctx.db, spaceId);
+  const root = space?.root_id == null ? undefined : await nodes.findNode(ctx.db, space.root_id);
+  if (!root) return [];
+  const folders = new Map<number, ZipFolder>([[root.id, folder]]);
+  const out: ZipSource[] = [];
+  // Ordered by depth, so a folder is laid out before its children.
+  for (const node of await nodes.descendants(ctx.db, root)) {
+    const parent = node.parent_id === null ? undefined : folders.get(node.parent_id);
+    if (!parent) continue;
+    const path = parent.child(node.name, node.is_dir === 1);
+    if (node.is_dir === 1) folders.set(node.id, new ZipFolder(path));
+    out.push(sourceOfNode({ path, node }));
+    if (out.length > max) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
+  }
+  return out;
+}
+
+/** Of these node ids, the live files of the space (missing, trashed, foreign ids and folders left out). */
+export async function liveFilesOfSpace(ctx: AppContext, spaceId: number, ids: readonly number[]) {
+  const found = await nodes.findNodes(ctx.db, [...new Set(ids)]);
+  return found.filter((n) => n.space_id === spaceId && n.is_dir !== 1 && n.trashed_at === null);
+}
+
+/**
+ * A signed link to a zip another module streams for one of its records (GET `/api/<path>`, e.g.
+ * a research project's deliverables): the caller's access is that module's check, made now and
+ * again when the link is opened (checkRecordZipLink).
+ */
+export function recordZipLink(
+  ctx: AppContext,
+  path: string,
+  id: number,
+  userId: number,
+  name: string,
+): SignedUrl & { name: string } {
+  const exp = linkExpiry();
+  return {
+    url: recordZipUrl(filesConfig(ctx).urlSecret, path, id, userId, exp, name),
+    expires_at: expiryIso(exp),
+    name,
+  };
+}
+
+/** The signature and expiry of a record zip link (304 when altered, 304 linkExpired when old). */
+export function checkRecordZipLink(
+  ctx: AppContext,
+  path: string,
+  q: { id: number; u: number; e: number; n: string; s: string },
+): void {
+  const verdict = checkRecordZipUrl(filesConfig(ctx).urlSecret, path, q);
+  if (verdict === 'bad') throw forbidden();
+  if (verdict === 'expired') throw fail.linkExpired();
 }

@@ -29,3 +29,39 @@ export function firstFreeName(name: string, isDir: boolean, taken: ReadonlySet<s
     if (!taken.has(nameKey(candidate))) return candidate;
   }
 }
+
+/** Characters Windows refuses in a path segment (and controls), replaced in zip entry names. */
+// eslint-disable-next-line no-control-regex -- replacing control characters is the point
+const ZIP_UNSAFE_RE = /[<>:"/\\|?*\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
+/** Device names Windows reserves whatever the extension ('con.txt' too). */
+const WINDOWS_RESERVED_RE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+/**
+ * One path segment of a zip entry made from free text (a title) or a stored name: no separators,
+ * no '.'/'..', nothing Windows refuses (reserved characters and device names, trailing dots or
+ * spaces), NFC, within the name limit; `fallback` when nothing is left.
+ */
+export function zipSafeName(name: string, fallback: string): string {
+  let safe = name
+    .normalize('NFC')
+    .replace(ZIP_UNSAFE_RE, '_')
+    .trim()
+    .replace(/[. ]+$/, '');
+  if (WINDOWS_RESERVED_RE.test(safe)) safe = `_${safe}`;
+  safe = [...safe].slice(0, FILE_NAME_MAX).join('');
+  return safe === '' || /^\.+$/.test(safe) ? fallback : safe;
+}
+
+/** A folder of a zip being laid out: children get safe names, unique (case-insensitively) within it. */
+export class ZipFolder {
+  private readonly taken = new Set<string>();
+
+  constructor(readonly path: string) {}
+
+  /** The entry path of a child called `name` ('dir/' for folders). */
+  child(name: string, isDir: boolean, fallback = 'file'): string {
+    const free = firstFreeName(zipSafeName(name, fallback), isDir, this.taken);
+    this.taken.add(nameKey(free));
+    return `${this.path}${free}${isDir ? '/' : ''}`;
+  }
+}

@@ -52,6 +52,32 @@ export function checkZipUrl(
 }
 
 /**
+ * A zip another module builds for one of its records (a research project's deliverables):
+ * `/api/<path>?id=…&u=…&e=…&n=…&s=…`, the path part of what is signed.
+ */
+export function recordZipUrl(
+  secret: Buffer,
+  path: string,
+  id: number,
+  userId: number,
+  exp: number,
+  name: string,
+): string {
+  const s = mac(secret, `record-zip:${path}:${id}:${userId}:${exp}:${name}`);
+  return `/api/${path}?id=${id}&u=${userId}&e=${exp}&n=${encodeURIComponent(name)}&s=${s}`;
+}
+
+export function checkRecordZipUrl(
+  secret: Buffer,
+  path: string,
+  q: { id: number; u: number; e: number; n: string; s: string },
+  now = Date.now(),
+): 'ok' | 'expired' | 'bad' {
+  if (!verifyMac(secret, `record-zip:${path}:${q.id}:${q.u}:${q.e}:${q.n}`, q.s)) return 'bad';
+  return q.e * 1000 < now ? 'expired' : 'ok';
+}
+
+/**
  * Content-Disposition with an RFC 5987 `filename*` (UTF-8, percent-encoded) and a plain ASCII
  * fallback for old clients; quotes, backslashes and controls never reach the header.
  */

@@ -23,6 +23,27 @@ export const latestCertificationOf = (db: Db, userId: number): Promise<Certifica
     .limit(1)
     .executeTakeFirst();
 
+/** The newest certification of each of these users (one query; users without one are absent). */
+export const latestCertificationsOf = (db: Db, userIds: readonly number[]): Promise<CertificationRow[]> =>
+  userIds.length
+    ? db
+        .selectFrom('certifications as c')
+        .selectAll('c')
+        .where('c.user_id', 'in', [...userIds])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('certifications as n')
+                .select('n.id')
+                .whereRef('n.user_id', '=', 'c.user_id')
+                .whereRef('n.id', '>', 'c.id'),
+            ),
+          ),
+        )
+        .execute()
+    : Promise.resolve([]);
+
 export const latestCertificationOfOrg = (db: Db, orgId: number): Promise<CertificationRow | undefined> =>
   db
     .selectFrom('certifications')

@@ -1,6 +1,7 @@
 import { maskMobile } from '@mathbridge/contracts/validation';
 import type { Db } from '../../db/database.ts';
-import { latestCertificationOf, searchCertifiedPeople } from './certification.repository.ts';
+import type { CertificationRow } from '../../db/types.ts';
+import { latestCertificationOf, latestCertificationsOf, searchCertifiedPeople } from './certification.repository.ts';
 
 /** Certified people (specialists, students, …) as other modules see them: name and research fields. */
 
@@ -11,9 +12,8 @@ export interface CertifiedPerson {
   research_fields: string[];
 }
 
-/** The user's newest certification when it is approved, as a person; null for none, pending or organisations. */
-export async function certifiedPersonOf(db: Db, userId: number): Promise<CertifiedPerson | null> {
-  const cert = await latestCertificationOf(db, userId);
+/** A certification row as a person, when it is an approved personal one; null otherwise. */
+function personOf(userId: number, cert: CertificationRow | undefined): CertifiedPerson | null {
   if (!cert || cert.status !== 1 || cert.org_id !== null) return null;
   let fields: unknown = [];
   try {
@@ -27,6 +27,21 @@ export async function certifiedPersonOf(db: Db, userId: number): Promise<Certifi
     name: cert.title,
     research_fields: Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : [],
   };
+}
+
+/** The user's newest certification when it is approved, as a person; null for none, pending or organisations. */
+export async function certifiedPersonOf(db: Db, userId: number): Promise<CertifiedPerson | null> {
+  return personOf(userId, await latestCertificationOf(db, userId));
+}
+
+/** certifiedPersonOf for many users in one query: user id → person, for those who are certified people. */
+export async function certifiedPeopleOf(db: Db, userIds: readonly number[]): Promise<Map<number, CertifiedPerson>> {
+  const out = new Map<number, CertifiedPerson>();
+  for (const cert of await latestCertificationsOf(db, [...new Set(userIds)])) {
+    const person = personOf(cert.user_id, cert);
+    if (person) out.set(cert.user_id, person);
+  }
+  return out;
 }
 
 /** Up to `limit` verified people of `role` by certified name or phone start (phones masked). */

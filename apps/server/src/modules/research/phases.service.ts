@@ -102,11 +102,11 @@ export async function listPhases(
 }
 
 async function checkAssignees(ctx: AppContext, project: ResearchProjectRow, ids: readonly number[], locale: Locale) {
-  for (const userId of ids) {
-    const member = await repo.findOpenMembership(ctx.db, project.id, userId);
-    if (userId !== project.owner_user_id && member?.status !== 'member')
+  const open = await repo.openMembershipsOf(ctx.db, project.id, ids);
+  const members = new Set(open.filter((m) => m.status === 'member').map((m) => m.user_id));
+  for (const userId of ids)
+    if (userId !== project.owner_user_id && !members.has(userId))
       throw invalidField('assignees', 'invalid', translate(locale, 'validation.invalid'));
-  }
 }
 
 /** POST …/savePhase (edit_plan): plans a new phase, or edits a planned one. */

@@ -88,5 +88,13 @@ export async function reviewAnswer(db: Db, id: number, changes: Updateable<Resea
   return result.numUpdatedRows > 0n;
 }
 
-export const answersOf = (db: Db, questionId: number) =>
-  db.selectFrom('research_answers').selectAll().where('question_id', '=', questionId).orderBy('id').execute();
+/** The answers to these questions, oldest first (one query for a whole list). */
+export const answersOf = (db: Db, questionIds: readonly number[]) =>
+  questionIds.length
+    ? db
+        .selectFrom('research_answers')
+        .selectAll()
+        .where('question_id', 'in', [...questionIds])
+        .orderBy('id')
+        .execute()
+    : Promise.resolve([]);

@@ -18,7 +18,7 @@ import { inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { snapshotSpaceFiles } from '../files/nodes.service.ts';
-import { certifiedPersonOf } from '../identity/person-actor.service.ts';
+import { certifiedPeopleOf, certifiedPersonOf } from '../identity/person-actor.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import * as q from './questions.repository.ts';
 import { attachmentsOf } from './research.presenter.ts';
@@ -45,6 +45,12 @@ const reviews = (access: ProjectAccess) =>
 
 async function nameOf(ctx: AppContext, userId: number): Promise<string> {
   return (await certifiedPersonOf(ctx.db, userId))?.name ?? '';
+}
+
+/** Certified names of many users in one query ('' for someone no longer certified). */
+async function namesOf(ctx: AppContext, userIds: readonly number[]): Promise<Map<number, string>> {
+  const people = await certifiedPeopleOf(ctx.db, userIds);
+  return new Map(userIds.map((id) => [id, people.get(id)?.name ?? '']));
 }
 
 async function directionOf(ctx: AppContext, caller: Caller, projectId: number): Promise<ProjectAccess> {
@@ -85,22 +91,15 @@ async function present(
   project: (id: number) => Promise<ResearchProjectRow | undefined>,
   options: { onlyUser?: number; answers: boolean },
 ): Promise<ResearchQuestion[]> {
-  const assignees = await q.assigneesOf(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  const names = new Map<number, string>();
+  const ids = rows.map((r) => r.id);
+  const shown = (a: { user_id: number }) => options.onlyUser === undefined || a.user_id === options.onlyUser;
+  const assignees = (await q.assigneesOf(ctx.db, ids)).filter(shown);
+  const names = await namesOf(ctx, [...new Set(assignees.map((a) => a.user_id))]);
+  const allAnswers = options.answers ? (await q.answersOf(ctx.db, ids)).filter(shown) : [];
   const out: ResearchQuestion[] = [];
   for (const row of rows) {
-    const mine = assignees.filter(
-      (a) => a.question_id === row.id && (options.onlyUser === undefined || a.user_id === options.onlyUser),
-    );
-    for (const a of mine) if (!names.has(a.user_id)) names.set(a.user_id, await nameOf(ctx, a.user_id));
-    const answers = options.answers
-      ? (await q.answersOf(ctx.db, row.id)).filter(
-          (a) => options.onlyUser === undefined || a.user_id === options.onlyUser,
-        )
-      : [];
+    const mine = assignees.filter((a) => a.question_id === row.id);
+    const answers = allAnswers.filter((a) => a.question_id === row.id);
     out.push({
       id: row.id,
       project_id: row.project_id,
@@ -132,12 +131,12 @@ async function oneQuestion(ctx: AppContext, id: number, onlyUser?: number): Prom
 
 /** Assignees must be members (status member) of the direction holding a certified Student identity. */
 async function checkAssignees(ctx: AppContext, project: ResearchProjectRow, ids: readonly number[], locale: Locale) {
-  for (const userId of ids) {
-    const member = await repo.findOpenMembership(ctx.db, project.id, userId);
-    const person = member?.status === 'member' ? await certifiedPersonOf(ctx.db, userId) : null;
-    if (person?.role !== 'Student')
+  const open = await repo.openMembershipsOf(ctx.db, project.id, ids);
+  const members = open.filter((m) => m.status === 'member').map((m) => m.user_id);
+  const people = await certifiedPeopleOf(ctx.db, members);
+  for (const userId of ids)
+    if (people.get(userId)?.role !== 'Student')
       throw invalidField('assignees', 'questionNotAssignee', translate(locale, 'errors.questionNotAssignee'));
-  }
 }
 
 /** POST question/save: poses a question (no question_id) or edits one; assignees added get a to-do. */
@@ -219,16 +218,9 @@ export async function listQuestions(ctx: AppContext, caller: Caller, projectId: 
 export async function myQuestions(ctx: AppContext, caller: Caller): Promise<ResearchQuestion[]> {
   requireSection(caller, SECTIONS);
   const rows = await q.questionsOfUser(ctx.db, caller.id);
-  const projects = new Map<number, ResearchProjectRow | undefined>();
-  return present(
-    ctx,
-    rows,
-    async (pid) => {
-      if (!projects.has(pid)) projects.set(pid, await repo.findProject(ctx.db, pid));
-      return projects.get(pid);
-    },
-    { onlyUser: caller.id, answers: false },
-  );
+  const projects = await repo.findProjects(ctx.db, [...new Set(rows.map((r) => r.project_id))]);
+  const byId = new Map(projects.map((p) => [p.id, p]));
+  return present(ctx, rows, async (pid) => byId.get(pid), { onlyUser: caller.id, answers: false });
 }
 
 /** GET question/detail/:id: poser side and admins see everything; an assignee their own part. */
@@ -335,12 +327,13 @@ export async function questionProgress(ctx: AppContext, caller: Caller, projectI
     ctx.db,
     rows.map((r) => r.id),
   );
+  const names = await namesOf(ctx, [...new Set(assignees.map((a) => a.user_id))]);
   const byUser = new Map<number, StudentProgress>();
   for (const a of assignees) {
     let entry = byUser.get(a.user_id);
     if (!entry) {
       const counts = Object.fromEntries(QUESTION_ASSIGNEE_STATES.map((s) => [s, 0])) as StudentProgress['counts'];
-      entry = { user_id: a.user_id, name: await nameOf(ctx, a.user_id), counts, questions: [] };
+      entry = { user_id: a.user_id, name: names.get(a.user_id) ?? '', counts, questions: [] };
       byUser.set(a.user_id, entry);
     }
     const status = a.status as QuestionAssigneeState;

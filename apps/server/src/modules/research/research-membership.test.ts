@@ -236,9 +236,21 @@ describeApi('research membership: apply, approve/refuse, invite, leave, remove, 
   it('closing a project refuses open applications and withdraws invitations, cancelling their to-dos', async () => {
     const p = await newProject(app(), c.specialist, 'direction', { publish: true });
     const a = ok(await post<ResearchMember>(app(), c.student, 'direction/apply', { id: p.id, note: 'n' }), 'apply');
+    const [inv] = ok(
+      await post<ResearchMember[]>(app(), c.specialist, 'direction/invite', { id: p.id, user_ids: [c.viewer.id] }),
+      'invite',
+    );
+    const openTodos = async (user: { token: string }) =>
+      ok(await get<Page<TodoItem>>(app(), user, 'workflow/todoList'), 'todos').items.map((i) => [i.kind, i.target_id]);
+    expect(await openTodos(c.specialist)).toContainEqual(['researchApply', a.id]);
+    expect(await openTodos(c.viewer)).toContainEqual(['researchInvite', inv!.id]);
     ok(await post(app(), c.specialist, 'direction/close', { id: p.id }), 'close');
     const d = ok(await detailOf(app(), c.specialist, 'direction', p.id), 'detail');
     expect(d.members.find((m) => m.id === a.id)?.status).toBe('refused');
+    expect(d.members.find((m) => m.id === a.id)?.reason).toBe('project closed');
+    expect(d.members.find((m) => m.id === inv!.id)).toMatchObject({ status: 'declined', reason: null });
+    expect(await openTodos(c.specialist)).not.toContainEqual(['researchApply', a.id]);
+    expect(await openTodos(c.viewer)).not.toContainEqual(['researchInvite', inv!.id]);
     expect((await post(app(), c.specialist, 'direction/approveJoin', { member_id: a.id })).status).toBe(409);
     expect((await post(app(), c.student, 'direction/apply', { id: p.id, note: 'n' })).status).toBe(304);
   });

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQueries, type Param } from '../../db/prepared.ts';
 import type {
   ResearchMembersTable,
   ResearchMemberRow,
@@ -18,6 +19,15 @@ export const insertProject = (db: Db, row: NewProject): Promise<ResearchProjectR
 
 export const findProject = (db: Db, id: number): Promise<ResearchProjectRow | undefined> =>
   db.selectFrom('research_projects').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findProjects = (db: Db, ids: readonly number[]): Promise<ResearchProjectRow[]> =>
+  ids.length
+    ? db
+        .selectFrom('research_projects')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute()
+    : Promise.resolve([]);
 
 /** Guarded update: changes the project only while its status is one of `from`; false when it was not. */
 export async function moveProject(
@@ -203,58 +213,93 @@ export interface PoolFilters {
   limit: number;
 }
 
+interface PoolShape {
+  /** How many MSC codes the filter holds (0: no MSC filter; `msc` or 'recommended' codes). */
+  codes: number;
+  keyword: boolean;
+  owner: boolean;
+  after: boolean;
+}
+type PoolParam =
+  'kind' | 'viewerId' | 'today' | 'keyword' | 'owner' | 'afterAt' | 'afterId' | 'limit' | `code${number}`;
+
+/**
+ * The pool's page query, compiled once per shape (db/prepared.ts: building it with Kysely cost
+ * more than running it). The keyset is one row-value comparison (as the demands' list): an index
+ * range on research_projects_pool whatever the page's depth.
+ */
+const poolPages = preparedQueries(
+  (shape: PoolShape) => `${shape.codes}|${shape.keyword ? 1 : 0}|${shape.owner ? 1 : 0}|${shape.after ? 1 : 0}`,
+  (db, shape, param: Param<PoolParam>) => {
+    let query = db
+      .selectFrom('research_projects as p')
+      .selectAll('p')
+      .where('p.kind', '=', param('kind'))
+      .where('p.status', '=', 'published')
+      .where('p.owner_user_id', '<>', param('viewerId'))
+      .where(sql<boolean>`p.member_count < p.headcount`)
+      .where((eb) => eb.or([eb('p.apply_deadline', 'is', null), eb('p.apply_deadline', '>=', param('today'))]))
+      .where((eb) =>
+        eb.or([
+          eb('p.publish_range', '=', 'public'),
+          eb.exists(
+            eb
+              .selectFrom('research_designees as d')
+              .select('d.user_id')
+              .whereRef('d.project_id', '=', 'p.id')
+              .where('d.user_id', '=', param('viewerId')),
+          ),
+        ]),
+      );
+    if (shape.codes > 0)
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('research_project_fields as c')
+            .select('c.project_id')
+            .whereRef('c.project_id', '=', 'p.id')
+            .where(
+              'c.code',
+              'in',
+              Array.from({ length: shape.codes }, (_, i) => param(`code${i}`)),
+            ),
+        ),
+      );
+    if (shape.keyword) {
+      const pattern = param('keyword');
+      query = query.where(
+        sql<boolean>`(lower(p.title) like ${pattern} escape '\\' or lower(p.summary) like ${pattern} escape '\\')`,
+      );
+    }
+    if (shape.owner) query = query.where(sql<boolean>`lower(p.owner_name) like ${param('owner')} escape '\\'`);
+    if (shape.after)
+      query = query.where((eb) =>
+        eb(eb.refTuple('p.published_at', 'p.id'), '<', eb.tuple(param('afterAt'), param('afterId'))),
+      );
+    return query.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc').limit(param('limit'));
+  },
+);
+
 /**
  * The pool: published projects of a kind that still recruit (below headcount, deadline not past),
  * public or naming the viewer, not the viewer's own, newest publication first, keyset-paged.
  */
 export function poolPage(db: Db, f: PoolFilters): Promise<ResearchProjectRow[]> {
-  let query = db
-    .selectFrom('research_projects as p')
-    .selectAll('p')
-    .where('p.kind', '=', f.kind)
-    .where('p.status', '=', 'published')
-    .where('p.owner_user_id', '<>', f.viewerId)
-    .where(sql<boolean>`p.member_count < p.headcount`)
-    .where((eb) => eb.or([eb('p.apply_deadline', 'is', null), eb('p.apply_deadline', '>=', f.today)]))
-    .where((eb) =>
-      eb.or([
-        eb('p.publish_range', '=', 'public'),
-        eb.exists(
-          eb
-            .selectFrom('research_designees as d')
-            .select('d.user_id')
-            .whereRef('d.project_id', '=', 'p.id')
-            .where('d.user_id', '=', f.viewerId),
-        ),
-      ]),
-    );
-  const codes = f.msc ? [f.msc] : f.anyOf;
-  if (codes)
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('research_project_fields as c')
-          .select('c.project_id')
-          .whereRef('c.project_id', '=', 'p.id')
-          .where('c.code', 'in', codes.length ? [...codes] : ['']),
-      ),
-    );
-  if (f.keyword)
-    query = query.where(
-      (eb) =>
-        sql<boolean>`(lower(${eb.ref('p.title')}) like ${likeContains(f.keyword!.toLowerCase())} escape '\\' or lower(${eb.ref('p.summary')}) like ${likeContains(f.keyword!.toLowerCase())} escape '\\')`,
-    );
-  if (f.owner)
-    query = query.where(
-      (eb) => sql<boolean>`lower(${eb.ref('p.owner_name')}) like ${likeContains(f.owner!.toLowerCase())} escape '\\'`,
-    );
-  if (f.after) {
-    const [at, id] = f.after;
-    query = query.where((eb) =>
-      eb.or([eb('p.published_at', '<', at), eb.and([eb('p.published_at', '=', at), eb('p.id', '<', id)])]),
-    );
-  }
-  return query.orderBy('p.published_at', 'desc').orderBy('p.id', 'desc').limit(f.limit).execute();
+  // 'recommended' without research fields matches nothing: one code no project has.
+  const codes = f.msc ? [f.msc] : f.anyOf ? (f.anyOf.length ? [...f.anyOf] : ['']) : [];
+  const values: Partial<Record<PoolParam, unknown>> = {
+    kind: f.kind,
+    viewerId: f.viewerId,
+    today: f.today,
+    keyword: f.keyword ? likeContains(f.keyword.toLowerCase()) : undefined,
+    owner: f.owner ? likeContains(f.owner.toLowerCase()) : undefined,
+    afterAt: f.after?.[0],
+    afterId: f.after?.[1],
+    limit: f.limit,
+  };
+  codes.forEach((code, i) => (values[`code${i}`] = code));
+  const shape = { codes: codes.length, keyword: Boolean(f.keyword), owner: Boolean(f.owner), after: f.after !== null };
+  return poolPages(db, shape, values) as Promise<ResearchProjectRow[]>;
 }
 
 export const projectsOfSolution = (db: Db, solutionId: number) =>
@@ -284,6 +329,22 @@ export const findOpenMembership = (db: Db, projectId: number, userId: number): P
     .where('status', 'in', ['applied', 'invited', 'member'])
     .executeTakeFirst();
 
+/** The open memberships (applied, invited or member) of these users in a project, in one query. */
+export const openMembershipsOf = (
+  db: Db,
+  projectId: number,
+  userIds: readonly number[],
+): Promise<ResearchMemberRow[]> =>
+  userIds.length
+    ? db
+        .selectFrom('research_members')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('user_id', 'in', [...userIds])
+        .where('status', 'in', ['applied', 'invited', 'member'])
+        .execute()
+    : Promise.resolve([]);
+
 /** The user's newest membership of a project, open or not. */
 export const latestMembership = (db: Db, projectId: number, userId: number): Promise<ResearchMemberRow | undefined> =>
   db
@@ -309,6 +370,31 @@ export async function moveMember(
     .where('status', 'in', [...from])
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Ends a project's open requests in one update: applications → refused (with `reason`),
+ * invitations → declined; answers the ids of the memberships it ended.
+ */
+export async function endOpenRequests(
+  db: Db,
+  projectId: number,
+  decision: { reason: string; decided_by: number; decided_at: string },
+): Promise<number[]> {
+  const rows = await db
+    .updateTable('research_members')
+    .set({
+      status: sql<string>`case when status = 'applied' then 'refused' else 'declined' end`,
+      reason: sql<string | null>`case when status = 'applied' then ${decision.reason} else null end`,
+      decided_by: decision.decided_by,
+      decided_at: decision.decided_at,
+      updated_at: decision.decided_at,
+    })
+    .where('project_id', '=', projectId)
+    .where('status', 'in', ['applied', 'invited'])
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export const listMembers = (db: Db, projectId: number, statuses: readonly string[]) =>

@@ -22,11 +22,13 @@ import {
   QuestionIdSchema,
   QuestionProjectSchema,
   QuestionSaveSchema,
+  DeliverablesLinkSchema,
 } from '@mathbridge/contracts/research';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineCall, type CallContext } from '../../plugins/call.ts';
+import * as deliverables from './deliverables.service.ts';
 import * as phases from './phases.service.ts';
 import * as questions from './questions.service.ts';
 import * as service from './research.service.ts';
@@ -194,6 +196,12 @@ export const RESEARCH_ACTIONS = [
     input: OutcomeReviewSchema,
     handler: (ctx, kind, { caller, input, ip }) => phases.reviewOutcome(ctx, caller, kind, input, ip),
   }),
+  action({
+    method: 'POST',
+    action: 'download',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input }) => deliverables.deliverablesUrl(ctx, caller, kind, input.id),
+  }),
 ];
 
 export function researchRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -207,6 +215,20 @@ export function researchRoutes(app: FastifyInstance, ctx: AppContext): void {
         input: spec.input,
         handler: (call) => spec.handler(ctx, kind, call),
       });
+
+  // The deliverables zip, opened by the browser itself: the link's HMAC stands in for the session.
+  for (const kind of RESEARCH_KINDS)
+    defineCall(app, {
+      method: 'GET',
+      path: `${kind}/download`,
+      auth: 'none',
+      unsigned: true,
+      input: DeliverablesLinkSchema,
+      handler: async ({ input, reply }) => {
+        const out = await deliverables.openDeliverables(ctx, kind, input);
+        return reply.headers(out.headers).send(out.stream);
+      },
+    });
 
   /* subject only: the cooperation chain demand → solution → subject, both ways */
   defineCall(app, {

@@ -38,8 +38,8 @@ import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { solutionWithDemand } from '../demands/solutions.service.ts';
 import { createSpace, grantSpaceMember, revokeSpaceMember } from '../files/spaces.service.ts';
 import { certifiedOrganisationOfUser, orgOf } from '../identity/org-actor.service.ts';
-import { certifiedPersonOf, searchCertified } from '../identity/person-actor.service.ts';
-import { closeTodos, openTodo } from '../workflow/todo.service.ts';
+import { certifiedPeopleOf, certifiedPersonOf, searchCertified } from '../identity/person-actor.service.ts';
+import { closeTodos, closeTodosOfTargets, openTodo } from '../workflow/todo.service.ts';
 import { permissionsOf, presentMember, presentProject } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
 
@@ -79,7 +79,8 @@ export function requireSection(caller: Caller, keys: readonly string[]): void {
 const wrongState = () => conflict('errors.projectWrongState');
 const memberWrongState = () => conflict('errors.researchMemberWrongState');
 const LIVE: readonly string[] = LIVE_PROJECT_STATES;
-const MEMBER_TARGET = (id: number) => ({ type: 'research_member', id });
+const MEMBER_TYPE = 'research_member';
+const MEMBER_TARGET = (id: number) => ({ type: MEMBER_TYPE, id });
 
 /** What the caller is to a project: its owner (all permissions), a member (their set), an admin (read). */
 export interface ProjectAccess {
@@ -91,12 +92,16 @@ export interface ProjectAccess {
   permissions: ResearchPermission[];
 }
 
+/** The project's owner: the user who created it, or anyone of its certified owning organisation. */
+export async function ownsProject(ctx: AppContext, userId: number, project: ResearchProjectRow): Promise<boolean> {
+  if (project.owner_user_id === userId) return true;
+  if (project.owner_org_id === null) return false;
+  const org = await certifiedOrganisationOfUser(ctx, userId);
+  return org?.id === project.owner_org_id;
+}
+
 export async function accessTo(ctx: AppContext, caller: Caller, project: ResearchProjectRow): Promise<ProjectAccess> {
-  let owner = project.owner_user_id === caller.id;
-  if (!owner && project.owner_org_id !== null) {
-    const org = await certifiedOrganisationOfUser(ctx, caller.id);
-    owner = org?.id === project.owner_org_id;
-  }
+  const owner = await ownsProject(ctx, caller.id, project);
   const membership = owner ? undefined : await repo.findOpenMembership(ctx.db, project.id, caller.id);
   const permissions: ResearchPermission[] = owner
     ? [...RESEARCH_PERMISSIONS]
@@ -117,7 +122,7 @@ export function requirePermission(access: ProjectAccess, need: ResearchPermissio
   throw forbidden();
 }
 
-async function loadProject(db: Db, kind: ResearchKind, id: number): Promise<ResearchProjectRow> {
+export async function loadProject(db: Db, kind: ResearchKind, id: number): Promise<ResearchProjectRow> {
   const project = await repo.findProject(db, id);
   if (!project || project.kind !== kind) throw notFound('errors.projectNotFound');
   return project;
@@ -172,6 +177,12 @@ async function joinerOf(ctx: AppContext, kind: ResearchKind, userId: number) {
   return person && JOINER_ROLES[kind].includes(person.role) ? person : null;
 }
 
+/** joinerOf for many users in one query: user id → person, for those who may join. */
+async function joinersOf(ctx: AppContext, kind: ResearchKind, userIds: readonly number[]) {
+  const people = await certifiedPeopleOf(ctx.db, userIds);
+  return new Map([...people].filter(([, person]) => JOINER_ROLES[kind].includes(person.role)));
+}
+
 const spaceRoleOf = (permissions: readonly string[]) => (permissions.includes('upload_files') ? 'write' : 'read');
 
 /* ---- projects ---- */
@@ -190,9 +201,9 @@ function fieldsOf(input: ProjectSave) {
 }
 
 async function checkDesignees(ctx: AppContext, kind: ResearchKind, ids: readonly number[], locale: Locale) {
-  for (const id of ids)
-    if (!(await joinerOf(ctx, kind, id)))
-      throw invalidField('designees', 'researchUserNotEligible', translate(locale, 'errors.researchUserNotEligible'));
+  const joiners = await joinersOf(ctx, kind, ids);
+  if (ids.some((id) => !joiners.has(id)))
+    throw invalidField('designees', 'researchUserNotEligible', translate(locale, 'errors.researchUserNotEligible'));
 }
 
 /** A direction's parent: a live or finished subject the specialist owns or is a member of. */
@@ -380,17 +391,12 @@ export async function moveProjectState(
     if (!(await repo.moveProject(trx, project.id, rule.from, changes))) throw wrongState();
     await repo.syncFieldsStatus(trx, project.id, rule.to, changes.published_at ?? project.published_at);
     if (rule.to === 'concluded' || rule.to === 'closed') {
-      for (const member of await repo.listMembers(trx, project.id, ['applied', 'invited'])) {
-        const to = member.status === 'applied' ? 'refused' : 'declined';
-        await repo.moveMember(trx, member.id, [member.status], {
-          status: to,
-          reason: member.status === 'applied' ? `project ${rule.to}` : null,
-          decided_by: caller.id,
-          decided_at: now,
-          updated_at: now,
-        });
-        await closeTodos(trx, MEMBER_TARGET(member.id), 'cancelled', caller.id);
-      }
+      const ended = await repo.endOpenRequests(trx, project.id, {
+        reason: `project ${rule.to}`,
+        decided_by: caller.id,
+        decided_at: now,
+      });
+      await closeTodosOfTargets(trx, MEMBER_TYPE, ended, 'cancelled', caller.id);
     }
     await audit(trx, caller, transition, project, ip, { from: project.status, to: rule.to });
   });
@@ -751,20 +757,21 @@ export async function inviteToProject(
 ): Promise<ResearchMember[]> {
   const { project } = await projectFor(ctx, caller, kind, input.id, 'manage_members');
   if (!LIVE.includes(project.status)) throw wrongState();
-  const people: NonNullable<Awaited<ReturnType<typeof joinerOf>>>[] = [];
-  for (const userId of input.user_ids) {
-    const person = userId === project.owner_user_id ? null : await joinerOf(ctx, kind, userId);
+  const joiners = await joinersOf(ctx, kind, input.user_ids);
+  const people = input.user_ids.map((userId) => {
+    const person = userId === project.owner_user_id ? undefined : joiners.get(userId);
     if (!person)
       throw invalidField('user_ids', 'researchUserNotEligible', translate(locale, 'errors.researchUserNotEligible'));
-    people.push(person);
-  }
+    return person;
+  });
   const rows = await inTransaction(ctx.db, async (trx) => {
     const now = nowIso();
     if (!(await repo.lockProject(trx, project.id, LIVE))) throw wrongState();
     if (project.publish_range === 'group') await repo.addDesignees(trx, project.id, input.user_ids);
+    if ((await repo.openMembershipsOf(trx, project.id, input.user_ids)).length > 0)
+      throw conflict('errors.researchAlreadyJoined');
     const created: ResearchMemberRow[] = [];
     for (const person of people) {
-      if (await repo.findOpenMembership(trx, project.id, person.id)) throw conflict('errors.researchAlreadyJoined');
       const row = await repo.insertMember(trx, {
         project_id: project.id,
         user_id: person.id,

@@ -38,6 +38,26 @@ export async function closeTodosFor(
   return Number(result.numUpdatedRows);
 }
 
+/** closeTodosFor over many objects of one type at once (one update). */
+export async function closeTodosForTargets(
+  db: Db,
+  targetType: string,
+  targetIds: readonly number[],
+  status: number,
+  closedBy: number | null,
+  closedAt: string,
+): Promise<number> {
+  if (!targetIds.length) return 0;
+  const result = await db
+    .updateTable('todos')
+    .set({ status, closed_by: closedBy, closed_at: closedAt })
+    .where('target_type', '=', targetType)
+    .where('target_id', 'in', [...targetIds])
+    .where('status', '=', TODO_STATUS.open)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 function visibleTo(db: Db, who: TodoAssignee, status: number) {
   return db
     .selectFrom('todos')

@@ -6,7 +6,15 @@ import type { Db } from '../../db/database.ts';
 import type { TodoRow } from '../../db/types.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
-import { TODO_STATUS, closeTodosFor, countTodos, insertTodo, listTodos, type TodoAssignee } from './todo.repository.ts';
+import {
+  TODO_STATUS,
+  closeTodosFor,
+  closeTodosForTargets,
+  countTodos,
+  insertTodo,
+  listTodos,
+  type TodoAssignee,
+} from './todo.repository.ts';
 
 /**
  * To-do items (DESIGN §4): every transition that leaves someone an action opens one, and the
@@ -52,6 +60,24 @@ export async function closeTodos(
     by,
     nowIso(),
     assigneeUserId,
+  );
+}
+
+/** closeTodos for many objects of one type (e.g. every open request of an ended project), in one update. */
+export async function closeTodosOfTargets(
+  db: Db,
+  targetType: string,
+  targetIds: readonly number[],
+  outcome: 'done' | 'cancelled',
+  by: number | null,
+): Promise<void> {
+  await closeTodosForTargets(
+    db,
+    targetType,
+    targetIds,
+    outcome === 'done' ? TODO_STATUS.done : TODO_STATUS.cancelled,
+    by,
+    nowIso(),
   );
 }
 
