@@ -430,3 +430,9 @@ export interface StudentProgress {
   counts: Record<QuestionAssigneeState, number>;
   questions: { question_id: number; title: string; status: QuestionAssigneeState }[];
 }
+
+/** `GET research/memberProject?member_id=`: where a membership's to-do leads (the member, the project's managers, admins). */
+export interface MemberProject {
+  kind: ResearchKind;
+  project_id: number;
+}
