@@ -42,6 +42,14 @@ export default function ProjectFormPage() {
   const running = child === face.edit;
   const existing = useProject(face.kind, id);
   const toList = () => navigate(`${face.base}/list`);
+  // Once saved, the page leaves: the form (and its leave-confirmation) goes first, and the saved
+  // project (now maybe published, no longer a draft of this form) is not checked again.
+  const [leaving, setLeaving] = useState<string | null>(null);
+  useEffect(() => {
+    if (leaving) navigate(leaving);
+  }, [leaving, navigate]);
+
+  if (leaving) return <Skeleton active />;
 
   if (!face.form || (param !== 'new' && id === undefined) || (running && id === undefined))
     return <NotFound onBack={toList} />;
@@ -59,7 +67,7 @@ export default function ProjectFormPage() {
         <h1>{t(`research.manage.form.${detail ? 'editTitle' : 'createTitle'}.${face.kind}`)}</h1>
         <span className="mb-muted">{t(`research.manage.form.subtitle.${face.kind}`)}</span>
       </header>
-      <ProjectForm key={detail?.id ?? 'new'} face={face} project={detail} running={running} />
+      <ProjectForm key={detail?.id ?? 'new'} face={face} project={detail} running={running} onSaved={setLeaving} />
     </>
   );
 }
@@ -75,18 +83,22 @@ function NotFound({ onBack }: { onBack: () => void }) {
   );
 }
 
-function ProjectForm({ face, project, running }: { face: ResearchFace; project?: ProjectDetail; running: boolean }) {
+interface ProjectFormProps {
+  face: ResearchFace;
+  project?: ProjectDetail;
+  running: boolean;
+  /** Where to go once saved. */
+  onSaved: (path: string) => void;
+}
+
+function ProjectForm({ face, project, running, onSaved }: ProjectFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveProject(face.kind);
   const [form] = Form.useForm<ProjectFormValues>();
   const range = Form.useWatch('publish_range', form);
   const [dirty, setDirty] = useState(false);
-  const [leaveTo, setLeaveTo] = useState<string | null>(null);
   useUnsavedChanges(dirty);
-  useEffect(() => {
-    if (leaveTo && !dirty) navigate(leaveTo);
-  }, [leaveTo, dirty, navigate]);
 
   const initialValues = useMemo(() => (project ? toValues(project) : EMPTY_PROJECT), [project]);
   const known = useMemo(() => project?.members.map((m) => ({ id: m.user_id, name: m.name })) ?? [], [project]);
@@ -108,8 +120,8 @@ function ProjectForm({ face, project, running }: { face: ResearchFace; project?:
       setDirty(false);
       if (running) {
         notify.success(t('research.manage.form.saved'));
-        setLeaveTo(projectPath(face, 'detail', saved.id, true) ?? `${face.base}/list`);
-      } else setLeaveTo(`${face.base}/submitted/${saved.status === 'draft' ? 0 : 1}?id=${saved.id}`);
+        onSaved(projectPath(face, 'detail', saved.id, true) ?? `${face.base}/list`);
+      } else onSaved(`${face.base}/submitted/${saved.status === 'draft' ? 0 : 1}?id=${saved.id}`);
     } catch (error) {
       showFormError(form, error, {});
     }

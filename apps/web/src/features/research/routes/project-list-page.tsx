@@ -29,7 +29,8 @@ export default function ProjectListPage() {
   const admin = useSession((s) => s.roles.includes('Admin'));
   const params = useListParams<ProjectState, 'scope'>({ statuses: PROJECT_STATES, filters: ['scope'] });
   const scopes = face.scopes;
-  const scope: Scope = scopes.find((s) => s === params.filters.scope) ?? scopes[0] ?? 'own';
+  // Admins read every project of the kind (scope own answers all of them to an admin).
+  const scope: Scope = admin ? 'own' : (scopes.find((s) => s === params.filters.scope) ?? scopes[0] ?? 'own');
   const { status } = params;
   const list = useProjects(face.kind, { scope, status, page: params.page, page_size: params.pageSize });
   const canCreate = !admin && face.form !== null && scope === 'own';
