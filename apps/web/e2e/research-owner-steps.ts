@@ -79,9 +79,9 @@ export async function fillAndSaveDraft(page: Page, fields: ProjectFields = {}): 
   return submitProject(page, 'project-save', 0);
 }
 
-/** Opens a project's detail page (a path from faces.projectPath) and waits for it. */
+/** Opens (or reloads, for what others did meanwhile) a project's detail page (faces.projectPath) and waits for it. */
 export async function openProject(page: Page, detailPath: string): Promise<void> {
-  if (new URL(page.url()).pathname + new URL(page.url()).search !== detailPath) await page.goto(detailPath);
+  await page.goto(detailPath);
   await page.getByTestId('members-panel').waitFor();
 }
 
@@ -196,7 +196,7 @@ export async function publishProject(page: Page, detailPath: string): Promise<vo
 export async function toggleRecruiting(page: Page, detailPath: string): Promise<void> {
   await openProject(page, detailPath);
   const before = await page.getByTestId('project-status').textContent();
-  await move(page, detailPath, 'toggle');
+  await page.getByTestId('move-toggle').click();
   await poll(() => page.getByTestId('project-status').textContent()).not.toBe(before);
 }
 
