@@ -85,9 +85,12 @@ describeE2E('research: the owner and member screens of subjects', () => {
     expect(await inst.page.getByTestId('project-origin').locator('a').getAttribute('href')).toBe(
       `/manage/demandManageRI/detail/${demandId}#cooperation`,
     );
+    await shoot(inst.page, 'detail-institute');
     await inst.page.goto(`/manage/demandManageRI/detail/${demandId}`);
     const listed = inst.page.getByTestId('solution-subjects').getByRole('link', { name: title });
     await poll(() => listed.getAttribute('href')).toBe(detail);
+    await inst.page.getByTestId('solution-subjects').scrollIntoViewIfNeeded();
+    await shoot(inst.page, 'cooperation-subjects');
 
     // Two apply; the owner's to-do opens the project; one is admitted, one refused with a reason.
     await call(member.token, 'POST', 'subject/apply', { id, note: '我做过排产' });
@@ -122,6 +125,7 @@ describeE2E('research: the owner and member screens of subjects', () => {
     const authority = `/manage/subjectManage/authorityManagement/${id}`;
     await setMemberPreset(inst.page, authority, '孙成员', 'manager');
     await setMemberPermission(inst.page, null, '孙成员', 'review_outcome', false);
+    await shoot(inst.page, 'authority-members');
     const seen = await call<{ my_permissions: string[] }>(member.token, 'GET', `subject/detail/${id}`);
     expect(seen.my_permissions.sort()).toEqual(['edit_plan', 'manage_members', 'submit_outcome', 'upload_files']);
 
@@ -238,6 +242,16 @@ describeE2E('research: the owner and member screens of subjects', () => {
             () => sp.page.locator('.ant-result').waitFor(),
           ],
           [sp.page, 'detail-owner', custom, () => sp.page.getByTestId('members-panel').waitFor()],
+          [
+            sp.page,
+            'permissions-tab',
+            custom,
+            async () => {
+              // The custom subject's permissions are the detail's fourth tab (no authorityManagement route).
+              await sp.page.getByRole('tab').nth(3).click();
+              await sp.page.getByTestId('authority-table').locator('tr', { hasText: '钱成员' }).waitFor();
+            },
+          ],
           [
             sp.page,
             'direction-detail',
