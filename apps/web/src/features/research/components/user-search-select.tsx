@@ -53,8 +53,7 @@ export function UserSearchSelect({ kind, id, value, onChange, known = [], exclud
         onChange?.(next);
       }}
       options={options}
-      filterOption={false}
-      showSearch={{ onSearch: setKeyword, searchValue: keyword }}
+      showSearch={{ onSearch: setKeyword, searchValue: keyword, filterOption: false }}
       onBlur={() => setKeyword('')}
       loading={search.isFetching}
       placeholder={t(`research.manage.userSearch.${kind}`)}
