@@ -450,3 +450,9 @@ export const DeliverablesLinkSchema = z.object({
   s: z.string().min(1).max(100),
 });
 export type DeliverablesLinkQuery = z.infer<typeof DeliverablesLinkSchema>;
+
+/** `GET research/memberProject?member_id=`: where a membership's to-do leads (the member, the project's managers, admins). */
+export interface MemberProject {
+  kind: ResearchKind;
+  project_id: number;
+}

@@ -74,6 +74,18 @@ describeApi('research membership: apply, approve/refuse, invite, leave, remove, 
     expect((await post(app(), c.viewer, 'subject/apply', { id: p.id, note: '再试' })).status).toBe(200);
   });
 
+  it('memberProject: an application or invitation leads its to-do to the project (member, managers, admins)', async () => {
+    const p = await newProject(app(), c.institute, 'subject', { publish: true });
+    const applied = ok(await post<ResearchMember>(app(), c.member, 'subject/apply', { id: p.id, note: 'n' }), 'apply');
+    const target = { kind: 'subject', project_id: p.id };
+    for (const user of [c.member, c.institute, c.admin])
+      expect(ok(await get(app(), user, 'research/memberProject', { member_id: applied.id }), 'memberProject')).toEqual(
+        target,
+      );
+    expect((await get(app(), c.viewer, 'research/memberProject', { member_id: applied.id })).status).toBe(304);
+    expect((await get(app(), c.member, 'research/memberProject', { member_id: 999_999 })).status).toBe(404);
+  });
+
   it('leave and remove free the place and revoke the file grant; illegal ones are 409', async () => {
     const p = await newProject(app(), c.specialist, 'direction', { publish: true, form: { headcount: 2 } });
     const m1 = await join(app(), c.specialist, c.student, 'direction', p.id);

@@ -248,6 +248,16 @@ export function researchRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ caller, input }) => service.subjectsOfSolution(ctx, caller, input.solution_id),
   });
 
+  /* where a membership's to-do leads (either kind) */
+  defineCall(app, {
+    method: 'GET',
+    path: 'research/memberProject',
+    auth: 'user',
+    verified: true,
+    input: MemberIdSchema,
+    handler: ({ caller, input }) => service.memberProject(ctx, caller, input.member_id),
+  });
+
   /* research questions of directions (DESIGN §9, `question/*`) */
   defineCall(app, {
     method: 'POST',

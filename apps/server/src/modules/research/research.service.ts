@@ -10,6 +10,7 @@ import {
   type Apply,
   type FoundUser,
   type Invite,
+  type MemberProject,
   type Permissions,
   type PoolPage,
   type PoolQuery,
@@ -156,6 +157,21 @@ async function memberFor(
   const access = await accessTo(ctx, caller, project);
   requirePermission(access, need);
   return { access, member };
+}
+
+/**
+ * GET research/memberProject: the kind and project of a membership, so its to-dos (researchApply,
+ * researchInvite) can open the project: for the member themself, the project's owner or a member
+ * with manage_members, and admins; anyone else gets 304.
+ */
+export async function memberProject(ctx: AppContext, caller: Caller, memberId: number): Promise<MemberProject> {
+  const member = await repo.findMember(ctx.db, memberId);
+  if (!member) throw notFound('errors.researchMemberNotFound');
+  const project = await repo.findProject(ctx.db, member.project_id);
+  if (!project) throw notFound('errors.researchMemberNotFound');
+  if (member.user_id !== caller.id && !isAdmin(caller))
+    requirePermission(await accessTo(ctx, caller, project), 'manage_members');
+  return { kind: project.kind as ResearchKind, project_id: project.id };
 }
 
 /** The name a new project is owned under: a certified institute (subjects) or the certified specialist. */

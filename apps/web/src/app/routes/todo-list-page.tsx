@@ -6,6 +6,7 @@ import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { useSession } from '../../lib/session-store.ts';
 import { cooperationTodoPath } from '../../features/demands/api/open-todo.ts';
 import { jobTodoPath } from '../../features/jobs/api/open-todo.ts';
+import { researchMemberTodoPath } from '../../features/research/api/open-todo.ts';
 import { CertificationDetails } from '../../features/identity/components/certification-details.tsx';
 import { MemberClaimsTable } from '../../features/workspace/components/member-claims-table.tsx';
 import { ReviewDrawer } from '../../features/workspace/components/review-drawer.tsx';
@@ -16,6 +17,27 @@ import '../../features/workspace/i18n/strings.ts';
 import '../../features/workspace/components/workspace.css';
 
 type TabKey = 'mine' | 'reviews' | 'members';
+
+/**
+ * Where a to-do that opens a page leads: each resolver answers null for items not its own, and the
+ * first path found is opened. A feature adds one line here.
+ */
+const TODO_PATHS: readonly ((item: TodoItem, isEnterprise: boolean) => Promise<string | null>)[] = [
+  // Job applications open the applicants or the applicant's list (issue 11).
+  jobTodoPath,
+  // Research memberships: the owner's project detail, the invitee's pool detail (issue 10).
+  researchMemberTodoPath,
+  // Demands, solutions, cooperations and wishes open their own pages (issue 5).
+  cooperationTodoPath,
+];
+
+async function todoPath(item: TodoItem, isEnterprise: boolean): Promise<string | null> {
+  for (const resolve of TODO_PATHS) {
+    const path = await resolve(item, isEnterprise);
+    if (path) return path;
+  }
+  return null;
+}
 
 /**
  * /manage/todoList: what the viewer must act on (workflow/todoList); admins review certification
@@ -43,14 +65,11 @@ export default function TodoListPage() {
   const handle = (item: TodoItem) => {
     if (item.target_type === 'certification') setOpenId(item.target_id);
     else if (item.target_type === 'member_claim') show('members');
-    // Job applications open the applicants or the applicant's list (issue 11).
-    else if (item.target_type === 'job_application')
-      void jobTodoPath(item).then(
+    else
+      void todoPath(item, roles.includes('Enterprise')).then(
         (path) => path && navigate(path),
         () => undefined,
       );
-    // Demands, solutions, cooperations and wishes open their own pages (issue 5).
-    else void cooperationTodoPath(item, roles.includes('Enterprise')).then((path) => path && navigate(path));
   };
 
   return (

@@ -5,8 +5,10 @@ import { useLocation } from 'react-router';
 import type { DemandDetail } from '@mathbridge/contracts/demands';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { useSolution } from '../api/solutions.ts';
 import { SolutionView } from './solution-view.tsx';
+import { SolutionSubjects } from './solution-subjects.tsx';
 
 /**
  * The cooperation on a demand's page (issue 8): the two organisations, the dates and the accepted
@@ -20,6 +22,7 @@ export function CooperationCard({ detail }: { detail: DemandDetail }) {
   const cooperation = detail.cooperation;
   const solution = useSolution(cooperation?.solution_id);
   const ref = useRef<HTMLDivElement>(null);
+  const ownOrg = useSession((s) => s.profile?.owned_org?.id);
   const loaded = solution.data !== undefined;
   useEffect(() => {
     if (hash === '#cooperation' && loaded) ref.current?.scrollIntoView({ block: 'start' });
@@ -61,6 +64,7 @@ export function CooperationCard({ detail }: { detail: DemandDetail }) {
         ) : (
           <Skeleton active paragraph={{ rows: 3 }} title={false} />
         )}
+        <SolutionSubjects solutionId={cooperation.solution_id} institute={ownOrg === cooperation.institute.id} />
       </Card>
     </div>
   );

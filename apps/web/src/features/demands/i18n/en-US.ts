@@ -152,6 +152,13 @@ export const demandsEnUS = {
         publishedAt: 'Demand published',
         solution: 'Accepted solution',
         loading: 'Loading the accepted solution…',
+        subjects: {
+          title: 'Research subjects',
+          start: 'Start a subject',
+          startConfirm: 'Draft a subject pre-filled from this solution? You complete and publish it in the form.',
+          started: 'Subject drafted',
+          none: 'No subject started from this solution yet.',
+        },
       },
       actions: {
         edit: 'Edit',

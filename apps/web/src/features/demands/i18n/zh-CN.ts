@@ -143,6 +143,13 @@ export const demandsZhCN: DemandsMessages = {
         publishedAt: '需求发布',
         solution: '采纳的方案',
         loading: '正在加载采纳的方案…',
+        subjects: {
+          title: '研究课题',
+          start: '发起课题',
+          startConfirm: '根据此方案生成一个预填的课题草稿？您可在表单中完善后发布。',
+          started: '课题草稿已生成',
+          none: '尚未由此方案发起课题。',
+        },
       },
       actions: {
         edit: '编辑',

@@ -143,6 +143,13 @@ export const demandsZhHK: DemandsMessages = {
         publishedAt: '需求發佈',
         solution: '採納的方案',
         loading: '正在載入採納的方案…',
+        subjects: {
+          title: '研究課題',
+          start: '發起課題',
+          startConfirm: '根據此方案生成一個預填的課題草稿？您可在表單中完善後發佈。',
+          started: '課題草稿已生成',
+          none: '尚未由此方案發起課題。',
+        },
       },
       actions: {
         edit: '編輯',

@@ -233,3 +233,12 @@ export function useReviewOutcome(kind: ResearchKind) {
     formErrors: true,
   });
 }
+
+/* ---- deliverables ---- */
+
+/** POST …/download: a zip of the project's deliverables (owner and members) as a signed link. */
+export function useDownloadDeliverables(kind: ResearchKind) {
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ url: string; name: string }>(`${kind}/download`, { id }),
+  });
+}

@@ -1,2 +1,52 @@
-// Placeholder until the screen lands (issue 10 in progress).
-export { default } from '../../../components/coming-soon-page.tsx';
+import { Button, Card, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { projectPath, useResearchFace } from '../faces.ts';
+import '../i18n/strings.ts';
+
+/** `…/submitted/:isCommit?id=` — 0 'saved as draft', 1 'published', with next steps and links. */
+export default function ProjectSubmittedPage() {
+  const face = useResearchFace();
+  const { t } = useTranslation();
+  const { isCommit } = useParams();
+  const [params] = useSearchParams();
+  const raw = params.get('id');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const committed = isCommit === '1';
+  const state = committed ? 'commit' : 'draft';
+  const detail = id ? projectPath(face, 'detail', id, true) : null;
+  const steps = committed
+    ? [t('research.manage.submitted.commitSteps.one'), t('research.manage.submitted.commitSteps.two')]
+    : [t('research.manage.submitted.draftSteps.one'), t('research.manage.submitted.draftSteps.two')];
+  return (
+    <Card variant="borderless">
+      <Result
+        status={committed ? 'success' : 'info'}
+        title={t(`research.manage.submitted.${state}Title.${face.kind}`)}
+        subTitle={t(`research.manage.submitted.${state}Text`)}
+        extra={[
+          detail ? (
+            <Link key="detail" to={detail}>
+              <Button type="primary">{t('research.manage.submitted.toDetail')}</Button>
+            </Link>
+          ) : null,
+          <Link key="list" to={`${face.base}/list`}>
+            <Button>{t('research.manage.toList')}</Button>
+          </Link>,
+          face.form ? (
+            <Link key="new" to={`${face.base}/${face.form}/new`}>
+              <Button>{t(`research.manage.createAnother.${face.kind}`)}</Button>
+            </Link>
+          ) : null,
+        ]}
+      >
+        <h2 className="mb-section-title">{t('research.manage.submitted.nextSteps')}</h2>
+        <ol>
+          {steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </Result>
+    </Card>
+  );
+}
