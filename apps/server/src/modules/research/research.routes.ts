@@ -194,6 +194,12 @@ export const RESEARCH_ACTIONS = [
     input: OutcomeReviewSchema,
     handler: (ctx, kind, { caller, input, ip }) => phases.reviewOutcome(ctx, caller, kind, input, ip),
   }),
+  action({
+    method: 'GET',
+    action: 'phase/:id',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input }) => phases.phaseDetail(ctx, caller, kind, input.id),
+  }),
 ];
 
 export function researchRoutes(app: FastifyInstance, ctx: AppContext): void {
