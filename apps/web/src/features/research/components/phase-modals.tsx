@@ -9,6 +9,7 @@ import {
   type ProjectDetail,
   type ResearchPhase,
 } from '@mathbridge/contracts/research';
+import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
 import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { dayRule, dialogSubmit } from '../../../lib/form-kit.ts';
@@ -107,7 +108,7 @@ export function PhasePlanModal({
         }
       >
         <Form.Item name="title" label={t('research.join.phases.title')} {...schemaField(shape.title)}>
-          <Input maxLength={100} />
+          <Input count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }} />
         </Form.Item>
         <Form.Item name="goal" label={t('research.join.phases.goal')} {...schemaField(shape.goal)}>
           <Input.TextArea rows={4} maxLength={PHASE_TEXT_MAX.goal} showCount />

@@ -105,23 +105,27 @@ function PhaseCard({
     (phase.assignees.length === 0 || (me !== undefined && phase.assignees.includes(me)));
   const canReview = may('review_outcome') && phase.status === 'submitted' && project.status === 'in_progress';
   return (
-    <Card size="small" data-testid="phase" data-phase-title={phase.title}>
+    <Card size="small" data-testid="phase" data-phase-title={phase.title} data-status={phase.status}>
       <div className="mb-phase-head">
         <h3 className="mb-phase-title">
           {t('research.join.phases.numbered', { n: phase.position, title: phase.title })}
         </h3>
         <PhaseStatusTag status={phase.status} />
         <div className="mb-phase-actions">
-          {canEdit && <Button onClick={() => onOpen({ kind: 'plan', phase })}>{t('research.join.phases.edit')}</Button>}
+          {canEdit && (
+            <Button data-testid="phase-edit" onClick={() => onOpen({ kind: 'plan', phase })}>
+              {t('research.join.phases.edit')}
+            </Button>
+          )}
           {canSubmit && (
-            <Button type="primary" onClick={() => onOpen({ kind: 'submit', phase })}>
+            <Button type="primary" data-testid="phase-submit" onClick={() => onOpen({ kind: 'submit', phase })}>
               {phase.status === 'revision_requested'
                 ? t('research.join.outcome.resubmit')
                 : t('research.join.outcome.submit')}
             </Button>
           )}
           {canReview && (
-            <Button type="primary" onClick={() => onOpen({ kind: 'review', phase })}>
+            <Button type="primary" data-testid="phase-review" onClick={() => onOpen({ kind: 'review', phase })}>
               {t('research.join.review.open')}
             </Button>
           )}

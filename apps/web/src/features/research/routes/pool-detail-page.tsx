@@ -45,14 +45,22 @@ function JoinBar({ project }: { project: ProjectDetail }) {
 
   if (project.is_owner)
     return (
-      <div className="mb-join-bar" data-testid="join-state">
+      <div
+        className="mb-join-bar"
+        data-testid="join-state"
+        data-state={project.is_owner ? 'owner' : (status ?? 'none')}
+      >
         <span>{t('research.join.detail.own')}</span>
       </div>
     );
 
   if (status === 'member')
     return (
-      <div className="mb-join-bar" data-testid="join-state">
+      <div
+        className="mb-join-bar"
+        data-testid="join-state"
+        data-state={project.is_owner ? 'owner' : (status ?? 'none')}
+      >
         <MemberStatusTag status="member" />
         <span>{t('research.join.detail.member')}</span>
         {memberPath && (
@@ -65,7 +73,11 @@ function JoinBar({ project }: { project: ProjectDetail }) {
 
   if (status === 'applied')
     return (
-      <div className="mb-join-bar" data-testid="join-state">
+      <div
+        className="mb-join-bar"
+        data-testid="join-state"
+        data-state={project.is_owner ? 'owner' : (status ?? 'none')}
+      >
         <MemberStatusTag status="applied" />
         <span>{t('research.join.detail.waiting')}</span>
       </div>
@@ -77,12 +89,17 @@ function JoinBar({ project }: { project: ProjectDetail }) {
         .mutateAsync({ id: project.id, response: 'acceptInvite', acceptNda: project.confidential === 1 })
         .then(() => notify.success(t('research.join.invite.accepted')));
     return (
-      <div className="mb-join-bar" data-testid="join-state">
+      <div
+        className="mb-join-bar"
+        data-testid="join-state"
+        data-state={project.is_owner ? 'owner' : (status ?? 'none')}
+      >
         <MemberStatusTag status="invited" />
         <span>{t('research.join.invite.invited')}</span>
         <Space wrap>
           <Button
             type="primary"
+            data-testid="invite-accept"
             loading={respond.isPending && !accepting}
             onClick={() => (project.confidential === 1 ? setAccepting(true) : void accept().catch(() => undefined))}
           >
@@ -90,6 +107,7 @@ function JoinBar({ project }: { project: ProjectDetail }) {
           </Button>
           <Button
             danger
+            data-testid="invite-decline"
             onClick={() =>
               notify.confirm({
                 title: t('research.join.invite.declineTitle'),
@@ -135,7 +153,11 @@ function JoinBar({ project }: { project: ProjectDetail }) {
       {(status === 'declined' || status === 'left' || status === 'removed') && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t(`research.join.detail.was.${status}`)} />
       )}
-      <div className="mb-join-bar" data-testid="join-state">
+      <div
+        className="mb-join-bar"
+        data-testid="join-state"
+        data-state={project.is_owner ? 'owner' : (status ?? 'none')}
+      >
         <Button type="primary" disabled={reason !== null} onClick={() => setApplying(true)} data-testid="join-apply">
           {status ? t('research.join.apply.again') : t('research.join.apply.button')}
         </Button>
