@@ -143,6 +143,10 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
       `/manage/directionManageStu/detail?id=${direction.id}`,
     );
 
+    // Not a member (only applied): the subject's shared files say so.
+    await sp.page.goto(`/manage/subjectManageS/sharedFile?id=${subjectA.id}`);
+    await sp.page.getByTestId('files-no-access').waitFor();
+
     // The owner plans two phases: the first assigned to the specialist.
     const ow = await newPage(browser());
     ow.page.on('pageerror', (error) => errors.push(String(error)));
@@ -213,6 +217,15 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
         await shoot(sp.page, `pool-detail-apply-${locale}-${tag}`, false);
         expect(await overflow(sp.page), `pool detail ${locale} ${tag}`).toBeLessThanOrEqual(0);
         await sp.page.keyboard.press('Escape');
+        await sp.page.goto(planPath);
+        await phaseCard(sp.page, '数值实验').getByTestId('phase-submit').click();
+        await sp.page.locator('.ant-modal #content').fill('## 实验\n格式 $u^{n+1} = u^n + \\Delta t f(u^n)$');
+        await sp.page.locator('.ant-modal .mb-markdown .katex').first().waitFor();
+        await shoot(sp.page, `submit-modal-${locale}-${tag}`, false);
+        await sp.page.locator('.ant-modal .ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+        // The typed text is not dropped silently: the dialog asks first.
+        await sp.page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+        await sp.page.locator('.ant-modal #content').waitFor({ state: 'hidden' });
         await st.page.goto(`/manage/directionManageStu/sharedFile?id=${direction.id}`);
         await st.page.locator('.mb-file-table .mb-file-name-text', { hasText: '学生笔记.pdf' }).first().waitFor();
         await shoot(st.page, `shared-files-${locale}-${tag}`);
@@ -221,6 +234,11 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
         await poll(() => phaseCard(ow.page, '文献综述').getByTestId('outcome').count()).toBe(2);
         await shoot(ow.page, `plan-outcome-${locale}-${tag}`);
         expect(await overflow(ow.page), `planOutcomeDetail ${locale} ${tag}`).toBeLessThanOrEqual(0);
+        await phaseCard(ow.page, '数值实验').getByTestId('phase-edit').click();
+        await ow.page.locator('.ant-modal #goal').waitFor();
+        await shoot(ow.page, `plan-modal-${locale}-${tag}`, false);
+        await ow.page.keyboard.press('Escape');
+        await ow.page.locator('.ant-modal #goal').waitFor({ state: 'hidden' });
       }
     }
     expect(errors).toEqual([]);

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -206,6 +206,7 @@ export default function PoolDetailPage() {
         <header className="mb-page-header">
           <h1 className="mb-join-title">
             {project.title} <ProjectStatusTag status={project.status} />
+            {project.confidential === 1 && <Tag color="gold">{t('research.fields.confidential')}</Tag>}
           </h1>
           {project.published_at && (
             <span className="mb-muted">
