@@ -19,7 +19,14 @@ const dialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible .a
 async function confirmDialog(page: Page): Promise<void> {
   const open = dialog(page);
   await open.locator('.ant-modal-footer .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-primary').last().click();
-  await open.waitFor({ state: 'hidden', timeout: 20_000 });
+  try {
+    await open.waitFor({ state: 'hidden', timeout: 20_000 });
+  } catch (error) {
+    // Say why the dialog stayed: the messages under its fields, or an error toast.
+    const shown = await page.locator('.ant-form-item-explain-error, .ant-message-notice').allTextContents();
+    await page.screenshot({ path: `${process.env.TMPDIR ?? '/tmp'}/research-join-dialog-stuck.png` });
+    throw new Error(`the dialog did not close: ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
 
 /** The pool's list with a keyword filter, waiting until the project's card shows. */
@@ -133,7 +140,10 @@ export async function reviewOutcome(
 ): Promise<void> {
   await phaseCard(page, phaseTitle).getByTestId('phase-review').click();
   const form = dialog(page);
-  await form.locator(`input[type=radio][value=${verdict}]`).check();
+  await form.locator('#comment').waitFor();
+  const choice = form.locator(`input[type=radio][value=${verdict}]`);
+  await form.locator('label.ant-radio-wrapper', { has: page.locator(`input[value=${verdict}]`) }).click();
+  await poll(() => choice.isChecked()).toBe(true);
   if (comment) await form.locator('#comment').fill(comment);
   await confirmDialog(page);
   await poll(() => phaseStatus(page, phaseTitle)).toBe(verdict === 'accept' ? 'accepted' : 'revision_requested');

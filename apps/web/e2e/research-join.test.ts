@@ -108,7 +108,9 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
       '请先同意保密协议。',
     ]);
     await shoot(sp.page, 'pool-detail-apply-nda-zh-CN');
-    await sp.page.locator('.ant-modal .ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+    await sp.page.getByTestId('nda-checkbox').check();
+    await sp.page.locator('.ant-modal .ant-modal-footer .ant-btn-primary').click();
+    await poll(() => joinState(sp.page)).toBe('applied');
 
     // The direction, through the reusable step: applied, waiting for the owner.
     const directionId = await findInPoolAndApply(sp.page, 'direction', directionTitle, '想参与随机模型的数值部分', {
@@ -126,10 +128,22 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
     await call(owner.token, 'POST', 'direction/invite', { id: direction.id, user_ids: [student.id] });
     await call(owner.token, 'POST', 'direction/start', { id: direction.id });
 
+    // The institute refuses the specialist's application to the subject, with a reason he sees.
+    const asInstitute = await call<ProjectDetail>(institute.token, 'GET', `subject/detail/${subjectA.id}`);
+    const toSubject = asInstitute.members.find((m) => m.status === 'applied');
+    await call(institute.token, 'POST', 'subject/refuseJoin', { member_id: toSubject!.id, reason: '本期名额已定' });
+    await sp.page.goto(`/manage/subjectsPool/detail/${subjectA.id}`);
+    await poll(() => joinState(sp.page)).toBe('refused');
+    expect(await sp.page.getByTestId('refused-notice').textContent()).toContain('本期名额已定');
+    await shoot(sp.page, 'pool-detail-refused-zh-CN');
+
     // The specialist, now a member, reads the description and is offered the project.
-    await sp.page.reload();
+    await sp.page.goto(`/manage/directionsPool/detail/${direction.id}`);
     await poll(() => joinState(sp.page)).toBe('member');
     await sp.page.locator('.mb-markdown .katex').first().waitFor();
+    expect(await sp.page.getByTestId('join-state').getByRole('link').getAttribute('href')).toBe(
+      `/manage/directionManage/detail/${direction.id}`,
+    );
 
     // The student accepts the invitation under the NDA and shares a file in the direction's space.
     const st = await newPage(browser());
@@ -167,6 +181,16 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
     expect(await sp.page.getByTestId('plan-phase').count()).toBe(0);
     await submitOutcome(sp.page, '文献综述', '## 综述\n主要格式的稳定性条件：$\\Delta t \\le C h^2$', '综述初稿.pdf');
 
+    // Typed text is not dropped silently: closing the dialog asks first.
+    await phaseCard(sp.page, '数值实验').getByTestId('phase-submit').click();
+    await sp.page.locator('.ant-modal #content').fill('## 实验\n格式 $u^{n+1} = u^n + \\Delta t f(u^n)$');
+    await sp.page.locator('.ant-modal .mb-markdown .katex').first().waitFor();
+    await shoot(sp.page, 'submit-modal-typed-zh-CN', false);
+    await sp.page.locator('.ant-modal .ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+    await sp.page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await sp.page.locator('.ant-modal #content').waitFor({ state: 'hidden' });
+    expect(await phaseStatus(sp.page, '数值实验')).toBe('planned');
+
     // The owner's to-do leads to the phases; the owner asks for a revision.
     await ow.page.goto('/manage/todoList');
     const todo = ow.page.locator('.ant-table-row', { hasText: '文献综述' }).first();
@@ -174,6 +198,11 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
     await todo.getByRole('button').click();
     await ow.page.waitForURL(`**${planPath}`);
     await poll(() => phaseStatus(ow.page, '文献综述')).toBe('submitted');
+    await phaseCard(ow.page, '文献综述').getByTestId('phase-review').click();
+    await ow.page.locator('.ant-modal #comment').waitFor();
+    await shoot(ow.page, 'review-modal-zh-CN', false);
+    await ow.page.locator('.ant-modal .ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+    await ow.page.locator('.ant-modal #comment').waitFor({ state: 'hidden' });
     await reviewOutcome(ow.page, '文献综述', 'revise', '请补充近五年的文献');
 
     // The specialist resubmits; the owner accepts. The history keeps both rounds and the review.
@@ -219,12 +248,9 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
         await sp.page.keyboard.press('Escape');
         await sp.page.goto(planPath);
         await phaseCard(sp.page, '数值实验').getByTestId('phase-submit').click();
-        await sp.page.locator('.ant-modal #content').fill('## 实验\n格式 $u^{n+1} = u^n + \\Delta t f(u^n)$');
-        await sp.page.locator('.ant-modal .mb-markdown .katex').first().waitFor();
+        await sp.page.locator('.ant-modal #content').waitFor();
         await shoot(sp.page, `submit-modal-${locale}-${tag}`, false);
         await sp.page.locator('.ant-modal .ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
-        // The typed text is not dropped silently: the dialog asks first.
-        await sp.page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
         await sp.page.locator('.ant-modal #content').waitFor({ state: 'hidden' });
         await st.page.goto(`/manage/directionManageStu/sharedFile?id=${direction.id}`);
         await st.page.locator('.mb-file-table .mb-file-name-text', { hasText: '学生笔记.pdf' }).first().waitFor();
