@@ -215,3 +215,21 @@ export function jobBody(title: string, fields: Record<string, unknown> = {}) {
     ...fields,
   };
 }
+
+/** A certified student (studentAuth approved by an admin), for research directions (issue 10). */
+export async function certifiedStudent(adminToken: string, truename: string, researchFields: string[] = ['60']) {
+  const user = await registerByApi();
+  const submitted = await call<{ certification: { id: number } }>(user.token, 'POST', 'user/studentAuth', {
+    truename,
+    idNumber: idNumber(),
+    studentNumber: '2024001',
+    degree: 'master',
+    institution: '浙江大学',
+    supervisor: '李明',
+    research_fields: researchFields,
+    survey: { direction: '随机过程', after_graduation: 'further_study', plans: '读博', time_investment: '10to20' },
+  });
+  await call(adminToken, 'POST', 'workflow/approveAuth', { id: submitted.certification.id, approve: 1 });
+  const me = await call<{ info: { id: number } }>(user.token, 'GET', 'user/profile');
+  return { ...user, id: me.info.id };
+}

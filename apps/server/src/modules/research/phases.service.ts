@@ -101,6 +101,18 @@ export async function listPhases(
   return rows.map((row) => presentPhase(row, outcomes));
 }
 
+/** GET …/phase/:id: one phase with its outcome history (a to-do's target); as …/phases allows. */
+export async function phaseDetail(
+  ctx: AppContext,
+  caller: Caller,
+  kind: ResearchKind,
+  phaseId: number,
+): Promise<ResearchPhase> {
+  const { phase, access } = await phaseFor(ctx, caller, kind, phaseId);
+  if (!access.owner && !access.admin && access.membership?.status !== 'member') throw forbidden();
+  return onePhase(ctx, phase.id);
+}
+
 async function checkAssignees(ctx: AppContext, project: ResearchProjectRow, ids: readonly number[], locale: Locale) {
   const open = await repo.openMembershipsOf(ctx.db, project.id, ids);
   const members = new Set(open.filter((m) => m.status === 'member').map((m) => m.user_id));

@@ -79,6 +79,18 @@ describeApi('research phases: plan, submit outcome, review (history kept), permi
         owner: 200,
       },
     );
+    const first = ok(await get<ResearchPhase[]>(app(), c.member, 'subject/phases', { id: p.id }), 'phases')[0]!;
+    // One phase (a to-do's target): as the phases list allows; 404 through the other face or unknown.
+    await matrix(
+      'GET',
+      `subject/phase/${first.id}`,
+      {},
+      { signedOut: 305, nonMember: 304, otherOrg: 304, admin: 200, viewer: 200, member: 200, owner: 200 },
+    );
+    const one = ok(await get<ResearchPhase>(app(), c.viewer, `subject/phase/${first.id}`), 'phase');
+    expect([one.id, one.project_id, one.title, one.outcomes]).toEqual([first.id, p.id, first.title, []]);
+    expect((await get(app(), c.member, `subject/phase/${first.id + 1000}`)).status).toBe(404);
+    expect((await get(app(), c.member, `direction/phase/${first.id}`)).status).toBe(404);
     const list = ok(await get<ResearchPhase[]>(app(), c.viewer, 'subject/phases', { id: p.id }), 'phases');
     expect(list.map((ph) => [ph.position, ph.status, ph.assignees])).toEqual([
       [1, 'planned', [c.member.id]],

@@ -202,6 +202,12 @@ export const RESEARCH_ACTIONS = [
     input: ProjectIdSchema,
     handler: (ctx, kind, { caller, input }) => deliverables.deliverablesUrl(ctx, caller, kind, input.id),
   }),
+  action({
+    method: 'GET',
+    action: 'phase/:id',
+    input: ProjectIdSchema,
+    handler: (ctx, kind, { caller, input }) => phases.phaseDetail(ctx, caller, kind, input.id),
+  }),
 ];
 
 export function researchRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -2,11 +2,13 @@ import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { RoleName } from '@mathbridge/contracts/roles';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { useSession } from '../../lib/session-store.ts';
 import { cooperationTodoPath } from '../../features/demands/api/open-todo.ts';
 import { jobTodoPath } from '../../features/jobs/api/open-todo.ts';
 import { researchMemberTodoPath } from '../../features/research/api/open-todo.ts';
+import { phaseTodoPath } from '../../features/research/api/phase-todo.ts';
 import { CertificationDetails } from '../../features/identity/components/certification-details.tsx';
 import { MemberClaimsTable } from '../../features/workspace/components/member-claims-table.tsx';
 import { ReviewDrawer } from '../../features/workspace/components/review-drawer.tsx';
@@ -22,18 +24,20 @@ type TabKey = 'mine' | 'reviews' | 'members';
  * Where a to-do that opens a page leads: each resolver answers null for items not its own, and the
  * first path found is opened. A feature adds one line here.
  */
-const TODO_PATHS: readonly ((item: TodoItem, isEnterprise: boolean) => Promise<string | null>)[] = [
+const TODO_PATHS: readonly ((item: TodoItem, roles: readonly RoleName[]) => Promise<string | null>)[] = [
   // Job applications open the applicants or the applicant's list (issue 11).
   jobTodoPath,
   // Research memberships: the owner's project detail, the invitee's pool detail (issue 10).
   researchMemberTodoPath,
+  // Research outcomes to review or revise open the project's phases (issue 10).
+  phaseTodoPath,
   // Demands, solutions, cooperations and wishes open their own pages (issue 5).
-  cooperationTodoPath,
+  (item, roles) => cooperationTodoPath(item, roles.includes('Enterprise')),
 ];
 
-async function todoPath(item: TodoItem, isEnterprise: boolean): Promise<string | null> {
+async function todoPath(item: TodoItem, roles: readonly RoleName[]): Promise<string | null> {
   for (const resolve of TODO_PATHS) {
-    const path = await resolve(item, isEnterprise);
+    const path = await resolve(item, roles);
     if (path) return path;
   }
   return null;
@@ -66,7 +70,7 @@ export default function TodoListPage() {
     if (item.target_type === 'certification') setOpenId(item.target_id);
     else if (item.target_type === 'member_claim') show('members');
     else
-      void todoPath(item, roles.includes('Enterprise')).then(
+      void todoPath(item, roles).then(
         (path) => path && navigate(path),
         () => undefined,
       );
