@@ -6,6 +6,7 @@ import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { useSession } from '../../lib/session-store.ts';
 import { cooperationTodoPath } from '../../features/demands/api/open-todo.ts';
 import { jobTodoPath } from '../../features/jobs/api/open-todo.ts';
+import { questionTodoPath } from '../../features/questions/api/open-todo.ts';
 import { CertificationDetails } from '../../features/identity/components/certification-details.tsx';
 import { MemberClaimsTable } from '../../features/workspace/components/member-claims-table.tsx';
 import { ReviewDrawer } from '../../features/workspace/components/review-drawer.tsx';
@@ -46,6 +47,12 @@ export default function TodoListPage() {
     // Job applications open the applicants or the applicant's list (issue 11).
     else if (item.target_type === 'job_application')
       void jobTodoPath(item).then(
+        (path) => path && navigate(path),
+        () => undefined,
+      );
+    // Research questions open the student's questions or the direction's questions tab (issue 10).
+    else if (item.target_type === 'research_question' || item.target_type === 'research_answer')
+      void questionTodoPath(item).then(
         (path) => path && navigate(path),
         () => undefined,
       );
