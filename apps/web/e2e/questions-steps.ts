@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PDF } from './cooperation-api.ts';
 
@@ -11,6 +11,19 @@ import { PDF } from './cooperation-api.ts';
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const panel = (page: Page) => page.getByTestId('questions-panel');
 const drawer = (page: Page) => page.locator('.ant-drawer', { has: page.getByTestId('question-body') });
+
+/**
+ * Opens a question's drawer from the list in `scope`, unless it is open already (a to-do's link,
+ * `?question=ID`); another question's drawer is closed first.
+ */
+async function openQuestion(page: Page, title: string, scope: Locator): Promise<void> {
+  const open = page.locator('.ant-drawer-title', { hasText: title });
+  if (new URL(page.url()).searchParams.has('question')) await open.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  if ((await open.count()) > 0) return;
+  if ((await page.locator('.ant-drawer-close').count()) > 0) await page.locator('.ant-drawer-close').click();
+  await scope.locator('tr', { hasText: title }).getByRole('button', { name: title }).click();
+  await open.waitFor({ timeout: 15_000 });
+}
 
 /** The owner poses a question to one student through the panel's form. */
 export async function poseQuestion(
@@ -40,13 +53,7 @@ export async function poseQuestion(
 export async function answerQuestion(page: Page, title: string, text: string, fileName?: string): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/manage/researchQuestions'))
     await page.goto('/manage/researchQuestions');
-  // The question may be open already (a to-do's link, ?question=ID); otherwise open it from the list.
-  if ((await drawer(page).locator('.ant-drawer-title', { hasText: title }).count()) === 0)
-    await page
-      .getByTestId('my-questions')
-      .locator('tr', { hasText: title })
-      .getByRole('button', { name: title })
-      .click();
+  await openQuestion(page, title, page.getByTestId('my-questions'));
   const form = drawer(page).getByTestId('answer-form');
   await form.locator('#content').fill(text);
   if (fileName) {
@@ -66,7 +73,7 @@ export async function reviewAnswer(
   decision: 'accept' | 'return',
   comment = '',
 ): Promise<void> {
-  await panel(page).locator('tr', { hasText: title }).getByRole('button', { name: title }).click();
+  await openQuestion(page, title, panel(page));
   const history = drawer(page).getByTestId('answer-history');
   await poll(() => history.getByTestId(`answer-${decision}`).count()).toBe(1);
   await history.getByTestId(`answer-${decision}`).click();

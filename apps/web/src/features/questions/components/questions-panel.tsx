@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Segmented, Space, Table, Tag, type TableProps } from 'antd';
+import { Alert, Button, Empty, Grid, Segmented, Space, Table, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -45,6 +45,7 @@ export function QuestionsPanel({ project }: QuestionsPanelProps) {
       else next.set('question', String(id));
       return next;
     });
+  const screens = Grid.useBreakpoint();
   const hasMembers = project.members.some((m) => m.status === 'member');
 
   const columns: TableProps<ResearchQuestion>['columns'] = [
@@ -52,9 +53,13 @@ export function QuestionsPanel({ project }: QuestionsPanelProps) {
       key: 'title',
       title: t('questions.panel.columns.title'),
       render: (_, q) => (
-        <Button type="link" className="mb-question-link" onClick={() => setOpen(q.id)}>
-          {q.title}
-        </Button>
+        <>
+          <Button type="link" className="mb-question-link" onClick={() => setOpen(q.id)}>
+            {q.title}
+          </Button>
+          {/* A phone has no room for the students' column: they follow the title. */}
+          {!screens.sm && <Assignees question={q} />}
+        </>
       ),
     },
     {
@@ -66,15 +71,8 @@ export function QuestionsPanel({ project }: QuestionsPanelProps) {
     {
       key: 'assignees',
       title: t('questions.panel.columns.assignees'),
-      render: (_, q) => (
-        <Space wrap size={4} className="mb-question-assignees">
-          {q.assignees.map((a) => (
-            <Tag key={a.user_id} variant="outlined">
-              {a.name} <QuestionStateTag status={a.status} />
-            </Tag>
-          ))}
-        </Space>
-      ),
+      render: (_, q) => <Assignees question={q} />,
+      responsive: ['sm'],
     },
     {
       key: 'actions',
@@ -151,6 +149,19 @@ export function QuestionsPanel({ project }: QuestionsPanelProps) {
       )}
       <QuestionDrawer id={openId} side="reviewer" onClose={() => setOpen(null)} />
     </section>
+  );
+}
+
+/** Each assignee with their state of the question. */
+function Assignees({ question }: { question: ResearchQuestion }) {
+  return (
+    <Space wrap size={4} className="mb-question-assignees">
+      {question.assignees.map((a) => (
+        <Tag key={a.user_id} variant="outlined">
+          {a.name} <QuestionStateTag status={a.status} />
+        </Tag>
+      ))}
+    </Space>
   );
 }
 
