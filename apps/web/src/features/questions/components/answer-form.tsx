@@ -1,10 +1,12 @@
 import { Button, Form } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerSubmitSchema, QUESTION_TEXT_MAX, type ResearchQuestion } from '@mathbridge/contracts/research';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { showFormError } from '../../../lib/form-kit.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useAnswerQuestion, useDirectionSpace } from '../api/questions.ts';
 import { SpaceAttachmentsInput, type AttachmentValue } from './attachments.tsx';
 
@@ -25,6 +27,12 @@ export function AnswerForm({ question, onDirtyChange }: AnswerFormProps) {
   const [form] = Form.useForm<AnswerValues>();
   const answer = useAnswerQuestion();
   const space = useDirectionSpace(question.project_id);
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
+  const mark = (next: boolean) => {
+    setDirty(next);
+    onDirtyChange(next);
+  };
 
   const submit = async (values: AnswerValues) => {
     try {
@@ -33,7 +41,7 @@ export function AnswerForm({ question, onDirtyChange }: AnswerFormProps) {
         content: values.content ?? '',
         attachments: (values.attachments ?? []).map((file) => file.id),
       });
-      onDirtyChange(false);
+      mark(false);
       form.resetFields();
       notify.success(t('questions.answer.submitted'));
     } catch (error) {

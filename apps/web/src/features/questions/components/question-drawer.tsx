@@ -6,7 +6,6 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useQuestion } from '../api/questions.ts';
 import { AnswerForm } from './answer-form.tsx';
 import { AnswerHistory } from './answer-history.tsx';
@@ -26,8 +25,8 @@ export function QuestionDrawer({ id, onClose, side }: QuestionDrawerProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const question = useQuestion(id);
+  // The answer form guards leaving the page itself; the drawer asks before closing over it.
   const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(dirty);
 
   const close = () => {
     if (!dirty) return onClose();
