@@ -64,7 +64,8 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
       notify.success(question ? t('questions.form.saved') : t('questions.form.posted'));
       onClose();
     },
-    { due_date: 'due_date' },
+    // Per-item errors (`assignees.0`, `attachments.1`) land on their field.
+    { assignees: 'assignees', attachments: 'attachments' },
   );
 
   const cancel = () => {

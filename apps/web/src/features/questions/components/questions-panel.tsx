@@ -95,6 +95,7 @@ export function QuestionsPanel({ project }: QuestionsPanelProps) {
 
   return (
     <section className="mb-questions-panel" data-testid="questions-panel">
+      <p className="mb-muted">{t('questions.panel.subtitle')}</p>
       <div className="mb-questions-panel-head">
         <Segmented<View>
           value={view}

@@ -30,20 +30,17 @@ export const questionsEnUS = {
       removeAttachment: 'Remove {{name}}',
       noSpace: 'The direction’s shared space is not available, so files cannot be attached.',
       notFound: 'This question does not exist or is no longer yours to see.',
-      close: 'Close',
     },
     mine: {
       subtitle: 'Questions the owners of your directions posed to you: answer them, and see their reviews.',
       all: 'All',
       empty: 'No questions in this state.',
       emptyAll: 'No research questions yet. When a direction you belong to poses one to you, it appears here.',
-      open: 'Open',
       columns: {
         title: 'Question',
         direction: 'Direction',
         due: 'Due',
         status: 'Status',
-        actions: 'Actions',
       },
     },
     answer: {
@@ -64,10 +61,8 @@ export const questionsEnUS = {
       answeredAt: 'Answered {{time}}',
       reviewedAt: 'Reviewed {{time}}',
       comment: 'Review comment',
-      by: '{{name}}',
     },
     panel: {
-      title: 'Research questions',
       subtitle: 'Pose questions to the direction’s students, review their answers, follow their progress.',
       pose: 'Pose a question',
       edit: 'Edit',

@@ -31,20 +31,17 @@ export const questionsZhCN: QuestionsMessages = {
       removeAttachment: '移除 {{name}}',
       noSpace: '研究方向的共享空间不可用，暂时无法添加附件。',
       notFound: '该研究问题不存在，或您已无权查看。',
-      close: '关闭',
     },
     mine: {
       subtitle: '所在研究方向的负责人向您提出的问题：在此作答，并查看审核结果。',
       all: '全部',
       empty: '没有该状态的问题。',
       emptyAll: '暂无研究问题。您所在的研究方向向您提问后，问题会显示在这里。',
-      open: '查看',
       columns: {
         title: '问题',
         direction: '研究方向',
         due: '截止日期',
         status: '状态',
-        actions: '操作',
       },
     },
     answer: {
@@ -65,10 +62,8 @@ export const questionsZhCN: QuestionsMessages = {
       answeredAt: '提交于 {{time}}',
       reviewedAt: '审核于 {{time}}',
       comment: '审核意见',
-      by: '{{name}}',
     },
     panel: {
-      title: '研究问题',
       subtitle: '向研究方向的学生提问，审核他们的解答，跟踪进度。',
       pose: '提出问题',
       edit: '编辑',

@@ -31,20 +31,17 @@ export const questionsZhHK: QuestionsMessages = {
       removeAttachment: '移除 {{name}}',
       noSpace: '研究方向的共享空間不可用，暫時無法加入附件。',
       notFound: '該研究問題不存在，或您已無權查看。',
-      close: '關閉',
     },
     mine: {
       subtitle: '所在研究方向的負責人向您提出的問題：在此作答，並查看審核結果。',
       all: '全部',
       empty: '沒有該狀態的問題。',
       emptyAll: '暫無研究問題。您所在的研究方向向您提問後，問題會顯示在這裏。',
-      open: '查看',
       columns: {
         title: '問題',
         direction: '研究方向',
         due: '截止日期',
         status: '狀態',
-        actions: '操作',
       },
     },
     answer: {
@@ -65,10 +62,8 @@ export const questionsZhHK: QuestionsMessages = {
       answeredAt: '提交於 {{time}}',
       reviewedAt: '審核於 {{time}}',
       comment: '審核意見',
-      by: '{{name}}',
     },
     panel: {
-      title: '研究問題',
       subtitle: '向研究方向的學生提問，審核他們的解答，跟進進度。',
       pose: '提出問題',
       edit: '編輯',

@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Table, type TableProps } from 'antd';
+import { Button, Card, Empty, Grid, Table, type TableProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ export default function ResearchQuestionsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const mine = useMyQuestions();
+  const screens = Grid.useBreakpoint();
 
   const requested = params.get('status');
   const filter: Filter = QUESTION_ASSIGNEE_STATES.includes(requested as QuestionAssigneeState)
@@ -63,9 +64,13 @@ export default function ResearchQuestionsPage() {
       key: 'title',
       title: t('questions.mine.columns.title'),
       render: (_, q) => (
-        <Button type="link" className="mb-question-link" onClick={() => open(q)}>
-          {q.title}
-        </Button>
+        <>
+          <Button type="link" className="mb-question-link" onClick={() => open(q)}>
+            {q.title}
+          </Button>
+          {/* A phone has no due date column: the day (and whether it has passed) follows the title. */}
+          {!screens.sm && <DueDate day={q.due_date} owed={owes(stateOf(q))} />}
+        </>
       ),
     },
     {
