@@ -162,7 +162,7 @@ describeE2E('research questions, end to end', () => {
     }
     expect(errors).toEqual([]);
     await st.context.close();
-  });
+  }, 240_000);
 
   it('a student with no questions sees the empty state', async () => {
     const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
