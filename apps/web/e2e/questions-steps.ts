@@ -44,6 +44,7 @@ export async function poseQuestion(
     .first()
     .click();
   await page.keyboard.press('Escape');
+  await poll(() => modal.locator('.ant-select-selection-item', { hasText: question.assigneeName }).count()).toBe(1);
   await modal.locator('.ant-modal-footer .ant-btn-primary').click();
   await poll(() => modal.count()).toBe(0);
   await poll(() => panel(page).locator('tr', { hasText: question.title }).count()).toBe(1);
