@@ -216,20 +216,103 @@ export function jobBody(title: string, fields: Record<string, unknown> = {}) {
   };
 }
 
-/** A certified student (studentAuth approved by an admin), for research directions (issue 10). */
-export async function certifiedStudent(adminToken: string, truename: string, researchFields: string[] = ['60']) {
+/**
+ * A certified student or specialist of no organisation (identity.fixtures.ts studentForm /
+ * specialistForm, over HTTP), named `truename`; with their user id.
+ */
+export async function certifiedPerson(
+  adminToken: string,
+  role: 'Student' | 'Specialist',
+  truename: string,
+  researchFields?: string[],
+) {
   const user = await registerByApi();
-  const submitted = await call<{ certification: { id: number } }>(user.token, 'POST', 'user/studentAuth', {
-    truename,
-    idNumber: idNumber(),
-    studentNumber: '2024001',
-    degree: 'master',
-    institution: '浙江大学',
-    supervisor: '李明',
-    research_fields: researchFields,
-    survey: { direction: '随机过程', after_graduation: 'further_study', plans: '读博', time_investment: '10to20' },
-  });
+  const body =
+    role === 'Student'
+      ? {
+          truename,
+          idNumber: idNumber(),
+          studentNumber: '2024001',
+          degree: 'master',
+          institution: '浙江大学',
+          supervisor: '李明',
+          research_fields: researchFields ?? ['60'],
+          survey: {
+            direction: '随机过程',
+            after_graduation: 'further_study',
+            plans: '读博',
+            time_investment: '10to20',
+          },
+        }
+      : {
+          truename,
+          idNumber: idNumber(),
+          degree: 'doctor',
+          institution: '浙江大学',
+          position: '教授',
+          employeeNumber: 'ZJU0001',
+          research_fields: researchFields ?? ['35', '65'],
+          certificate_ids: [await uploadCertificate(user.token)],
+        };
+  const submitted = await call<{ certification: { id: number } }>(
+    user.token,
+    'POST',
+    role === 'Student' ? 'user/studentAuth' : 'user/specialistAuth',
+    body,
+  );
   await call(adminToken, 'POST', 'workflow/approveAuth', { id: submitted.certification.id, approve: 1 });
   const me = await call<{ info: { id: number } }>(user.token, 'GET', 'user/profile');
   return { ...user, id: me.info.id };
+}
+
+/** A certified student (studentAuth approved by an admin), for research directions (issue 10). */
+export const certifiedStudent = (adminToken: string, truename: string, researchFields?: string[]) =>
+  certifiedPerson(adminToken, 'Student', truename, researchFields);
+
+/**
+ * A published direction of `owner` with `students` as members (each applies, the owner approves),
+ * then started (in progress); its id and shared space.
+ */
+export async function directionWithStudents(owner: { token: string }, title: string, students: { token: string }[]) {
+  const saved = await call<{ id: number }>(owner.token, 'POST', 'direction/save', {
+    title,
+    summary: '离散制造排产的多目标优化',
+    description: '## 目标\n$\\min \\sum_i c_i x_i$',
+    msc_fields: ['90', '68'],
+    publish_range: 'public',
+    headcount: 5,
+    apply_deadline: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    confidential: 0,
+    commit: 1,
+  });
+  for (const student of students) {
+    const applied = await call<{ id: number }>(student.token, 'POST', 'direction/apply', {
+      id: saved.id,
+      note: '想参与',
+      accept_nda: 1,
+    });
+    await call(owner.token, 'POST', 'direction/approveJoin', { member_id: applied.id });
+  }
+  await call(owner.token, 'POST', 'direction/start', { id: saved.id });
+  const detail = await call<{ id: number; space_id: number | null }>(
+    owner.token,
+    'GET',
+    `direction/detail/${saved.id}`,
+  );
+  return { id: detail.id, spaceId: detail.space_id ?? 0 };
+}
+
+/** POST upload/upload of a PDF into a file space; the file's id. */
+export async function uploadPdf(token: string, spaceId: number, name: string): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([PDF], { type: 'application/pdf' }), name);
+  const query = new URLSearchParams({ space_id: String(spaceId), profile: 'document', size: String(PDF.length) });
+  const response = await fetch(`${baseURL()}/api/upload/upload?${query}&ignore_sign=1`, {
+    method: 'POST',
+    headers: { 'X-MathBridge-Token': token },
+    body: form,
+  });
+  const reply = (await response.json()) as Reply<{ id: number }>;
+  if (reply.status !== 200) throw new Error(`upload: ${reply.status} ${reply.message}`);
+  return reply.result.id;
 }

@@ -7,6 +7,7 @@ import type { InvitationMessages } from '../features/invitation/i18n/strings.ts'
 import type { JobsMessages } from '../features/jobs/i18n/strings.ts';
 import type { MembersMessages } from '../features/members/i18n/strings.ts';
 import type { PortalMessages } from '../features/portal/i18n/strings.ts';
+import type { QuestionsMessages } from '../features/questions/i18n/strings.ts';
 import type { ResearchMessages } from '../features/research/i18n/strings.ts';
 import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
 import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
@@ -26,4 +27,5 @@ export type FeatureMessages = IdentityMessages &
   JobsMessages &
   PortalMessages &
   ResearchMessages &
+  QuestionsMessages &
   AccountMessages;

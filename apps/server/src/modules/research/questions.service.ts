@@ -232,6 +232,14 @@ export async function questionDetail(ctx: AppContext, caller: Caller, id: number
   return oneQuestion(ctx, question.id, caller.id);
 }
 
+/** GET question/ofAnswer/:id: the question an answer belongs to, seen as question/detail shows it (a review to-do names the answer). */
+export async function questionOfAnswer(ctx: AppContext, caller: Caller, answerId: number): Promise<ResearchQuestion> {
+  requireSection(caller, SECTIONS);
+  const answer = await q.findAnswer(ctx.db, answerId);
+  if (!answer) throw notFound('errors.answerNotFound');
+  return questionDetail(ctx, caller, answer.question_id);
+}
+
 /** POST question/answer (an assignee, still a member): assigned | returned → answered; review to-dos for the owner and the poser. */
 export async function answerQuestion(
   ctx: AppContext,

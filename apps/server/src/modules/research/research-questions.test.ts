@@ -195,6 +195,16 @@ describeApi('research questions: pose, answer, accept / return (history), progre
     expect(ownerTodo).toBeDefined();
     const answerId = answered.answers[0]!.id;
     expect(ownerTodo!.target_id).toBe(answerId);
+    // The review to-do names the answer; question/ofAnswer leads from it to the question.
+    await matrix(
+      'GET',
+      `question/ofAnswer/${answerId}`,
+      {},
+      { signedOut: 305, nonMember: 304, member: 304, unassigned: 304, student: 200, owner: 200 },
+    );
+    const ofAnswer = ok(await get<ResearchQuestion>(app(), c.specialist, `question/ofAnswer/${answerId}`), 'ofAnswer');
+    expect([ofAnswer.id, ofAnswer.project_id]).toEqual([qid, d.id]);
+    expect((await get(app(), c.specialist, 'question/ofAnswer/999999')).status).toBe(404);
 
     await matrix(
       'POST',

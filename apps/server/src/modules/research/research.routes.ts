@@ -297,6 +297,14 @@ export function researchRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ caller, input }) => questions.questionDetail(ctx, caller, input.id),
   });
   defineCall(app, {
+    method: 'GET',
+    path: 'question/ofAnswer/:id',
+    auth: 'user',
+    verified: true,
+    input: QuestionIdSchema,
+    handler: ({ caller, input }) => questions.questionOfAnswer(ctx, caller, input.id),
+  });
+  defineCall(app, {
     method: 'POST',
     path: 'question/answer',
     auth: 'user',

@@ -7,6 +7,7 @@ import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { useSession } from '../../lib/session-store.ts';
 import { cooperationTodoPath } from '../../features/demands/api/open-todo.ts';
 import { jobTodoPath } from '../../features/jobs/api/open-todo.ts';
+import { questionTodoPath } from '../../features/questions/api/open-todo.ts';
 import { researchMemberTodoPath } from '../../features/research/api/open-todo.ts';
 import { phaseTodoPath } from '../../features/research/api/phase-todo.ts';
 import { CertificationDetails } from '../../features/identity/components/certification-details.tsx';
@@ -31,6 +32,8 @@ const TODO_PATHS: readonly ((item: TodoItem, roles: readonly RoleName[]) => Prom
   researchMemberTodoPath,
   // Research outcomes to review or revise open the project's phases (issue 10).
   phaseTodoPath,
+  // Research questions: the student's questions, or the direction's questions tab (issue 10).
+  questionTodoPath,
   // Demands, solutions, cooperations and wishes open their own pages (issue 5).
   (item, roles) => cooperationTodoPath(item, roles.includes('Enterprise')),
 ];

@@ -1,0 +1,124 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { FileNode } from '@mathbridge/contracts/files';
+import type {
+  AnswerReview,
+  AnswerSubmit,
+  ProjectDetail,
+  QuestionSave,
+  ResearchQuestion,
+  StudentProgress,
+} from '@mathbridge/contracts/research';
+import { api } from '../../../lib/api-client.ts';
+import { uploadRequest, type UploadProgress } from '../../../lib/upload-request.ts';
+
+/**
+ * Calls of research questions (DESIGN §9, `question/*`): a direction's owner poses questions to its
+ * students, they answer, the owner accepts or returns with a comment.
+ */
+
+/** Query keys; every key starts with 'questions' so one invalidation refreshes all of them. */
+export const questionKeys = {
+  all: ['questions'] as const,
+  mine: () => ['questions', 'mine'] as const,
+  list: (projectId: number) => ['questions', 'list', projectId] as const,
+  detail: (id: number) => ['questions', 'detail', id] as const,
+  progress: (projectId: number) => ['questions', 'progress', projectId] as const,
+  space: (projectId: number) => ['questions', 'space', projectId] as const,
+};
+
+/** After any change: the questions, their progress, and the to-dos they open or close. */
+async function invalidateQuestions(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: questionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['workflow'] }),
+  ]);
+}
+
+function useQuestionMutation<Input>(run: (input: Input) => Promise<ResearchQuestion>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    meta: { formErrors: true },
+    onSuccess: () => invalidateQuestions(queryClient),
+  });
+}
+
+/** GET question/mine: the caller's questions across their directions, with their own part. */
+export function useMyQuestions() {
+  return useQuery({
+    queryKey: questionKeys.mine(),
+    queryFn: ({ signal }) => api.get<ResearchQuestion[]>('question/mine', undefined, { signal }),
+  });
+}
+
+/** GET question/list?project_id: a direction's questions (its owner, reviewers and admins). */
+export function useProjectQuestions(projectId: number) {
+  return useQuery({
+    queryKey: questionKeys.list(projectId),
+    queryFn: ({ signal }) => api.get<ResearchQuestion[]>('question/list', { project_id: projectId }, { signal }),
+  });
+}
+
+export const questionQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: questionKeys.detail(id),
+    queryFn: ({ signal }) => api.get<ResearchQuestion>(`question/detail/${id}`, undefined, { signal }),
+  });
+
+/** GET question/detail/:id: the question with its answers (a student sees only their own). */
+export function useQuestion(id: number | null) {
+  return useQuery({ ...questionQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+/** GET question/progress?project_id: per student, counts by state and each question's state. */
+export function useQuestionProgress(projectId: number, enabled = true) {
+  return useQuery({
+    queryKey: questionKeys.progress(projectId),
+    queryFn: ({ signal }) => api.get<StudentProgress[]>('question/progress', { project_id: projectId }, { signal }),
+    enabled,
+  });
+}
+
+/**
+ * The shared file space of a direction (GET direction/detail/:id), where a question's and an
+ * answer's attachments are uploaded: the server takes only files of that space.
+ */
+export function useDirectionSpace(projectId: number | null) {
+  return useQuery({
+    queryKey: questionKeys.space(projectId ?? 0),
+    queryFn: async ({ signal }) =>
+      (await api.get<ProjectDetail>(`direction/detail/${projectId}`, undefined, { signal })).space_id,
+    enabled: projectId !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** POST upload/upload into a direction's shared space with the `document` profile. */
+export function uploadToSpace(
+  spaceId: number,
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<FileNode> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadRequest<FileNode>('upload/upload', form, {
+    query: { space_id: spaceId, profile: 'document', size: file.size },
+    onProgress,
+    reportErrors: false,
+  });
+}
+
+/** POST question/save: a new question, or an edit (`question_id`). */
+export function useSaveQuestion() {
+  return useQuestionMutation((input: QuestionSave) => api.post<ResearchQuestion>('question/save', input));
+}
+
+/** POST question/answer: the assignee answers (assigned | returned → answered). */
+export function useAnswerQuestion() {
+  return useQuestionMutation((input: AnswerSubmit) => api.post<ResearchQuestion>('question/answer', input));
+}
+
+/** POST question/review: accept a submitted answer, or return it with a comment. */
+export function useReviewAnswer() {
+  return useQuestionMutation((input: AnswerReview) => api.post<ResearchQuestion>('question/review', input));
+}
