@@ -117,7 +117,13 @@ export function AuthorityTable({ project }: { project: ProjectDetail }) {
           ? () => <span className="mb-muted">{t('research.manage.authority.noMembers')}</span>
           : editable
             ? undefined
-            : () => <span className="mb-muted">{t('research.manage.authority.readOnly')}</span>
+            : () => (
+                <span className="mb-muted">
+                  {(LIVE_PROJECT_STATES as readonly string[]).includes(project.status)
+                    ? t('research.manage.authority.readOnly')
+                    : t('research.manage.authority.ended')}
+                </span>
+              )
       }
     />
   );

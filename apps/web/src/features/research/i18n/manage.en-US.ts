@@ -159,5 +159,6 @@ export const manageStringsEnUS = {
     saved: 'Permissions saved',
     noMembers: 'No members yet: approve applications or invite people first.',
     readOnly: 'Only the owner and members who manage members can change permissions.',
+    ended: 'The project has ended: permissions no longer change.',
   },
 };

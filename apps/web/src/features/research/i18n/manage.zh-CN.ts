@@ -162,5 +162,6 @@ export const manageStringsZhCN: Widen<typeof manageStringsEnUS> = {
     saved: '权限已保存',
     noMembers: '暂无成员：请先批准报名或邀请成员。',
     readOnly: '只有负责方和有“管理成员”权限的成员可以修改权限。',
+    ended: '项目已结束，权限不再变更。',
   },
 };

@@ -162,5 +162,6 @@ export const manageStringsZhHK: Widen<typeof manageStringsEnUS> = {
     saved: '權限已儲存',
     noMembers: '暫無成員：請先批准報名或邀請成員。',
     readOnly: '只有負責方和有「管理成員」權限的成員可以修改權限。',
+    ended: '項目已結束，權限不再變更。',
   },
 };

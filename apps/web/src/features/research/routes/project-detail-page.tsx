@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ProjectDetail } from '@mathbridge/contracts/research';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
@@ -77,6 +77,9 @@ function ProjectView({
   const authority = projectPath(face, 'authorityManagement', project.id, owned);
   const plan = projectPath(face, 'planOutcomeDetail', project.id, owned);
   const questions = project.kind === 'direction' && (owned || project.my_permissions.includes('review_outcome'));
+  // The open tab is in the URL (`?tab=phases`), so to-dos and links can open one.
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
 
   const tabs = [
     { key: 'members', label: t('research.manage.detail.tabs.members'), children: <MembersPanel project={project} /> },
@@ -174,7 +177,22 @@ function ProjectView({
         )}
       </Card>
       <Card variant="borderless" className="mb-research-card">
-        <Tabs items={tabs} destroyOnHidden />
+        <Tabs
+          items={tabs}
+          activeKey={tabs.some((tab) => tab.key === tabParam) ? (tabParam ?? undefined) : tabs[0]?.key}
+          onChange={(key) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.set('tab', key);
+                next.delete('question');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          destroyOnHidden
+        />
       </Card>
     </>
   );
