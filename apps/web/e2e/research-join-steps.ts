@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PDF } from './cooperation-api.ts';
+import { confirmDialog, openDialog } from './dialogs.ts';
 
 /**
  * Reusable steps of the research joining side (issue 10): pools, applying, invitations, shared
@@ -12,22 +13,7 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_
 
 export type Kind = 'subject' | 'direction';
 
-/** The open dialog (a form dialog or a confirmation). */
-const dialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible .ant-modal').last();
-
-/** Clicks the open dialog's primary button and waits for the dialog to close. */
-async function confirmDialog(page: Page): Promise<void> {
-  const open = dialog(page);
-  await open.locator('.ant-modal-footer .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-primary').last().click();
-  try {
-    await open.waitFor({ state: 'hidden', timeout: 20_000 });
-  } catch (error) {
-    // Say why the dialog stayed: the messages under its fields, or an error toast.
-    const shown = await page.locator('.ant-form-item-explain-error, .ant-message-notice').allTextContents();
-    await page.screenshot({ path: `${process.env.TMPDIR ?? '/tmp'}/research-join-dialog-stuck.png` });
-    throw new Error(`the dialog did not close: ${JSON.stringify(shown)}`, { cause: error });
-  }
-}
+const dialog = openDialog;
 
 /** The pool's list with a keyword filter, waiting until the project's card shows. */
 export async function openPool(page: Page, kind: Kind, title: string): Promise<Locator> {

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { PermissionPreset, ResearchPermission } from '@mathbridge/contracts/research';
 import { chooseSelect } from './cooperation-api.ts';
+import { confirmDialog } from './dialogs.ts';
 
 /**
  * The owner's steps on subjects and directions (issue 10), as Playwright steps that take a page
@@ -10,14 +11,6 @@ import { chooseSelect } from './cooperation-api.ts';
  */
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-/** The OK button of the confirmation dialog now open (notify.confirm). */
-async function confirmDialog(page: Page): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm:visible');
-  await dialog.waitFor();
-  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 /**
  * On the institute's demand detail (`/manage/demandManageRI/detail/:demandId`) with an accepted
