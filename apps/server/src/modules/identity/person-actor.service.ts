@@ -1,5 +1,6 @@
 import { maskMobile } from '@mathbridge/contracts/validation';
 import type { Db } from '../../db/database.ts';
+import { ShortCache } from '../../db/short-cache.ts';
 import type { CertificationRow } from '../../db/types.ts';
 import { latestCertificationOf, latestCertificationsOf, searchCertifiedPeople } from './certification.repository.ts';
 
@@ -33,6 +34,16 @@ function personOf(userId: number, cert: CertificationRow | undefined): Certified
 export async function certifiedPersonOf(db: Db, userId: number): Promise<CertifiedPerson | null> {
   return personOf(userId, await latestCertificationOf(db, userId));
 }
+
+const personCache = new ShortCache<number, CertifiedPerson | null>(['certifications']);
+
+/**
+ * certifiedPersonOf behind the short cache (db/short-cache.ts; any write to certifications drops
+ * it): for hot reads by user id, such as the research pools asking for the viewer's fields on
+ * every page.
+ */
+export const certifiedPersonOfUser = (db: Db, userId: number): Promise<CertifiedPerson | null> =>
+  personCache.get(db, userId, () => certifiedPersonOf(db, userId));
 
 /** certifiedPersonOf for many users in one query: user id → person, for those who are certified people. */
 export async function certifiedPeopleOf(db: Db, userIds: readonly number[]): Promise<Map<number, CertifiedPerson>> {

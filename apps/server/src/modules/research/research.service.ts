@@ -39,7 +39,12 @@ import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { solutionWithDemand } from '../demands/solutions.service.ts';
 import { createSpace, grantSpaceMember, revokeSpaceMember } from '../files/spaces.service.ts';
 import { certifiedOrganisationOfUser, orgOf } from '../identity/org-actor.service.ts';
-import { certifiedPeopleOf, certifiedPersonOf, searchCertified } from '../identity/person-actor.service.ts';
+import {
+  certifiedPeopleOf,
+  certifiedPersonOf,
+  certifiedPersonOfUser,
+  searchCertified,
+} from '../identity/person-actor.service.ts';
 import { closeTodos, closeTodosOfTargets, openTodo } from '../workflow/todo.service.ts';
 import { permissionsOf, presentMember, presentProject } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
@@ -596,7 +601,7 @@ export async function projectPool(
 ): Promise<PoolPage> {
   requireSection(caller, [POOL_SECTION[kind]]);
   const after = cursorAfter(query.cursor) as [string, number] | null;
-  const person = await certifiedPersonOf(ctx.db, caller.id);
+  const person = await certifiedPersonOfUser(ctx.db, caller.id);
   const mine = new Set(person?.research_fields ?? []);
   const rows = await repo.poolPage(ctx.db, {
     kind,
