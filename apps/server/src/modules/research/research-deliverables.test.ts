@@ -140,6 +140,18 @@ describeApi('research deliverables: one zip of the shared files and the accepted
     expect((await fetchLink(app(), link.url)).json()).toMatchObject({ status: 304 });
   });
 
+  it('a link is for one project and one user: re-aimed at another project or user it is refused', async () => {
+    const other = await newProject(app(), c.institute, 'subject', { publish: true, form: { title: '别的课题' } });
+    const link = ok(await post<DeliverablesLink>(app(), c.member, 'subject/download', { id: p.id }), 'download');
+    expect((await fetchLink(app(), link.url)).statusCode).toBe(200);
+    const elsewhere = link.url.replace(`id=${p.id}&`, `id=${other.id}&`);
+    expect(elsewhere).not.toBe(link.url);
+    expect((await fetchLink(app(), elsewhere)).json()).toMatchObject({ status: 304 });
+    const asOwner = link.url.replace(/&u=\d+&/, `&u=${c.institute.id}&`);
+    expect(asOwner).not.toBe(link.url);
+    expect((await fetchLink(app(), asOwner)).json()).toMatchObject({ status: 304 });
+  });
+
   it('a draft has no deliverables (409 for its owner, 304 for others); a direction downloads alike', async () => {
     const draft = await newProject(app(), c.institute, 'subject');
     expect((await post(app(), c.institute, 'subject/download', { id: draft.id })).status).toBe(409);
