@@ -152,6 +152,21 @@ describeApi('research deliverables: one zip of the shared files and the accepted
     expect((await fetchLink(app(), asOwner)).json()).toMatchObject({ status: 304 });
   });
 
+  it('every entry name stays one a Windows unzip accepts, however long the stored name', async () => {
+    // A folder of 255 characters named like a device: '_' makes it 256, and the cut must not end on a space.
+    const long = `con.${'a'.repeat(249)} b`;
+    expect([...long].length).toBe(255);
+    ok(await mkdir(app(), c.institute.token, long, { space_id: p.space_id! }), 'mkdir');
+    const link = ok(await post<DeliverablesLink>(app(), c.member, 'subject/download', { id: p.id }), 'download');
+    const entries = await unzip((await fetchLink(app(), link.url)).rawPayload);
+    const segments = [...entries.keys()].flatMap((name) => name.split('/').filter(Boolean));
+    expect(segments.find((s) => s.startsWith('_con.'))).toBeDefined();
+    for (const segment of segments) {
+      expect(segment, segment).not.toMatch(/[. ]$/);
+      expect([...segment].length, segment).toBeLessThanOrEqual(255);
+    }
+  });
+
   it('a draft has no deliverables (409 for its owner, 304 for others); a direction downloads alike', async () => {
     const draft = await newProject(app(), c.institute, 'subject');
     expect((await post(app(), c.institute, 'subject/download', { id: draft.id })).status).toBe(409);
