@@ -34,6 +34,7 @@ import {
 } from './signed-urls.ts';
 
 export { ZipFolder, zipSafeName } from './names.ts';
+export { zipTooLarge } from './files.errors.ts';
 
 /**
  * Downloads leave only through short-lived signed links (issue 4): access is checked when a link
@@ -285,7 +286,7 @@ export async function spaceTreeSources(
     const path = parent.child(node.name, node.is_dir === 1);
     if (node.is_dir === 1) folders.set(node.id, new ZipFolder(path));
     out.push(sourceOfNode({ path, node }));
-    if (out.length > max) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
+    if (out.length > max) throw fail.zipTooLarge(max);
   }
   return out;
 }

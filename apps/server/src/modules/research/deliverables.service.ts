@@ -12,6 +12,7 @@ import {
   spaceTreeSources,
   zipDownload,
   zipSafeName,
+  zipTooLarge,
   ZipFolder,
   type Download,
   type ZipSource,
@@ -88,7 +89,7 @@ async function deliverableSources(ctx: AppContext, project: ResearchProjectRow):
       }
     }
   }
-  if (sources.length > ZIP_MAX_ENTRIES) throw conflict('errors.zipTooLarge', { max: ZIP_MAX_ENTRIES });
+  if (sources.length > ZIP_MAX_ENTRIES) throw zipTooLarge(ZIP_MAX_ENTRIES);
   return sources;
 }
 
