@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { queryParams, signPayload } from '@mathbridge/contracts/signature';
 
@@ -174,4 +175,17 @@ export async function againstFloor(
   const base = combine(slices.map((s) => s.base));
   const real = combine(slices.map((s) => s.real));
   return { base, real, ok: real.rps / base.rps >= 0.5 && real.p99 < 25, loadBefore, loadAfter: loadAverage() };
+}
+
+/** Signs a seeded user in through the app (password 'bench-password'); the session token. */
+export async function signIn(app: FastifyInstance, phone: string): Promise<string> {
+  const payload = { phone_details: phone, password: 'bench-password' };
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { ...payload, sign: signPayload(payload), ignore_sign: 0 },
+  });
+  const body = JSON.parse(reply.body) as { status: number; result: { token: { access_token: string } } };
+  if (body.status !== 200) throw new Error(`bench login ${phone}: ${reply.body}`);
+  return body.result.token.access_token;
 }
