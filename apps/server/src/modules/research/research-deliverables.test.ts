@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import type { FileNode } from '@mathbridge/contracts/files';
-import type { DeliverablesLink, ProjectDetail, ResearchMember, ResearchPhase } from '@mathbridge/contracts/research';
+import type { DeliverablesLink, ProjectDetail, ResearchPhase } from '@mathbridge/contracts/research';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
 import { fetchLink, mkdir, pdf, text, unzip, upload } from '../files/files.fixtures.ts';
-import { get, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
+import { get, joinWithPreset, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
 
 type Who = 'signedOut' | 'nonMember' | 'otherOrg' | 'admin' | 'viewer' | 'member' | 'owner';
 const ORDER: Who[] = ['signedOut', 'nonMember', 'otherOrg', 'admin', 'viewer', 'member', 'owner'];
@@ -29,11 +29,8 @@ describeApi('research deliverables: one zip of the shared files and the accepted
     for (const [preset, user] of [
       ['member', c.member],
       ['viewer', c.viewer],
-    ] as const) {
-      const applied = ok(await post<ResearchMember>(app(), user, 'subject/apply', { id: p.id, note: preset }), 'apply');
-      ok(await post(app(), c.institute, 'subject/approveJoin', { member_id: applied.id }), 'approve');
-      ok(await post(app(), c.institute, 'subject/permissions', { member_id: applied.id, preset }), 'perm');
-    }
+    ] as const)
+      await joinWithPreset(app(), c.institute, user, 'subject', p.id, preset);
     who = {
       owner: c.institute,
       member: c.member,
