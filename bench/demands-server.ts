@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { signPayload } from '@mathbridge/contracts/signature';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
+import { signIn } from './lib.ts';
 
 /**
  * The real app over a seeded demands data set: DEMANDS demands (70% published) from 1,000
@@ -191,19 +191,8 @@ if (config.databaseUrl) {
   await sql`select setval(pg_get_serial_sequence('demands', 'id'), (select max(id) from demands))`.execute(ctx.db);
   await sql`analyze`.execute(ctx.db);
 }
-async function login(phone: string): Promise<string> {
-  const payload = { phone_details: phone, password: 'bench-password' };
-  const reply = await app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { ...payload, sign: signPayload(payload), ignore_sign: 0 },
-  });
-  const body = JSON.parse(reply.body) as { status: number; result: { token: { access_token: string } } };
-  if (body.status !== 200) throw new Error(`bench login ${phone}: ${reply.body}`);
-  return body.result.token.access_token;
-}
-const enterpriseToken = await login(PHONE(0));
-const instituteToken = await login(PHONE(ENTERPRISES));
+const enterpriseToken = await signIn(app, PHONE(0));
+const instituteToken = await signIn(app, PHONE(ENTERPRISES));
 fs.writeFileSync(
   path.join(process.env.DATA_DIR ?? '.', 'bench.json'),
   JSON.stringify({ enterpriseToken, instituteToken, seededMs, enterpriseOrgId: 1 }),

@@ -1,9 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { queryParams, signPayload } from '@mathbridge/contracts/signature';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -84,4 +88,104 @@ export async function load(options: autocannon.Options): Promise<Load> {
 export function report(title: string, rows: Record<string, string | number>[]): void {
   console.log(`\n## ${title}`);
   console.table(rows);
+}
+
+/** A GET call's query string as the web client signs it. */
+export function signedQuery(params: Record<string, string>): string {
+  const signed = queryParams(params);
+  return new URLSearchParams({ ...signed, sign: signPayload(signed), ignore_sign: '0' }).toString();
+}
+
+async function onPostgres(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+/**
+ * Runs `measure` against the API server `serverScript` and its floor `baselineScript` sharing one
+ * database: the server's SQLite file, or a fresh PostgreSQL schema (BENCH_DATABASE_URL) dropped after.
+ */
+export async function withApiAndFloor(
+  kind: 'sqlite' | 'postgres',
+  serverScript: string,
+  baselineScript: string,
+  measure: (app: Served, floor: Served) => Promise<void>,
+): Promise<void> {
+  const pgUrl = kind === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  if (pgUrl) await onPostgres(pgUrl, `create schema ${schema}`);
+  const app = await serve(serverScript, pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {});
+  const floorEnv: Record<string, string> = pgUrl
+    ? { BENCH_PG_URL: pgUrl, BENCH_PG_SCHEMA: schema }
+    : { BENCH_SQLITE_FILE: path.join(app.dataDir, 'mathbridge.db') };
+  try {
+    const floor = await serve(baselineScript, floorEnv);
+    try {
+      await measure(app, floor);
+    } finally {
+      await floor.stop();
+    }
+  } finally {
+    await app.stop();
+    if (pgUrl) await onPostgres(pgUrl, `drop schema ${schema} cascade`);
+  }
+}
+
+/** The machine may be shared: the load average beside each figure says how far to trust it. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+export interface FloorComparison {
+  base: Load;
+  real: Load;
+  /** Within the budget: at least half the floor's rate and p99 under 25 ms. */
+  ok: boolean;
+  loadBefore: string;
+  loadAfter: string;
+}
+
+/**
+ * One case, the floor's URL against the API's, over `durationS`: floor and API alternate in
+ * `rounds` slices, so a change in the machine's load mid-run hits both sides alike; rates add up
+ * over the slices, p99 is the worst slice's.
+ */
+export async function againstFloor(
+  c: { floorUrl: string; url: string; headers?: Record<string, string> },
+  durationS: number,
+  rounds: number,
+): Promise<FloorComparison> {
+  const loadBefore = loadAverage();
+  const slices: { base: Load; real: Load }[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const base = await load({ url: c.floorUrl, duration: durationS / rounds });
+    const real = await load({ url: c.url, duration: durationS / rounds, headers: c.headers });
+    slices.push({ base, real });
+  }
+  const combine = (all: Load[]): Load => ({
+    rps: all.reduce((sum, l) => sum + l.rps, 0) / all.length,
+    p99: Math.max(...all.map((l) => l.p99)),
+    errors: all.reduce((sum, l) => sum + l.errors, 0),
+    non2xx: all.reduce((sum, l) => sum + l.non2xx, 0),
+  });
+  const base = combine(slices.map((s) => s.base));
+  const real = combine(slices.map((s) => s.real));
+  return { base, real, ok: real.rps / base.rps >= 0.5 && real.p99 < 25, loadBefore, loadAfter: loadAverage() };
+}
+
+/** Signs a seeded user in through the app (password 'bench-password'); the session token. */
+export async function signIn(app: FastifyInstance, phone: string): Promise<string> {
+  const payload = { phone_details: phone, password: 'bench-password' };
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { ...payload, sign: signPayload(payload), ignore_sign: 0 },
+  });
+  const body = JSON.parse(reply.body) as { status: number; result: { token: { access_token: string } } };
+  if (body.status !== 200) throw new Error(`bench login ${phone}: ${reply.body}`);
+  return body.result.token.access_token;
 }

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
-import { queryParams, signPayload } from '@mathbridge/contracts/signature';
 import { businessToday } from '@mathbridge/contracts/demands';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
+import { signIn, signedQuery } from './lib.ts';
 
 /**
  * The real app over a seeded research pool: PROJECTS subjects and PROJECTS directions from 300
@@ -148,25 +148,9 @@ if (config.databaseUrl) {
 }
 
 const payloadOf = <T>(body: string) => JSON.parse(body) as { status: number; result: T };
-const login = async (phone: string): Promise<string> => {
-  const payload = { phone_details: phone, password: 'bench-password' };
-  const reply = await app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { ...payload, sign: signPayload(payload), ignore_sign: 0 },
-  });
-  const body = payloadOf<{ token: { access_token: string } }>(reply.body);
-  if (body.status !== 200) throw new Error(`bench login ${phone}: ${reply.body}`);
-  return body.result.token.access_token;
-};
-const viewerToken = await login(PHONE(0));
+const viewerToken = await signIn(app, PHONE(0));
 const viewerId = (await ctx.db.selectFrom('users').select('id').where('phone', '=', PHONE(0)).executeTakeFirstOrThrow())
   .id;
-
-function signedQuery(params: Record<string, string>): string {
-  const signed = queryParams(params);
-  return new URLSearchParams({ ...signed, sign: signPayload(signed), ignore_sign: '0' }).toString();
-}
 
 /** The cursor of page DEEP_PAGES + 1 (or the last page), walked through the API as a user would scroll. */
 async function deepCursor(kind: string, query: Record<string, string>): Promise<string> {

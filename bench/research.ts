@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
-import { queryParams, signPayload } from '@mathbridge/contracts/signature';
-import { load, report, serve, type Load } from './lib.ts';
+import { againstFloor, report, signedQuery, withApiAndFloor } from './lib.ts';
 
 /**
  * DESIGN §8 / issue 10: the research pools (`subject/pool`, `direction/pool`) with PROJECTS
@@ -21,11 +17,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const KEYWORD = '优化';
 const VIEWER_FIELDS = '90,65';
 
-function signedQuery(params: Record<string, string>): string {
-  const signed = queryParams(params);
-  return new URLSearchParams({ ...signed, sign: signPayload(signed), ignore_sign: '0' }).toString();
-}
-
 /** [published_at, id] of an API cursor, for the floor's keyset predicate. */
 function cursorKey(cursor: string): { at: string; id: string } {
   const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, number];
@@ -33,23 +24,7 @@ function cursorKey(cursor: string): { at: string; id: string } {
 }
 
 async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  if (kind === 'postgres' && pgUrl) {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-  const env: Record<string, string> =
-    kind === 'postgres' && pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {};
-  const app = await serve('bench/research-server.ts', env);
-  const floorEnv: Record<string, string> =
-    kind === 'postgres' && pgUrl
-      ? { BENCH_PG_URL: pgUrl, BENCH_PG_SCHEMA: schema }
-      : { BENCH_SQLITE_FILE: path.join(app.dataDir, 'mathbridge.db') };
-  const floor = await serve('bench/research-baseline.ts', floorEnv);
-  try {
+  await withApiAndFloor(kind, 'bench/research-server.ts', 'bench/research-baseline.ts', async (app, floor) => {
     const info = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as {
       viewerToken: string;
       viewerId: number;
@@ -84,35 +59,12 @@ async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
         });
     }
     const rows: Record<string, string | number>[] = [];
-    // The machine may be shared: the load average beside each figure says how far to trust it.
-    const loadAverage = () =>
-      os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ');
     for (const c of cases) {
-      const before = loadAverage();
-      // Floor and API alternate in ROUNDS slices, so a change in the machine's load mid-run hits
-      // both sides alike; rates add up over the slices, p99 is the worst slice's.
-      const slices: { base: Load; real: Load }[] = [];
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const base = await load({ url: c.floorUrl, duration: DURATION_S / ROUNDS });
-        const real = await load({
-          url: c.url,
-          duration: DURATION_S / ROUNDS,
-          headers: { [TOKEN_HEADER]: info.viewerToken },
-        });
-        slices.push({ base, real });
-      }
-      const combine = (all: Load[]): Load => ({
-        rps: all.reduce((sum, l) => sum + l.rps, 0) / all.length,
-        p99: Math.max(...all.map((l) => l.p99)),
-        errors: all.reduce((sum, l) => sum + l.errors, 0),
-        non2xx: all.reduce((sum, l) => sum + l.non2xx, 0),
-      });
-      const base = combine(slices.map((s) => s.base));
-      const real = combine(slices.map((s) => s.real));
-      const ok = real.rps / base.rps >= 0.5 && real.p99 < 25;
+      const { base, real, ok, loadBefore, loadAfter } = await againstFloor(
+        { ...c, headers: { [TOKEN_HEADER]: info.viewerToken } },
+        DURATION_S,
+        ROUNDS,
+      );
       rows.push({
         what: c.what,
         'floor req/s': base.rps.toFixed(0),
@@ -122,23 +74,14 @@ async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
         'API p99': real.p99,
         errors: base.errors + base.non2xx + real.errors + real.non2xx,
         budget: ok ? 'within (≥ 0.50, p99 < 25 ms)' : 'OVER BUDGET',
-        'load avg before → after': `${before} → ${loadAverage()}`,
+        'load avg before → after': `${loadBefore} → ${loadAfter}`,
       });
     }
     report(
       `research pools on ${kind} (${info.projects} subjects + ${info.projects} directions; seeded in ${(info.seededMs / 1000).toFixed(1)} s)`,
       rows,
     );
-  } finally {
-    await floor.stop();
-    await app.stop();
-    if (kind === 'postgres' && pgUrl) {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
-  }
+  });
 }
 
 export async function benchResearch(): Promise<void> {

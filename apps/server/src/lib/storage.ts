@@ -237,7 +237,7 @@ export class S3Storage implements FileStorage {
   private lastState: { at: number; state: Promise<StorageState> } | null = null;
 
   /**
-   * One HeadBucket per STATE_TTL_MS however often probes poll (a load balancer may ask every
+   * One HeadBucket per S3_STATE_TTL_MS however often probes poll (a load balancer may ask every
    * second, from each instance); concurrent callers share the request in flight.
    */
   state(): Promise<StorageState> {

@@ -15,7 +15,7 @@ import { forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { filesConfig } from './files.config.ts';
 import * as fail from './files.errors.ts';
-import { firstFreeName, nameKey, ZipFolder } from './names.ts';
+import { ZipFolder } from './names.ts';
 import * as nodes from './nodes.repository.ts';
 import { loadNode } from './nodes.service.ts';
 import { findSpace } from './spaces.repository.ts';
@@ -34,6 +34,7 @@ import {
 } from './signed-urls.ts';
 
 export { ZipFolder, zipSafeName } from './names.ts';
+export { zipTooLarge } from './files.errors.ts';
 
 /**
  * Downloads leave only through short-lived signed links (issue 4): access is checked when a link
@@ -160,28 +161,34 @@ export interface ZipEntry {
   node: FileNodeRow;
 }
 
-/** The zip's entries: chosen files at the top, chosen folders with their live subtrees; top-level name clashes get ' (1)'. */
-async function zipEntries(ctx: AppContext, chosen: FileNodeRow[]): Promise<ZipEntry[]> {
-  const entries: ZipEntry[] = [];
-  const topNames = new Set<string>();
+/**
+ * The zip's entries: chosen files at the top, chosen folders with their live subtrees; names made
+ * zip-safe as in every zip we build (ZipFolder), clashes numbered ' (1)'.
+ */
+async function zipEntries(ctx: AppContext, chosen: FileNodeRow[]): Promise<ZipSource[]> {
+  const top = new ZipFolder('');
+  const out: ZipSource[] = [];
   for (const node of chosen) {
-    const top = firstFreeName(node.parent_id === null ? node.name || 'files' : node.name, node.is_dir === 1, topNames);
-    topNames.add(nameKey(top));
-    entries.push({ path: node.is_dir === 1 ? `${top}/` : top, node });
-    if (node.is_dir !== 1) continue;
-    const dirPaths = new Map<number, string>([[node.id, `${top}/`]]);
-    // Ordered by depth, so a folder's path is known before its children's.
-    for (const child of await nodes.descendants(ctx.db, node)) {
-      const parentPath = child.parent_id === null ? undefined : dirPaths.get(child.parent_id);
-      if (parentPath === undefined) continue;
-      const path = `${parentPath}${child.name}${child.is_dir === 1 ? '/' : ''}`;
-      if (child.is_dir === 1) dirPaths.set(child.id, path);
-      entries.push({ path, node: child });
-      if (entries.length > ZIP_MAX_ENTRIES) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
-    }
+    const path = top.child(node.parent_id === null ? node.name || 'files' : node.name, node.is_dir === 1);
+    out.push(sourceOfNode({ path, node }));
+    if (node.is_dir === 1) await addSubtree(ctx, node, new ZipFolder(path), out);
   }
-  if (entries.length > ZIP_MAX_ENTRIES) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
-  return entries;
+  if (out.length > ZIP_MAX_ENTRIES) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
+  return out;
+}
+
+/** Appends the live subtree below the folder `dir` to `out`, laid out in `folder`; 409 once `out` passes ZIP_MAX_ENTRIES. */
+async function addSubtree(ctx: AppContext, dir: FileNodeRow, folder: ZipFolder, out: ZipSource[]): Promise<void> {
+  const folders = new Map<number, ZipFolder>([[dir.id, folder]]);
+  // Ordered by depth, so a folder is laid out before its children.
+  for (const node of await nodes.descendants(ctx.db, dir)) {
+    const parent = node.parent_id === null ? undefined : folders.get(node.parent_id);
+    if (!parent) continue;
+    const path = parent.child(node.name, node.is_dir === 1);
+    if (node.is_dir === 1) folders.set(node.id, new ZipFolder(path));
+    out.push(sourceOfNode({ path, node }));
+    if (out.length > ZIP_MAX_ENTRIES) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
+  }
 }
 
 /** GET upload/batchDownLoad (signed): streams the zip of the chosen items (zipDownload). */
@@ -194,8 +201,7 @@ export async function openZip(
   if (verdict === 'expired') throw fail.linkExpired();
   const chosen: FileNodeRow[] = [];
   for (const id of q.ids.split(',').map(Number)) chosen.push(await readableByLink(ctx, q.u, id));
-  const entries = await zipEntries(ctx, chosen);
-  return zipDownload(ctx, entries.map(sourceOfNode), q.n);
+  return zipDownload(ctx, await zipEntries(ctx, chosen), q.n);
 }
 
 /**
@@ -265,28 +271,13 @@ export async function zipDownload(ctx: AppContext, sources: readonly ZipSource[]
 
 /**
  * The live tree of a space as zip entries below `folder` (its folders and files, names made
- * zip-safe and unique per folder); 409 beyond `max` entries.
+ * zip-safe and unique per folder); 409 beyond ZIP_MAX_ENTRIES.
  */
-export async function spaceTreeSources(
-  ctx: AppContext,
-  spaceId: number,
-  folder: ZipFolder,
-  max = ZIP_MAX_ENTRIES,
-): Promise<ZipSource[]> {
+export async function spaceTreeSources(ctx: AppContext, spaceId: number, folder: ZipFolder): Promise<ZipSource[]> {
   const space = await findSpace(ctx.db, spaceId);
   const root = space?.root_id == null ? undefined : await nodes.findNode(ctx.db, space.root_id);
-  if (!root) return [];
-  const folders = new Map<number, ZipFolder>([[root.id, folder]]);
   const out: ZipSource[] = [];
-  // Ordered by depth, so a folder is laid out before its children.
-  for (const node of await nodes.descendants(ctx.db, root)) {
-    const parent = node.parent_id === null ? undefined : folders.get(node.parent_id);
-    if (!parent) continue;
-    const path = parent.child(node.name, node.is_dir === 1);
-    if (node.is_dir === 1) folders.set(node.id, new ZipFolder(path));
-    out.push(sourceOfNode({ path, node }));
-    if (out.length > max) throw fail.zipTooLarge(ZIP_MAX_ENTRIES);
-  }
+  if (root) await addSubtree(ctx, root, folder, out);
   return out;
 }
 

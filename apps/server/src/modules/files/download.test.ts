@@ -153,6 +153,18 @@ describeApi('file spaces: signed downloads and batch zip', () => {
     expect(entries.get('same (1).png')?.length).toBe(200);
   });
 
+  it('a batch zip names entries as Windows can unpack them, like the research deliverables', async () => {
+    const user = await registerUser(t().app);
+    const dir = await mkdir(t().app, user.token, 'con');
+    const odd = (await upload(t().app, user.token, 'a:b?.txt', text('odd'), { parent_id: dir.result.id }))
+      .result as FileNode;
+    await upload(t().app, user.token, 'a_b_.txt', text('plain'), { parent_id: dir.result.id });
+    const link = await post<SignedUrl>(user.token, 'upload/batchDownLoad', { ids: [dir.result.id, odd.id] });
+    const entries = await unzip((await fetchLink(t().app, link.result.url)).rawPayload);
+    expect([...entries.keys()].sort()).toEqual(['_con/', '_con/a_b_ (1).txt', '_con/a_b_.txt', 'a_b_.txt'].sort());
+    expect(entries.get('a_b_.txt')?.toString()).toBe('odd');
+  });
+
   it('a zip link stops working when an item went to the trash, and cannot be altered', async () => {
     const user = await registerUser(t().app);
     const file = (await upload(t().app, user.token, 'x.png', png(100))).result as FileNode;

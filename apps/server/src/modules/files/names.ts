@@ -42,14 +42,15 @@ const WINDOWS_RESERVED_RE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
  * spaces), NFC, within the name limit; `fallback` when nothing is left.
  */
 export function zipSafeName(name: string, fallback: string): string {
-  let safe = name
-    .normalize('NFC')
-    .replace(ZIP_UNSAFE_RE, '_')
-    .trim()
-    .replace(/[. ]+$/, '');
-  if (WINDOWS_RESERVED_RE.test(safe)) safe = `_${safe}`;
-  safe = [...safe].slice(0, FILE_NAME_MAX).join('');
-  return safe === '' || /^\.+$/.test(safe) ? fallback : safe;
+  // Cut to the limit before dropping trailing dots and spaces, so the cut cannot leave one at the end.
+  const fit = (text: string) =>
+    [...text]
+      .slice(0, FILE_NAME_MAX)
+      .join('')
+      .replace(/[. ]+$/, '');
+  let safe = fit(name.normalize('NFC').replace(ZIP_UNSAFE_RE, '_').trim());
+  if (WINDOWS_RESERVED_RE.test(safe)) safe = fit(`_${safe}`);
+  return safe === '' ? fallback : safe;
 }
 
 /** A folder of a zip being laid out: children get safe names, unique (case-insensitively) within it. */

@@ -5,6 +5,9 @@ import { likeContains, likePrefix } from '../../lib/sql.ts';
 
 /** Kysely queries over certifications, surveys and certificate files (verify_state and roles: user.service.ts). */
 
+/** For `certifications as c`: `c` is its user's newest certification (no later one of the same user). */
+const NEWEST_OF_ITS_USER = sql<boolean>`not exists (select 1 from certifications n where n.user_id = c.user_id and n.id > c.id)`;
+
 export type NewCertification = Omit<CertificationRow, 'id' | 'id_number_sealed'> & { id_number_sealed?: string | null };
 
 export async function insertCertification(db: Db, row: NewCertification): Promise<CertificationRow> {
@@ -30,17 +33,7 @@ export const latestCertificationsOf = (db: Db, userIds: readonly number[]): Prom
         .selectFrom('certifications as c')
         .selectAll('c')
         .where('c.user_id', 'in', [...userIds])
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('certifications as n')
-                .select('n.id')
-                .whereRef('n.user_id', '=', 'c.user_id')
-                .whereRef('n.id', '>', 'c.id'),
-            ),
-          ),
-        )
+        .where(NEWEST_OF_ITS_USER)
         .execute()
     : Promise.resolve([]);
 
@@ -229,17 +222,7 @@ export const searchCertifiedPeople = (db: Db, role: string, keyword: string, lim
         sql<boolean>`${eb.ref('u.phone')} like ${likePrefix(keyword)} escape '\\'`,
       ]),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('certifications as n')
-            .select('n.id')
-            .whereRef('n.user_id', '=', 'c.user_id')
-            .whereRef('n.id', '>', 'c.id'),
-        ),
-      ),
-    )
+    .where(NEWEST_OF_ITS_USER)
     .orderBy('c.title')
     .orderBy('u.id')
     .limit(limit)

@@ -12,6 +12,7 @@ import {
   spaceTreeSources,
   zipDownload,
   zipSafeName,
+  zipTooLarge,
   ZipFolder,
   type Download,
   type ZipSource,
@@ -20,7 +21,7 @@ import { rolesOf } from '../user/user.service.ts';
 import * as phases from './phases.repository.ts';
 import { attachmentsOf } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
-import { ANY_SECTIONS, accessTo, loadProject, ownsProject, requireSection } from './research.service.ts';
+import { ANY_SECTIONS, accessTo, loadProject, ownsProject, requireReader, requireSection } from './research.service.ts';
 
 /**
  * A research project's deliverables as one zip (issue 10): the shared file space's live tree
@@ -88,7 +89,7 @@ async function deliverableSources(ctx: AppContext, project: ResearchProjectRow):
       }
     }
   }
-  if (sources.length > ZIP_MAX_ENTRIES) throw conflict('errors.zipTooLarge', { max: ZIP_MAX_ENTRIES });
+  if (sources.length > ZIP_MAX_ENTRIES) throw zipTooLarge(ZIP_MAX_ENTRIES);
   return sources;
 }
 
@@ -102,7 +103,7 @@ export async function deliverablesUrl(
   requireSection(caller, ANY_SECTIONS[kind]);
   const project = await loadProject(ctx.db, kind, id);
   const access = await accessTo(ctx, caller, project);
-  if (!access.owner && !access.admin && access.membership?.status !== 'member') throw forbidden();
+  requireReader(access);
   if (project.status === 'draft') throw conflict('errors.projectWrongState');
   await deliverableSources(ctx, project); // refuses now (409) rather than mid-download when too large
   const name = `${zipSafeName(project.title, kind)}.zip`;

@@ -12,7 +12,7 @@ import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
 import type { AppContext } from '../../context.ts';
 import type { ResearchOutcomeRow, ResearchPhaseRow, ResearchProjectRow } from '../../db/types.ts';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { codesOf, inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
@@ -21,7 +21,16 @@ import { snapshotSpaceFiles } from '../files/nodes.service.ts';
 import * as phases from './phases.repository.ts';
 import { attachmentsOf } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
-import { ANY_SECTIONS, accessTo, audit, projectFor, requirePermission, requireSection } from './research.service.ts';
+import {
+  ANY_SECTIONS,
+  accessTo,
+  audit,
+  loadProject,
+  projectFor,
+  requirePermission,
+  requireReader,
+  requireSection,
+} from './research.service.ts';
 
 /**
  * Phases of a research project (planOutcomeDetail, DESIGN §9): a plan (title, goal, due date,
@@ -89,10 +98,7 @@ export async function listPhases(
   id: number,
 ): Promise<ResearchPhase[]> {
   requireSection(caller, ANY_SECTIONS[kind]);
-  const project = await repo.findProject(ctx.db, id);
-  if (!project || project.kind !== kind) throw notFound('errors.projectNotFound');
-  const access = await accessTo(ctx, caller, project);
-  if (!access.owner && !access.admin && access.membership?.status !== 'member') throw forbidden();
+  requireReader(await accessTo(ctx, caller, await loadProject(ctx.db, kind, id)));
   const rows = await phases.listPhases(ctx.db, id);
   const outcomes = await phases.outcomesOf(
     ctx.db,
@@ -109,7 +115,7 @@ export async function phaseDetail(
   phaseId: number,
 ): Promise<ResearchPhase> {
   const { phase, access } = await phaseFor(ctx, caller, kind, phaseId);
-  if (!access.owner && !access.admin && access.membership?.status !== 'member') throw forbidden();
+  requireReader(access);
   return onePhase(ctx, phase.id);
 }
 

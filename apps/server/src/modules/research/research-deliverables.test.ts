@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import type { FileNode } from '@mathbridge/contracts/files';
-import type { DeliverablesLink, ProjectDetail, ResearchMember, ResearchPhase } from '@mathbridge/contracts/research';
+import type { DeliverablesLink, ProjectDetail, ResearchPhase } from '@mathbridge/contracts/research';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
 import { fetchLink, mkdir, pdf, text, unzip, upload } from '../files/files.fixtures.ts';
-import { get, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
+import { get, joinWithPreset, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
 
 type Who = 'signedOut' | 'nonMember' | 'otherOrg' | 'admin' | 'viewer' | 'member' | 'owner';
 const ORDER: Who[] = ['signedOut', 'nonMember', 'otherOrg', 'admin', 'viewer', 'member', 'owner'];
@@ -29,11 +29,8 @@ describeApi('research deliverables: one zip of the shared files and the accepted
     for (const [preset, user] of [
       ['member', c.member],
       ['viewer', c.viewer],
-    ] as const) {
-      const applied = ok(await post<ResearchMember>(app(), user, 'subject/apply', { id: p.id, note: preset }), 'apply');
-      ok(await post(app(), c.institute, 'subject/approveJoin', { member_id: applied.id }), 'approve');
-      ok(await post(app(), c.institute, 'subject/permissions', { member_id: applied.id, preset }), 'perm');
-    }
+    ] as const)
+      await joinWithPreset(app(), c.institute, user, 'subject', p.id, preset);
     who = {
       owner: c.institute,
       member: c.member,
@@ -138,6 +135,33 @@ describeApi('research deliverables: one zip of the shared files and the accepted
     // A viewer who leaves loses the link they were given.
     ok(await post(app(), c.viewer, 'subject/leave', { id: p.id }), 'leave');
     expect((await fetchLink(app(), link.url)).json()).toMatchObject({ status: 304 });
+  });
+
+  it('a link is for one project and one user: re-aimed at another project or user it is refused', async () => {
+    const other = await newProject(app(), c.institute, 'subject', { publish: true, form: { title: '别的课题' } });
+    const link = ok(await post<DeliverablesLink>(app(), c.member, 'subject/download', { id: p.id }), 'download');
+    expect((await fetchLink(app(), link.url)).statusCode).toBe(200);
+    const elsewhere = link.url.replace(`id=${p.id}&`, `id=${other.id}&`);
+    expect(elsewhere).not.toBe(link.url);
+    expect((await fetchLink(app(), elsewhere)).json()).toMatchObject({ status: 304 });
+    const asOwner = link.url.replace(/&u=\d+&/, `&u=${c.institute.id}&`);
+    expect(asOwner).not.toBe(link.url);
+    expect((await fetchLink(app(), asOwner)).json()).toMatchObject({ status: 304 });
+  });
+
+  it('every entry name stays one a Windows unzip accepts, however long the stored name', async () => {
+    // A folder of 255 characters named like a device: '_' makes it 256, and the cut must not end on a space.
+    const long = `con.${'a'.repeat(249)} b`;
+    expect([...long].length).toBe(255);
+    ok(await mkdir(app(), c.institute.token, long, { space_id: p.space_id! }), 'mkdir');
+    const link = ok(await post<DeliverablesLink>(app(), c.member, 'subject/download', { id: p.id }), 'download');
+    const entries = await unzip((await fetchLink(app(), link.url)).rawPayload);
+    const segments = [...entries.keys()].flatMap((name) => name.split('/').filter(Boolean));
+    expect(segments.find((s) => s.startsWith('_con.'))).toBeDefined();
+    for (const segment of segments) {
+      expect(segment, segment).not.toMatch(/[. ]$/);
+      expect([...segment].length, segment).toBeLessThanOrEqual(255);
+    }
   });
 
   it('a draft has no deliverables (409 for its owner, 304 for others); a direction downloads alike', async () => {

@@ -1,11 +1,20 @@
 import { expect, it } from 'vitest';
 import type { Page } from '@mathbridge/contracts/pagination';
-import type { ProjectDetail, ResearchMember, ResearchPhase } from '@mathbridge/contracts/research';
+import type { ProjectDetail, ResearchPhase } from '@mathbridge/contracts/research';
 import type { FileNode } from '@mathbridge/contracts/files';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
 import { pdf, upload } from '../files/files.fixtures.ts';
-import { daysFromNow, get, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
+import {
+  daysFromNow,
+  get,
+  joinWithPreset,
+  newProject,
+  ok,
+  post,
+  researchCast,
+  type ResearchCast,
+} from './research.fixtures.ts';
 
 type Who = 'signedOut' | 'nonMember' | 'otherOrg' | 'admin' | 'viewer' | 'member' | 'manager' | 'owner';
 const ORDER: Who[] = ['signedOut', 'nonMember', 'otherOrg', 'admin', 'viewer', 'member', 'manager', 'owner'];
@@ -39,11 +48,8 @@ describeApi('research phases: plan, submit outcome, review (history kept), permi
       ['manager', c.manager],
       ['member', c.member],
       ['viewer', c.viewer],
-    ] as const) {
-      const applied = ok(await post<ResearchMember>(app(), user, 'subject/apply', { id: p.id, note: preset }), 'apply');
-      ok(await post(app(), c.institute, 'subject/approveJoin', { member_id: applied.id }), 'approve');
-      ok(await post(app(), c.institute, 'subject/permissions', { member_id: applied.id, preset }), 'perm');
-    }
+    ] as const)
+      await joinWithPreset(app(), c.institute, user, 'subject', p.id, preset);
     who = {
       owner: c.institute,
       manager: c.manager,

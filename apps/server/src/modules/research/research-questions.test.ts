@@ -1,12 +1,22 @@
 import { expect, it } from 'vitest';
 import type { Page } from '@mathbridge/contracts/pagination';
-import type { ProjectDetail, ResearchMember, ResearchQuestion, StudentProgress } from '@mathbridge/contracts/research';
+import type { ProjectDetail, ResearchQuestion, StudentProgress } from '@mathbridge/contracts/research';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import type { FileNode } from '@mathbridge/contracts/files';
 import { pdf, upload } from '../files/files.fixtures.ts';
 import { certifiedUser, type TestUser } from '../identity/identity.fixtures.ts';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
-import { daysFromNow, get, join, newProject, ok, post, researchCast, type ResearchCast } from './research.fixtures.ts';
+import {
+  daysFromNow,
+  get,
+  join,
+  joinWithPreset,
+  newProject,
+  ok,
+  post,
+  researchCast,
+  type ResearchCast,
+} from './research.fixtures.ts';
 
 type Who = 'signedOut' | 'nonMember' | 'otherOrg' | 'admin' | 'member' | 'unassigned' | 'student' | 'manager' | 'owner';
 const ORDER: Who[] = [
@@ -63,10 +73,8 @@ describeApi('research questions: pose, answer, accept / return (history), progre
     for (const [preset, user] of [
       ['manager', c.manager],
       ['member', c.member],
-    ] as const) {
-      const m: ResearchMember = await join(app(), c.specialist, user, 'direction', d.id);
-      ok(await post(app(), c.specialist, 'direction/permissions', { member_id: m.id, preset }), 'perm');
-    }
+    ] as const)
+      await joinWithPreset(app(), c.specialist, user, 'direction', d.id, preset);
     await join(app(), c.specialist, c.student, 'direction', d.id);
     await join(app(), c.specialist, student2, 'direction', d.id);
     who = {

@@ -80,6 +80,20 @@ export async function join(
   return ok(await post<ResearchMember>(app, owner, `${kind}/approveJoin`, { member_id: applied.id }), 'approveJoin');
 }
 
+/** join, then `owner` gives the new member a permission preset. */
+export async function joinWithPreset(
+  app: FastifyInstance,
+  owner: { token: string },
+  user: { token: string },
+  kind: Kind,
+  projectId: number,
+  preset: 'manager' | 'member' | 'viewer',
+): Promise<ResearchMember> {
+  const member = await join(app, owner, user, kind, projectId);
+  ok(await post(app, owner, `${kind}/permissions`, { member_id: member.id, preset }), `${kind}/permissions`);
+  return member;
+}
+
 export const detailOf = async (app: FastifyInstance, user: { token: string }, kind: Kind, id: number) =>
   get<ProjectDetail>(app, user, `${kind}/detail/${id}`);
 

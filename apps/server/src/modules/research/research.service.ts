@@ -128,6 +128,11 @@ export function requirePermission(access: ProjectAccess, need: ResearchPermissio
   throw forbidden();
 }
 
+/** Reading a project's working parts (phases, deliverables): its owner, members (status member) and admins; 304 for others. */
+export function requireReader(access: ProjectAccess): void {
+  if (!access.owner && !access.admin && access.membership?.status !== 'member') throw forbidden();
+}
+
 export async function loadProject(db: Db, kind: ResearchKind, id: number): Promise<ResearchProjectRow> {
   const project = await repo.findProject(db, id);
   if (!project || project.kind !== kind) throw notFound('errors.projectNotFound');
