@@ -15,7 +15,7 @@ import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSaveQuestion } from '../api/questions.ts';
-import { SpaceAttachmentsInput, type AttachmentValue } from './attachments.tsx';
+import { SpaceAttachmentsInput, type AttachmentValue } from '../../../components/space-attachments.tsx';
 
 interface QuestionValues {
   title?: string;
@@ -136,7 +136,7 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
           />
         </Form.Item>
         <Form.Item name="attachments" label={t('questions.form.attachments')}>
-          <SpaceAttachmentsInput spaceId={project.space_id} />
+          <SpaceAttachmentsInput spaceId={project.space_id} inputTestId="question-attachment-input" />
         </Form.Item>
       </Form>
     </Modal>

@@ -16,7 +16,7 @@ import { dayRule, dialogSubmit } from '../../../lib/form-kit.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useReviewOutcome, useSavePhase, useSubmitOutcome } from '../api/research.ts';
-import { PhaseAttachmentsInput, type PhaseAttachment } from './phase-attachments.tsx';
+import { SpaceAttachmentsInput, type AttachmentValue } from '../../../components/space-attachments.tsx';
 
 /** Who may be named to submit a phase's outcome: the owner and the members. */
 export function assigneeOptions(project: ProjectDetail): { value: number; label: string }[] {
@@ -136,7 +136,7 @@ export function PhasePlanModal({
 
 interface SubmitValues {
   content?: string;
-  attachments?: PhaseAttachment[];
+  attachments?: AttachmentValue[];
 }
 
 /** Submitting (or resubmitting) a phase's outcome: Markdown and files of the project's space. */
@@ -193,7 +193,7 @@ export function OutcomeSubmitModal({
           <MarkdownInput maxLength={PHASE_TEXT_MAX.content} />
         </Form.Item>
         <Form.Item name="attachments" label={t('research.join.outcome.attachments')}>
-          <PhaseAttachmentsInput spaceId={project.space_id} />
+          <SpaceAttachmentsInput spaceId={project.space_id} />
         </Form.Item>
       </Form>
     </Modal>

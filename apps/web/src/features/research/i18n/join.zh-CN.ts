@@ -125,15 +125,6 @@ export const joinStringsZhCN: Widen<typeof joinStringsEnUS> = {
     acceptedToast: '成果已通过。',
     revisedToast: '已要求修改。',
   },
-  attachments: {
-    upload: '上传文件',
-    help: '最多 {{max}} 个文件，每个不超过 {{size}} MB（Word、PDF、图片、压缩包），文件同时保存在共享文件中。',
-    uploading: '正在上传 {{name}}…',
-    failed: '{{name}}：{{message}}',
-    remove: '移除 {{name}}',
-    download: '下载',
-    downloadNamed: '下载 {{name}}',
-  },
   discard: {
     title: '放弃修改？',
     content: '你在此对话框中填写的内容将会丢失。',

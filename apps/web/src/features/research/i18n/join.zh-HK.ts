@@ -125,15 +125,6 @@ export const joinStringsZhHK: Widen<typeof joinStringsEnUS> = {
     acceptedToast: '成果已通過。',
     revisedToast: '已要求修改。',
   },
-  attachments: {
-    upload: '上傳文件',
-    help: '最多 {{max}} 個文件，每個不超過 {{size}} MB（Word、PDF、圖片、壓縮檔），文件同時保存在共享文件中。',
-    uploading: '正在上傳 {{name}}…',
-    failed: '{{name}}：{{message}}',
-    remove: '移除 {{name}}',
-    download: '下載',
-    downloadNamed: '下載 {{name}}',
-  },
   discard: {
     title: '放棄修改？',
     content: '你在此對話框中填寫的內容將會遺失。',
