@@ -8,6 +8,7 @@ import {
   type ProjectDetail,
   type ResearchQuestion,
 } from '@mathbridge/contracts/research';
+import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
 import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { dayRule, dialogSubmit } from '../../../lib/form-kit.ts';
@@ -109,7 +110,7 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
         }}
       >
         <Form.Item name="title" label={t('questions.form.title')} {...schemaField(shape.title)}>
-          <Input maxLength={100} />
+          <Input count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }} />
         </Form.Item>
         <Form.Item
           name="statement"
