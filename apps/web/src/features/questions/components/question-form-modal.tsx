@@ -14,7 +14,7 @@ import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { dayRule, dialogSubmit } from '../../../lib/form-kit.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { confirmLeave, useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSaveQuestion } from '../api/questions.ts';
 import { SpaceAttachmentsInput, type AttachmentValue } from '../../../components/space-attachments.tsx';
 
@@ -69,17 +69,7 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
     { assignees: 'assignees', attachments: 'attachments' },
   );
 
-  const cancel = () => {
-    if (!dirty) return onClose();
-    notify.confirm({
-      title: t('common.unsavedTitle'),
-      content: t('common.unsavedContent'),
-      okText: t('common.leave'),
-      cancelText: t('common.stay'),
-      okButtonProps: { danger: true },
-      onOk: onClose,
-    });
-  };
+  const cancel = () => confirmLeave(t, dirty, onClose);
 
   return (
     <Modal

@@ -122,10 +122,4 @@ export const joinStringsEnUS = {
     acceptedToast: 'Outcome accepted.',
     revisedToast: 'Revision requested.',
   },
-  discard: {
-    title: 'Discard your changes?',
-    content: 'What you entered in this dialog will be lost.',
-    ok: 'Discard',
-    cancel: 'Keep editing',
-  },
 };

@@ -125,10 +125,4 @@ export const joinStringsZhCN: Widen<typeof joinStringsEnUS> = {
     acceptedToast: '成果已通过。',
     revisedToast: '已要求修改。',
   },
-  discard: {
-    title: '放弃修改？',
-    content: '你在此对话框中填写的内容将会丢失。',
-    ok: '放弃',
-    cancel: '继续编辑',
-  },
 };

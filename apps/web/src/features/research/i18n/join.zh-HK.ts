@@ -125,10 +125,4 @@ export const joinStringsZhHK: Widen<typeof joinStringsEnUS> = {
     acceptedToast: '成果已通過。',
     revisedToast: '已要求修改。',
   },
-  discard: {
-    title: '放棄修改？',
-    content: '你在此對話框中填寫的內容將會遺失。',
-    ok: '放棄',
-    cancel: '繼續編輯',
-  },
 };
