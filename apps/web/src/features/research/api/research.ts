@@ -45,11 +45,16 @@ export const researchKeys = {
   users: (kind: ResearchKind, keyword: string) => ['research', kind, 'users', keyword] as const,
 };
 
-/** After any change: the project, its lists, pools and phases move together, and the to-dos. */
+/**
+ * After any change: the project, its lists, pools and phases move together, and the to-dos; and a
+ * direction's research questions (features/questions), whose assignees and progress follow its
+ * members and whose actions follow its state.
+ */
 export async function invalidateResearch(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: researchKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['workflow'] }),
+    queryClient.invalidateQueries({ queryKey: ['questions'] }),
   ]);
 }
 
