@@ -22,16 +22,19 @@ export interface AttachmentValue {
 
 const PROFILE = UPLOAD_PROFILES.document;
 
-function AttachmentName({ item }: { item: AttachmentValue }) {
+function AttachmentName({ item, testId }: { item: AttachmentValue; testId?: string }) {
   const locale = useLocale();
   return (
-    <span className="mb-attachment-name" data-testid="attachment-chosen">
+    <span className="mb-attachment-name" data-testid={testId}>
       <PaperClipOutlined /> {item.name} <span className="mb-muted">({formatBytes(item.size, locale)})</span>
     </span>
   );
 }
 
-/** Attachments, each downloadable through a fresh signed link; with `empty`, an empty list says so. */
+/**
+ * Attachments (a demand's, a solution's, an outcome's, a question's…), each downloadable through a
+ * fresh signed link; with `empty`, an empty list says so.
+ */
 export function AttachmentList({ items, empty = false }: { items: readonly AttachmentValue[]; empty?: boolean }) {
   const { t } = useTranslation();
   if (items.length === 0) return empty ? <p className="mb-muted">{t('attachments.none')}</p> : null;
@@ -167,7 +170,7 @@ export function SpaceAttachmentsInput({
                 />,
               ]}
             >
-              <AttachmentName item={item} />
+              <AttachmentName item={item} testId="attachment-chosen" />
             </List.Item>
           )}
         />
