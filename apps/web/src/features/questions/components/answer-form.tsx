@@ -55,7 +55,7 @@ export function AnswerForm({ question, onDirtyChange }: AnswerFormProps) {
       layout="vertical"
       onFocus={preloadValidation}
       onFinish={(values) => void submit(values)}
-      onValuesChange={(_changed, all) => onDirtyChange(!!all.content?.trim() || (all.attachments?.length ?? 0) > 0)}
+      onValuesChange={(_changed, all) => mark(!!all.content?.trim() || (all.attachments?.length ?? 0) > 0)}
       disabled={answer.isPending}
       data-testid="answer-form"
     >
