@@ -73,6 +73,14 @@ describeE2E('research questions, end to end', () => {
     await poll(() => confirm.count()).toBe(1);
     await confirm.getByRole('button', { name: '留在此页' }).click();
     await poll(() => drawer.locator('#content').inputValue()).toBe('草稿');
+    // So does leaving the page (back to the to-do list).
+    const asking = st.page.locator('.ant-modal-wrap:visible .ant-modal-confirm');
+    await poll(() => asking.count()).toBe(0);
+    await st.page.evaluate(() => history.back());
+    await poll(() => asking.count()).toBe(1);
+    await asking.getByRole('button', { name: '留在此页' }).click();
+    await poll(() => new URL(st.page.url()).pathname).toBe('/manage/researchQuestions');
+    await poll(() => drawer.locator('#content').inputValue()).toBe('草稿');
 
     // The list: both questions, counts per state.
     await poll(() => st.page.getByTestId('my-questions').locator('tbody tr.ant-table-row').count()).toBe(2);

@@ -1,3 +1,4 @@
+import type { FileNode } from '@mathbridge/contracts/files';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import { currentLocale } from '../i18n/locale.ts';
 import { buildUrl, readEnvelope, transportError, type RequestOptions } from './api-client.ts';
@@ -67,5 +68,23 @@ export function uploadRequest<T>(path: string, form: FormData, options: UploadRe
     });
     if (options.signal?.aborted) xhr.abort();
     else xhr.send(form);
+  });
+}
+
+/**
+ * POST upload/upload of an attachment (`document` profile, spec §5) into a file space: a demand's or
+ * solution's own, or a research project's shared space. The save that follows names the node ids.
+ */
+export function uploadDocument(
+  spaceId: number,
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<FileNode> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadRequest<FileNode>('upload/upload', form, {
+    query: { space_id: spaceId, profile: 'document', size: file.size },
+    onProgress,
+    reportErrors: false,
   });
 }

@@ -1,8 +1,34 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { notify } from './notify.ts';
 import { useSession } from './session-store.ts';
+
+/**
+ * Spec §5: closing a dialog or drawer over unsaved typing asks first; `onLeave` runs only when the
+ * user agrees. Without `dirty`, it runs at once.
+ */
+export function confirmLeave(
+  t: TFunction,
+  dirty: boolean,
+  onLeave: () => void,
+  options: { onCancel?: () => void; afterClose?: () => void } = {},
+): void {
+  if (!dirty) {
+    onLeave();
+    return;
+  }
+  notify.confirm({
+    title: t('common.unsavedTitle'),
+    content: t('common.unsavedContent'),
+    okText: t('common.leave'),
+    cancelText: t('common.stay'),
+    okButtonProps: { danger: true },
+    onOk: onLeave,
+    ...options,
+  });
+}
 
 /**
  * Spec §5: leaving an unsaved form asks for confirmation — in-app navigation through a dialog,
@@ -20,13 +46,7 @@ export function useUnsavedChanges(dirty: boolean): void {
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;
     asking.current = true;
-    notify.confirm({
-      title: t('common.unsavedTitle'),
-      content: t('common.unsavedContent'),
-      okText: t('common.leave'),
-      cancelText: t('common.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => blocker.proceed(),
+    confirmLeave(t, true, () => blocker.proceed(), {
       onCancel: () => blocker.reset(),
       afterClose: () => {
         asking.current = false;

@@ -36,6 +36,17 @@ export const enUS = {
     markdownPreview: 'Preview',
     markdownPreviewEmpty: 'Nothing to preview yet.',
   },
+  attachments: {
+    upload: 'Upload files',
+    help: 'Up to {{max}} files of {{size}} MB each (PDF, Word, images, archives); they are also kept in the project’s shared files.',
+    uploading: 'Uploading {{name}}…',
+    failed: '{{name}}: {{message}}',
+    remove: 'Remove {{name}}',
+    download: 'Download',
+    downloadNamed: 'Download {{name}}',
+    none: 'No attachments.',
+    noSpace: 'The project’s shared files are not available to you, so files cannot be attached.',
+  },
   /** Names of controls that show only an icon (lib/a11y-dom.ts). */
   iconControls: {
     search: 'Search',

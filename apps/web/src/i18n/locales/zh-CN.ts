@@ -35,6 +35,17 @@ export const zhCN = {
     markdownPreview: '预览',
     markdownPreviewEmpty: '暂无可预览的内容。',
   },
+  attachments: {
+    upload: '上传文件',
+    help: '最多 {{max}} 个文件，每个不超过 {{size}} MB（PDF、Word、图片、压缩包），文件同时保存在项目的共享文件中。',
+    uploading: '正在上传 {{name}}…',
+    failed: '{{name}}：{{message}}',
+    remove: '移除 {{name}}',
+    download: '下载',
+    downloadNamed: '下载 {{name}}',
+    none: '没有附件。',
+    noSpace: '您无法使用该项目的共享文件，暂时不能添加附件。',
+  },
   /** 只显示图标的控件的名称（lib/a11y-dom.ts）。 */
   iconControls: {
     search: '搜索',

@@ -35,6 +35,17 @@ export const zhHK = {
     markdownPreview: '預覽',
     markdownPreviewEmpty: '暫無可預覽的內容。',
   },
+  attachments: {
+    upload: '上傳檔案',
+    help: '最多 {{max}} 個檔案，每個不超過 {{size}} MB（PDF、Word、圖片、壓縮檔），檔案同時保存在項目的共享檔案中。',
+    uploading: '正在上傳 {{name}}…',
+    failed: '{{name}}：{{message}}',
+    remove: '移除 {{name}}',
+    download: '下載',
+    downloadNamed: '下載 {{name}}',
+    none: '沒有附件。',
+    noSpace: '您無法使用該項目的共享檔案，暫時不能加入附件。',
+  },
   /** 只顯示圖示的控件的名稱（lib/a11y-dom.ts）。 */
   iconControls: {
     search: '搜尋',

@@ -1,26 +1,7 @@
 import type { AttachmentTray } from '@mathbridge/contracts/demands';
 import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
-import type { AttachmentList, FileNode } from '@mathbridge/contracts/files';
+import type { AttachmentList } from '@mathbridge/contracts/files';
 import { api } from '../../../lib/api-client.ts';
-import { uploadRequest, type UploadProgress } from '../../../lib/upload-request.ts';
-
-/**
- * POST upload/upload into a demand's or solution's own file space with the `document` profile
- * (spec §5). The item must exist first (it owns the space); its next save names the node ids.
- */
-export function uploadAttachment(
-  spaceId: number,
-  file: File,
-  onProgress?: (progress: UploadProgress) => void,
-): Promise<FileNode> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return uploadRequest<FileNode>('upload/upload', form, {
-    query: { space_id: spaceId, profile: 'document', size: file.size },
-    onProgress,
-    reportErrors: false,
-  });
-}
 
 /** Where a new item's attachments wait, and the files already there (from a form left unsaved). */
 export interface PendingSpace {

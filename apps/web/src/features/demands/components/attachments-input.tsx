@@ -7,7 +7,8 @@ import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
 import { fileExtension } from '@mathbridge/contracts/files';
 import { FilePickerButton } from '../../../components/file-picker-button.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { uploadAttachment, type PendingSpace } from '../api/attachments.ts';
+import { type PendingSpace } from '../api/attachments.ts';
+import { uploadDocument } from '../../../lib/upload-request.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatBytes } from '../../../lib/format.ts';
 
@@ -109,7 +110,7 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpa
       }
       setProgress({ name: file.name, percent: 0 });
       try {
-        const node = await uploadAttachment(await targetSpace(), file, (p) =>
+        const node = await uploadDocument(await targetSpace(), file, (p) =>
           setProgress({ name: file.name, percent: Math.round((p.loaded / p.total) * 100) }),
         );
         change([...latest.current, { id: node.id, name: node.name, size: node.size ?? file.size }]);

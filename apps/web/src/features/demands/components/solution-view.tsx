@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Solution } from '@mathbridge/contracts/solutions';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime, formatYuan } from '../../../lib/format.ts';
-import { AttachmentList } from './attachment-list.tsx';
+import { AttachmentList } from '../../../components/space-attachments.tsx';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { SolutionStatusTag } from './status-tag.tsx';
 
@@ -54,7 +54,7 @@ export function SolutionView({ solution }: { solution: Solution }) {
       <h3 className="mb-section-title">{t('demands.solutions.timeline')}</h3>
       <MarkdownView source={solution.timeline} />
       <h3 className="mb-section-title">{t('demands.solutions.attachments')}</h3>
-      <AttachmentList items={solution.attachments} />
+      <AttachmentList items={solution.attachments} empty />
     </>
   );
 }

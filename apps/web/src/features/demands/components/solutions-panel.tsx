@@ -8,7 +8,7 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { notify } from '../../../lib/notify.ts';
 import { formatDateTime, formatYuan } from '../../../lib/format.ts';
 import { useDemandSolutions, useSolutionAction } from '../api/solutions.ts';
-import { AttachmentList } from './attachment-list.tsx';
+import { AttachmentList } from '../../../components/space-attachments.tsx';
 import { DeclineModal } from './decline-modal.tsx';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { SolutionView } from './solution-view.tsx';
@@ -100,7 +100,7 @@ export function SolutionsPanel({ demandId }: { demandId: number }) {
     {
       key: 'attachments',
       label: t('demands.solutions.attachments'),
-      render: (s) => <AttachmentList items={s.attachments} />,
+      render: (s) => <AttachmentList items={s.attachments} empty />,
     },
     { key: 'decide', label: t('common.actions'), render: decisionButtons },
   ];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { DemandDetail } from '@mathbridge/contracts/demands';
 import { useDemand } from '../api/demands.ts';
-import { AttachmentList } from '../components/attachment-list.tsx';
+import { AttachmentList } from '../../../components/space-attachments.tsx';
 import { CooperationCard } from '../components/cooperation-card.tsx';
 import { DemandFacts } from '../components/demand-facts.tsx';
 import { DemandNotices } from '../components/demand-notices.tsx';
@@ -83,7 +83,7 @@ function DemandView({ detail, base }: { detail: DemandDetail; base: string }) {
               </>
             )}
             <h2 className="mb-section-title">{t('demands.detail.attachments')}</h2>
-            <AttachmentList items={full.attachments} />
+            <AttachmentList items={full.attachments} empty />
           </>
         ) : (
           <Alert type="info" showIcon title={t('demands.detail.hiddenUntilReceived')} />

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FileNode } from '@mathbridge/contracts/files';
 import type {
   AnswerReview,
   AnswerSubmit,
@@ -9,7 +8,6 @@ import type {
   StudentProgress,
 } from '@mathbridge/contracts/research';
 import { api } from '../../../lib/api-client.ts';
-import { uploadRequest, type UploadProgress } from '../../../lib/upload-request.ts';
 
 /**
  * Calls of research questions (DESIGN §9, `question/*`): a direction's owner poses questions to its
@@ -90,21 +88,6 @@ export function useDirectionSpace(projectId: number | null) {
       (await api.get<ProjectDetail>(`direction/detail/${projectId}`, undefined, { signal })).space_id,
     enabled: projectId !== null,
     staleTime: Infinity,
-  });
-}
-
-/** POST upload/upload into a direction's shared space with the `document` profile. */
-export function uploadToSpace(
-  spaceId: number,
-  file: File,
-  onProgress?: (progress: UploadProgress) => void,
-): Promise<FileNode> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return uploadRequest<FileNode>('upload/upload', form, {
-    query: { space_id: spaceId, profile: 'document', size: file.size },
-    onProgress,
-    reportErrors: false,
   });
 }
 

@@ -8,7 +8,7 @@ import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useAnswerQuestion, useDirectionSpace } from '../api/questions.ts';
-import { SpaceAttachmentsInput, type AttachmentValue } from './attachments.tsx';
+import { SpaceAttachmentsInput, type AttachmentValue } from '../../../components/space-attachments.tsx';
 
 interface AnswerValues {
   content?: string;
@@ -55,7 +55,7 @@ export function AnswerForm({ question, onDirtyChange }: AnswerFormProps) {
       layout="vertical"
       onFocus={preloadValidation}
       onFinish={(values) => void submit(values)}
-      onValuesChange={(_changed, all) => onDirtyChange(!!all.content?.trim() || (all.attachments?.length ?? 0) > 0)}
+      onValuesChange={(_changed, all) => mark(!!all.content?.trim() || (all.attachments?.length ?? 0) > 0)}
       disabled={answer.isPending}
       data-testid="answer-form"
     >
@@ -68,7 +68,7 @@ export function AnswerForm({ question, onDirtyChange }: AnswerFormProps) {
         <MarkdownInput maxLength={QUESTION_TEXT_MAX.content} rows={8} />
       </Form.Item>
       <Form.Item name="attachments" label={t('questions.answer.attachments')} initialValue={[]}>
-        <SpaceAttachmentsInput spaceId={space.isError ? null : space.data} />
+        <SpaceAttachmentsInput spaceId={space.isError ? null : space.data} inputTestId="question-attachment-input" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={answer.isPending} data-testid="answer-submit">
         {t('questions.answer.submit')}

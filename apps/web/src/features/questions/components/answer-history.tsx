@@ -14,7 +14,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { preloadValidation, zodRule } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useReviewAnswer } from '../api/questions.ts';
-import { AttachmentLinks } from './attachments.tsx';
+import { AttachmentList } from '../../../components/space-attachments.tsx';
 import { AnswerStateTag } from './status-tags.tsx';
 
 interface AnswerHistoryProps {
@@ -75,7 +75,7 @@ export function AnswerHistory({ question, reviewable = false, mine = false }: An
             <div className="mb-question-answer-content">
               <MarkdownView source={answer.content} />
             </div>
-            {answer.attachments.length > 0 && <AttachmentLinks items={answer.attachments} />}
+            {answer.attachments.length > 0 && <AttachmentList items={answer.attachments} />}
             {answer.review_comment && (
               <Alert
                 type={answer.status === 'returned' ? 'warning' : 'success'}

@@ -4,7 +4,7 @@ import type { ResearchQuestion } from '@mathbridge/contracts/research';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { AttachmentLinks } from './attachments.tsx';
+import { AttachmentList } from '../../../components/space-attachments.tsx';
 import { DueDate } from './status-tags.tsx';
 
 /** A question as posed: direction, due day, statement (Markdown + KaTeX) and attachments. */
@@ -31,7 +31,7 @@ export function QuestionBody({ question, owed }: { question: ResearchQuestion; o
         <MarkdownView source={question.statement} />
       </div>
       <h3>{t('questions.common.attachments')}</h3>
-      <AttachmentLinks items={question.attachments} />
+      <AttachmentList items={question.attachments} empty />
     </section>
   );
 }

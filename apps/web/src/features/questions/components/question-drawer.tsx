@@ -5,7 +5,7 @@ import type { ResearchQuestion } from '@mathbridge/contracts/research';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { notify } from '../../../lib/notify.ts';
+import { confirmLeave } from '../../../lib/use-unsaved-changes.ts';
 import { useQuestion } from '../api/questions.ts';
 import { AnswerForm } from './answer-form.tsx';
 import { AnswerHistory } from './answer-history.tsx';
@@ -28,20 +28,11 @@ export function QuestionDrawer({ id, onClose, side }: QuestionDrawerProps) {
   // The answer form guards leaving the page itself; the drawer asks before closing over it.
   const [dirty, setDirty] = useState(false);
 
-  const close = () => {
-    if (!dirty) return onClose();
-    notify.confirm({
-      title: t('common.unsavedTitle'),
-      content: t('common.unsavedContent'),
-      okText: t('common.leave'),
-      cancelText: t('common.stay'),
-      okButtonProps: { danger: true },
-      onOk: () => {
-        setDirty(false);
-        onClose();
-      },
+  const close = () =>
+    confirmLeave(t, dirty, () => {
+      setDirty(false);
+      onClose();
     });
-  };
 
   const data = question.data;
   return (

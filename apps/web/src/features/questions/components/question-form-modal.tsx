@@ -8,14 +8,15 @@ import {
   type ProjectDetail,
   type ResearchQuestion,
 } from '@mathbridge/contracts/research';
+import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
 import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { dayRule, dialogSubmit } from '../../../lib/form-kit.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
+import { confirmLeave, useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSaveQuestion } from '../api/questions.ts';
-import { SpaceAttachmentsInput, type AttachmentValue } from './attachments.tsx';
+import { SpaceAttachmentsInput, type AttachmentValue } from '../../../components/space-attachments.tsx';
 
 interface QuestionValues {
   title?: string;
@@ -68,17 +69,7 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
     { assignees: 'assignees', attachments: 'attachments' },
   );
 
-  const cancel = () => {
-    if (!dirty) return onClose();
-    notify.confirm({
-      title: t('common.unsavedTitle'),
-      content: t('common.unsavedContent'),
-      okText: t('common.leave'),
-      cancelText: t('common.stay'),
-      okButtonProps: { danger: true },
-      onOk: onClose,
-    });
-  };
+  const cancel = () => confirmLeave(t, dirty, onClose);
 
   return (
     <Modal
@@ -109,7 +100,7 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
         }}
       >
         <Form.Item name="title" label={t('questions.form.title')} {...schemaField(shape.title)}>
-          <Input maxLength={100} />
+          <Input count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }} />
         </Form.Item>
         <Form.Item
           name="statement"
@@ -136,7 +127,7 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
           />
         </Form.Item>
         <Form.Item name="attachments" label={t('questions.form.attachments')}>
-          <SpaceAttachmentsInput spaceId={project.space_id} />
+          <SpaceAttachmentsInput spaceId={project.space_id} inputTestId="question-attachment-input" />
         </Form.Item>
       </Form>
     </Modal>

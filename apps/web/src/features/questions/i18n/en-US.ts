@@ -20,15 +20,6 @@ export const questionsEnUS = {
       posted: 'Posted',
       statement: 'Statement',
       attachments: 'Attachments',
-      noAttachments: 'No attachments.',
-      download: 'Download',
-      upload: 'Upload files',
-      uploading: 'Uploading {{name}}…',
-      uploadFailed: '{{name}}: {{message}}',
-      attachmentsHelp:
-        'Up to {{max}} files of {{size}} MB each (PDF, Word, images…), stored in the direction’s shared space.',
-      removeAttachment: 'Remove {{name}}',
-      noSpace: 'The direction’s shared space is not available, so files cannot be attached.',
       notFound: 'This question does not exist or is no longer yours to see.',
     },
     mine: {

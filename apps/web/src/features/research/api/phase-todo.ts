@@ -27,15 +27,19 @@ async function phaseOf(id: number, roles: readonly RoleName[]): Promise<Research
   throw new Error('no research kind for these roles');
 }
 
-/** Where the viewer works on a project's phases: the owner's planOutcomeDetail, a member's detail. */
+/**
+ * Where the viewer works on a project's phases: the owner's planOutcomeDetail, else the detail
+ * opened on its phases tab (a custom subject's owner, a member).
+ */
 function phasesPath(project: ProjectDetail, roles: readonly RoleName[]): string | null {
   let section: ResearchSection;
   if (project.kind === 'subject') section = roles.includes('Specialist') ? 'subjectManageS' : 'subjectManage';
   else section = roles.includes('Student') ? 'directionManageStu' : 'directionManage';
   const face = RESEARCH_FACES[section];
-  return (
-    projectPath(face, 'planOutcomeDetail', project.id) ?? projectPath(face, 'detail', project.id, project.is_owner)
-  );
+  const plan = projectPath(face, 'planOutcomeDetail', project.id);
+  if (plan) return plan;
+  const detail = projectPath(face, 'detail', project.id, project.is_owner);
+  return detail && `${detail}${detail.includes('?') ? '&' : '?'}tab=phases`;
 }
 
 /**

@@ -22,7 +22,6 @@ import type {
   ProjectListQuery,
   ProjectPage,
   ProjectSave,
-  ProjectSummary,
   RefuseJoin,
   ResearchKind,
   ResearchMember,
@@ -44,14 +43,18 @@ export const researchKeys = {
   detail: (kind: ResearchKind, id: number) => ['research', kind, 'detail', id] as const,
   phases: (kind: ResearchKind, id: number) => ['research', kind, 'phases', id] as const,
   users: (kind: ResearchKind, keyword: string) => ['research', kind, 'users', keyword] as const,
-  ofSolution: (solutionId: number) => ['research', 'subject', 'ofSolution', solutionId] as const,
 };
 
-/** After any change: the project, its lists, pools and phases move together, and the to-dos. */
+/**
+ * After any change: the project, its lists, pools and phases move together, and the to-dos; and a
+ * direction's research questions (features/questions), whose assignees and progress follow its
+ * members and whose actions follow its state.
+ */
 export async function invalidateResearch(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: researchKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['workflow'] }),
+    queryClient.invalidateQueries({ queryKey: ['questions'] }),
   ]);
 }
 
@@ -108,15 +111,6 @@ export function useProject(kind: ResearchKind, id: number | undefined) {
   return useQuery({ ...projectQueryOptions(kind, id ?? 0), enabled: id !== undefined });
 }
 
-/** GET subject/ofSolution: the subjects started from a solution (the link's other way). */
-export function useSubjectsOfSolution(solutionId: number, enabled = true) {
-  return useQuery({
-    queryKey: researchKeys.ofSolution(solutionId),
-    queryFn: ({ signal }) => api.get<ProjectSummary[]>('subject/ofSolution', { solution_id: solutionId }, { signal }),
-    enabled,
-  });
-}
-
 /** GET …/searchUsers: certified specialists (subjects) or students (directions) by name or phone start. */
 export function useUserSearch(kind: ResearchKind, keyword: string) {
   return useQuery({
@@ -135,13 +129,6 @@ export function useSaveProject(kind: ResearchKind) {
     ({ input, running }: { input: ProjectSave; running: boolean }) =>
       api.post<ProjectDetail>(`${kind}/${running ? 'edit' : 'save'}`, { ...input }),
     { formErrors: true },
-  );
-}
-
-/** POST subject/fromSolution: a draft subject pre-filled from an accepted solution (its institute). */
-export function useSubjectFromSolution() {
-  return useResearchMutation((solutionId: number) =>
-    api.post<ProjectDetail>('subject/fromSolution', { solution_id: solutionId }),
   );
 }
 

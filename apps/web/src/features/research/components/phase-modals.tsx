@@ -1,6 +1,5 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   OutcomeSubmitSchema,
@@ -15,8 +14,9 @@ import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { dayRule, dialogSubmit } from '../../../lib/form-kit.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
+import { confirmLeave } from '../../../lib/use-unsaved-changes.ts';
 import { useReviewOutcome, useSavePhase, useSubmitOutcome } from '../api/research.ts';
-import { PhaseAttachmentsInput, type PhaseAttachment } from './phase-attachments.tsx';
+import { SpaceAttachmentsInput, type AttachmentValue } from '../../../components/space-attachments.tsx';
 
 /** Who may be named to submit a phase's outcome: the owner and the members. */
 export function assigneeOptions(project: ProjectDetail): { value: number; label: string }[] {
@@ -26,22 +26,6 @@ export function assigneeOptions(project: ProjectDetail): { value: number; label:
       .filter((member) => member.status === 'member' && member.user_id !== project.owner.user_id)
       .map((member) => ({ value: member.user_id, label: member.name })),
   ];
-}
-
-/** Closing a dialog whose form was changed asks first (spec §5: no silent loss of typing). */
-function closeAsking(dirty: boolean, onClose: () => void, t: TFunction) {
-  if (!dirty) {
-    onClose();
-    return;
-  }
-  notify.confirm({
-    title: t('research.join.discard.title'),
-    content: t('research.join.discard.content'),
-    okText: t('research.join.discard.ok'),
-    cancelText: t('research.join.discard.cancel'),
-    okButtonProps: { danger: true },
-    onOk: onClose,
-  });
 }
 
 interface PlanValues {
@@ -86,7 +70,7 @@ export function PhasePlanModal({
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       onOk={submit}
-      onCancel={() => closeAsking(form.isFieldsTouched(), onClose, t)}
+      onCancel={() => confirmLeave(t, form.isFieldsTouched(), onClose)}
       confirmLoading={save.isPending}
       destroyOnHidden
       forceRender
@@ -136,7 +120,7 @@ export function PhasePlanModal({
 
 interface SubmitValues {
   content?: string;
-  attachments?: PhaseAttachment[];
+  attachments?: AttachmentValue[];
 }
 
 /** Submitting (or resubmitting) a phase's outcome: Markdown and files of the project's space. */
@@ -173,7 +157,7 @@ export function OutcomeSubmitModal({
       okText={t('research.join.outcome.submit')}
       cancelText={t('common.cancel')}
       onOk={submit}
-      onCancel={() => closeAsking(form.isFieldsTouched(), onClose, t)}
+      onCancel={() => confirmLeave(t, form.isFieldsTouched(), onClose)}
       confirmLoading={submitOutcome.isPending}
       destroyOnHidden
       forceRender
@@ -193,7 +177,7 @@ export function OutcomeSubmitModal({
           <MarkdownInput maxLength={PHASE_TEXT_MAX.content} />
         </Form.Item>
         <Form.Item name="attachments" label={t('research.join.outcome.attachments')}>
-          <PhaseAttachmentsInput spaceId={project.space_id} />
+          <SpaceAttachmentsInput spaceId={project.space_id} />
         </Form.Item>
       </Form>
     </Modal>
@@ -232,7 +216,7 @@ export function OutcomeReviewModal({
       okText={t('research.join.review.submit')}
       cancelText={t('common.cancel')}
       onOk={submit}
-      onCancel={() => closeAsking(form.isFieldsTouched(), onClose, t)}
+      onCancel={() => confirmLeave(t, form.isFieldsTouched(), onClose)}
       confirmLoading={review.isPending}
       destroyOnHidden
       forceRender

@@ -9,7 +9,7 @@ import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { usePhases } from '../api/research.ts';
 import { OutcomeReviewModal, OutcomeSubmitModal, PhasePlanModal } from './phase-modals.tsx';
-import { PhaseAttachmentList } from './phase-attachments.tsx';
+import { AttachmentList } from '../../../components/space-attachments.tsx';
 import { PhaseStatusTag } from './status-tags.tsx';
 import '../i18n/strings.ts';
 import './join.css';
@@ -64,7 +64,7 @@ function OutcomeHistory({ project, outcomes }: { project: ProjectDetail; outcome
               </span>
             </div>
             <MarkdownView source={outcome.content} />
-            {outcome.attachments.length > 0 && <PhaseAttachmentList items={outcome.attachments} />}
+            {outcome.attachments.length > 0 && <AttachmentList items={outcome.attachments} />}
             {outcome.reviewed_at && (
               <div className="mb-phase-review" data-testid="outcome-review">
                 <div className="mb-muted">

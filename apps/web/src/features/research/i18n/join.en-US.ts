@@ -122,19 +122,4 @@ export const joinStringsEnUS = {
     acceptedToast: 'Outcome accepted.',
     revisedToast: 'Revision requested.',
   },
-  attachments: {
-    upload: 'Upload files',
-    help: 'Up to {{max}} files of {{size}} MB each (Word, PDF, images, archives); they are also kept in the shared files.',
-    uploading: 'Uploading {{name}}…',
-    failed: '{{name}}: {{message}}',
-    remove: 'Remove {{name}}',
-    download: 'Download',
-    downloadNamed: 'Download {{name}}',
-  },
-  discard: {
-    title: 'Discard your changes?',
-    content: 'What you entered in this dialog will be lost.',
-    ok: 'Discard',
-    cancel: 'Keep editing',
-  },
 };
