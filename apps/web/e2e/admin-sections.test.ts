@@ -1,7 +1,7 @@
 import { expect, inject, it } from 'vitest';
 import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
 import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, shoot, shotsDir, demandBody, jobBody, PDF } from './cooperation-api.ts';
+import { call, certified, certifiedPerson, shoot, shotsDir, demandBody, jobBody, PDF } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -79,6 +79,22 @@ describeE2E('the admin walks every workspace section', () => {
     const job = await call<{ job: { id: number } }>(enterprise.token, 'POST', 'job/save', jobBody(jobTitle));
     await call(enterprise.token, 'POST', 'job/publish', { id: job.job.id });
 
+    // A published subject of the institute and a published direction of a specialist (issue 10).
+    const subjectTitle = `巡检课题${suffix.slice(-3)}`;
+    const directionTitle = `巡检方向${suffix.slice(-3)}`;
+    const project = (title: string) => ({
+      title,
+      summary: '巡检用的研究项目',
+      description: '## 目标\n巡检',
+      msc_fields: ['90'],
+      publish_range: 'public',
+      headcount: 3,
+      commit: 1,
+    });
+    await call(institute.token, 'POST', 'subject/save', project(subjectTitle));
+    const specialist = await certifiedPerson(adminToken, 'Specialist', `巡检专家${suffix.slice(-2)}`);
+    await call(specialist.token, 'POST', 'direction/save', project(directionTitle));
+
     /** What each built section shows of the seeded content; the rest are 'coming soon' pages. */
     const EXPECTED: Record<string, string> = {
       dashboard: '平台管理',
@@ -94,6 +110,15 @@ describeE2E('the admin walks every workspace section', () => {
       employment: jobTitle,
       // The admin has applied for nothing: the page says so.
       myJob: '您还没有投递过职位。',
+      // Admins read every project of a kind in each research section, and the pools show what is open.
+      subjectManage: subjectTitle,
+      subjectManageS: subjectTitle,
+      directionManage: directionTitle,
+      directionManageStu: directionTitle,
+      subjectsPool: subjectTitle,
+      directionsPool: directionTitle,
+      // The admin was asked no research question: the page says so.
+      researchQuestions: '暂无研究问题。',
     };
     const NOT_BUILT = MANAGE_SECTIONS.filter((s) => s.menu && !(s.key in EXPECTED)).map((s) => s.key);
 
