@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { creditCodeCheckChar, USCC_ALPHABET } from '@mathbridge/contracts/uscc';
 import { baseURL } from './browser.ts';
 import { registerByApi } from './session.ts';
@@ -111,6 +112,25 @@ export async function chooseSelect(page: Page, id: string, option: string): Prom
   // Long option lists are virtual: search so the option is rendered.
   await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/**
+ * Picks a preset of the date picker `#id` (e.g. '六个月后') and waits until the field shows a date;
+ * on a busy machine a click on the opening dropdown was seen to be lost, so it tries again.
+ */
+export async function pickDatePreset(page: Page, id: string, preset: string): Promise<void> {
+  const input = page.locator(`#${id}`);
+  for (let attempt = 0; attempt < 3 && (await input.inputValue()) === ''; attempt += 1) {
+    await input.click();
+    const option = page.locator('.ant-picker-presets li:visible', { hasText: preset }).first();
+    await option.waitFor();
+    await option.click();
+    await expect
+      .poll(() => input.inputValue(), { timeout: 5_000 })
+      .not.toBe('')
+      .catch(() => undefined);
+  }
+  expect(await input.inputValue(), `${id} after choosing ${preset}`).not.toBe('');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { expect, inject, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, chooseSelect, shoot as shootTo, shotsDir, PDF } from './cooperation-api.ts';
+import { call, certified, chooseSelect, shoot as shootTo, shotsDir, PDF, pickDatePreset } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const SHOTS = shotsDir('demands');
@@ -38,8 +38,7 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
     await ent.page.fill('#expected_outcome', '可部署的调度算法与报告');
     await ent.page.fill('#budget_min', '100000');
     await ent.page.fill('#budget_max', '300000');
-    await ent.page.click('#deadline');
-    await ent.page.locator('.ant-picker-presets li', { hasText: '六个月后' }).click();
+    await pickDatePreset(ent.page, 'deadline', '六个月后');
     await ent.page.click('#area');
     await ent.page.locator('.ant-cascader-menu-item', { hasText: '浙江' }).click();
     await ent.page.locator('.ant-cascader-menu-item', { hasText: '杭州' }).click();

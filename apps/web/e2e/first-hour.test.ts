@@ -10,6 +10,7 @@ import {
   shotsDir,
   submitOrgCertification,
   PDF,
+  pickDatePreset,
 } from './cooperation-api.ts';
 import { registerByApi, signInThroughUi } from './session.ts';
 
@@ -165,8 +166,7 @@ describeE2E('the first hour: defects a new user meets', () => {
     await page.fill('#expected_outcome', '补货算法与报告');
     await page.fill('#budget_min', '100000');
     await page.fill('#budget_max', '200000');
-    await page.click('#deadline');
-    await page.locator('.ant-picker-presets li', { hasText: '六个月后' }).click();
+    await pickDatePreset(page, 'deadline', '六个月后');
     await page.click('#area');
     await page.locator('.ant-cascader-menu-item', { hasText: '浙江' }).click();
     await page.locator('.ant-cascader-menu-item', { hasText: '杭州' }).click();

@@ -11,6 +11,7 @@ import {
   jobBody,
   shoot as shootTo,
   shotsDir,
+  pickDatePreset,
 } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
@@ -75,8 +76,7 @@ describeE2E('jobs, end to end', () => {
     await ent.page.click('#area');
     await ent.page.locator('.ant-cascader-menu-item', { hasText: '浙江' }).click();
     await ent.page.locator('.ant-cascader-menu-item', { hasText: '杭州' }).click();
-    await ent.page.click('#deadline');
-    await ent.page.locator('.ant-picker-presets li', { hasText: '六个月后' }).click();
+    await pickDatePreset(ent.page, 'deadline', '六个月后');
     // The salary range is checked as the server checks it.
     await ent.page.fill('#salary_min', '30000');
     await ent.page.fill('#salary_max', '20000');
