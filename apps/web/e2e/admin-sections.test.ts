@@ -1,7 +1,17 @@
 import { expect, inject, it } from 'vitest';
 import { MANAGE_SECTIONS } from '@mathbridge/contracts/routes';
 import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, certifiedPerson, shoot, shotsDir, demandBody, jobBody, PDF } from './cooperation-api.ts';
+import {
+  call,
+  certified,
+  certifiedPerson,
+  shoot,
+  shotsDir,
+  demandBody,
+  jobBody,
+  PDF,
+  signInAdmin,
+} from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -17,11 +27,7 @@ describeE2E('the admin walks every workspace section', () => {
   const browser = useBrowser();
 
   it('every menu section opens for the admin with real content', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-5);
     const enterprise = await certified(adminToken, 'Enterprise', `巡检企业${suffix}有限公司`);
     const institute = await certified(adminToken, 'ResearchInstitute', `巡检研究所${suffix}`);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { creditCodeCheckChar, USCC_ALPHABET } from '@mathbridge/contracts/uscc';
 import { baseURL } from './browser.ts';
 import { registerByApi } from './session.ts';
@@ -52,6 +52,19 @@ export async function call<T>(
     throw new Error(`${path}: ${reply.status} ${reply.message} ${JSON.stringify(reply.result)}`);
   return reply.result;
 }
+
+/** Signs the first admin in through the API (the credentials global-setup hands the tests); the token. */
+export async function signInAdmin(): Promise<string> {
+  const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
+    phone_details: inject('adminPhone'),
+    password: inject('adminPassword'),
+  });
+  return admin.token.access_token;
+}
+
+/** No horizontal scrolling: how far the page is wider than its viewport (0 or less when it is not). */
+export const horizontalOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 async function uploadCertificate(token: string): Promise<number> {
   const form = new FormData();

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, shoot as shootTo, shotsDir, demandBody } from './cooperation-api.ts';
+import { call, certified, shoot as shootTo, shotsDir, demandBody, signInAdmin } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -32,11 +32,7 @@ describeE2E('demand and solution transitions, end to end', () => {
   const browser = useBrowser();
 
   it('withdraw, pause/resume, decline, complete, close and delete through the UI; received tags; the cooperation from the to-do', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-4);
     const enterprise = await certified(adminToken, 'Enterprise', `转换企业${suffix}有限公司`);
     const winner = await certified(adminToken, 'ResearchInstitute', `甲研究所${suffix}`);

@@ -1,7 +1,15 @@
 import { expect, inject, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, chooseSelect, shoot as shootTo, shotsDir, PDF, pickDatePreset } from './cooperation-api.ts';
+import {
+  certified,
+  chooseSelect,
+  shoot as shootTo,
+  shotsDir,
+  PDF,
+  pickDatePreset,
+  signInAdmin,
+} from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const SHOTS = shotsDir('demands');
@@ -12,11 +20,7 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
   const browser = useBrowser();
 
   it('an enterprise posts a demand, an admin approves it, an institute answers it, the enterprise accepts, and both sides see the cooperation', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-4);
     const enterprise = await certified(adminToken, 'Enterprise', `数桥排产科技有限公司${suffix}`);
     const institute = await certified(adminToken, 'ResearchInstitute', `应用数学研究所${suffix}`);

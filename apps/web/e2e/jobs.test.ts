@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
 import {
@@ -12,6 +12,8 @@ import {
   shoot as shootTo,
   shotsDir,
   pickDatePreset,
+  signInAdmin,
+  horizontalOverflow as overflow,
 } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
@@ -19,19 +21,11 @@ const SHOTS = shotsDir('jobs');
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const shoot = (page: Page, name: string, fullPage = true) => shootTo(page, SHOTS, name, fullPage);
 
-/** No horizontal scrolling: the page is not wider than its viewport. */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
 describeE2E('jobs, end to end', () => {
   const browser = useBrowser();
 
   it('an enterprise posts a job through the form, a specialist finds it on /employ and applies with a resume, the enterprise invites to interview and the specialist sees it', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-4);
     const enterprise = await certified(adminToken, 'Enterprise', `数桥招聘科技有限公司${suffix}`);
     const institute = await certified(adminToken, 'ResearchInstitute', `应用数学研究院${suffix}`);

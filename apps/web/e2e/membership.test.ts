@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, certifiedMember, shoot as shootTo, shotsDir } from './cooperation-api.ts';
+import { certified, certifiedMember, shoot as shootTo, shotsDir, signInAdmin } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -14,11 +14,7 @@ describeE2E('a membership ends, end to end', () => {
   const browser = useBrowser();
 
   it('a member leaves from the dashboard; the owner removes another from the members table', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-4);
     const orgName = `成员研究所${suffix}`;
     const owner = await certified(adminToken, 'ResearchInstitute', orgName);

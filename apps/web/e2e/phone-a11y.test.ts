@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, expect, inject, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@mathbridge/contracts/constants';
 import { LOCALES, LOCALE_STORAGE_KEY, type Locale } from '@mathbridge/contracts/locales';
 import { baseURL, describeE2E, useBrowser } from './browser.ts';
-import { call, certified, shoot, shotsDir, demandBody, jobBody } from './cooperation-api.ts';
+import { call, certified, shoot, shotsDir, demandBody, jobBody, signInAdmin } from './cooperation-api.ts';
 
 /**
  * Issue 15 points 3 and 4 in one walk (one page load per screen, so CI pays once): every main
@@ -295,11 +295,7 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
 
   beforeAll(async () => {
     shots = shotsDir('phone-a11y');
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-5);
     const [enterprise, institute] = await Promise.all([
       certified(adminToken, 'Enterprise', `手机巡检企业${suffix}有限公司`),

@@ -10,6 +10,8 @@ import {
   shoot as shootTo,
   shotsDir,
   uploadPdf,
+  signInAdmin,
+  horizontalOverflow as overflow,
 } from './cooperation-api.ts';
 import { answerQuestion } from './questions-steps.ts';
 import { signInThroughUi } from './session.ts';
@@ -17,19 +19,13 @@ import { signInThroughUi } from './session.ts';
 const SHOTS = shotsDir('questions');
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const shoot = (page: Page, name: string, fullPage = true) => shootTo(page, SHOTS, name, fullPage);
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describeE2E('research questions, end to end', () => {
   const browser = useBrowser();
 
   it('a student follows the question to-do, answers with a file, sees the return and its comment, answers again and is accepted; the owner’s review to-do leads to the direction’s questions', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-4);
     const owner = await certifiedPerson(adminToken, 'Specialist', '王专家');
     const student = await certifiedPerson(adminToken, 'Student', '郑学生');

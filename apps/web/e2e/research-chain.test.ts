@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
 import {
@@ -13,6 +13,8 @@ import {
   demandBody,
   shoot,
   shotsDir,
+  signInAdmin,
+  horizontalOverflow as overflow,
 } from './cooperation-api.ts';
 import {
   approveApplicant,
@@ -37,9 +39,6 @@ import { answerQuestion, poseQuestion, reviewAnswer } from './questions-steps.ts
 import { signInThroughUi } from './session.ts';
 
 const SHOTS = shotsDir('research-chain');
-/** No horizontal scrolling: the page is not wider than its viewport. */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
 /** The entry names of a zip (its central directory), and each stored entry's bytes. */
@@ -89,11 +88,7 @@ describeE2E('research, the whole chain through the screens', () => {
   const browser = useBrowser();
 
   it('an accepted solution becomes a subject; a specialist joins with the upload permission and opens a direction under it; a student joins and answers a question, accepted; a phase outcome is accepted and the subject concluded', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-5);
     const enterprise = await certified(adminToken, 'Enterprise', `链路制造${suffix}有限公司`);
     const institute = await certified(adminToken, 'ResearchInstitute', `链路数学研究院${suffix}`);

@@ -1,9 +1,18 @@
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import type { ProjectDetail } from '@mathbridge/contracts/research';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, certifiedMember, certifiedStudent, shoot as shootTo, shotsDir } from './cooperation-api.ts';
+import {
+  call,
+  certified,
+  certifiedMember,
+  certifiedStudent,
+  shoot as shootTo,
+  shotsDir,
+  signInAdmin,
+  horizontalOverflow as overflow,
+} from './cooperation-api.ts';
 import {
   acceptInvitation,
   findInPoolAndApply,
@@ -22,10 +31,6 @@ import { signInThroughUi } from './session.ts';
 const SHOTS = shotsDir('research-join');
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const shoot = (page: Page, name: string, fullPage = true) => shootTo(page, SHOTS, name, fullPage);
-
-/** No horizontal scrolling: the page is not wider than its viewport. */
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -48,11 +53,7 @@ describeE2E('research: pools, joining, shared files, phases and outcomes', () =>
   const browser = useBrowser();
 
   it('a specialist finds a direction in the pool and applies under NDA, a student accepts an invitation and shares a file, the owner plans phases, the outcome is revised and accepted, the to-do leads to it', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-5);
     const institute = await certified(adminToken, 'ResearchInstitute', `计算数学研究院${suffix}`);
     const owner = await certifiedMember(adminToken, institute, '孙导师');

@@ -1,8 +1,17 @@
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, certifiedMember, demandBody, shoot as shootTo, shotsDir } from './cooperation-api.ts';
+import {
+  call,
+  certified,
+  certifiedMember,
+  demandBody,
+  shoot as shootTo,
+  shotsDir,
+  signInAdmin,
+  horizontalOverflow as overflow,
+} from './cooperation-api.ts';
 import {
   approveApplicant,
   concludeProject,
@@ -24,18 +33,12 @@ import { signInThroughUi } from './session.ts';
 const SHOTS = shotsDir('research-owner');
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const shoot = (page: Page, name: string) => shootTo(page, SHOTS, name);
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describeE2E('research: the owner and member screens of subjects', () => {
   const browser = useBrowser();
 
   it('an institute starts a subject from an accepted solution, publishes it, admits and refuses, sets permissions, starts and concludes it; the member and the enterprise see their side', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-5);
     const enterprise = await certified(adminToken, 'Enterprise', `课题企业${suffix}有限公司`);
     const institute = await certified(adminToken, 'ResearchInstitute', `课题研究院${suffix}`);
@@ -164,11 +167,7 @@ describeE2E('research: the owner and member screens of subjects', () => {
   }, 300_000);
 
   it('every screen in three locales and at 390 px: list, form, submitted, detail (owner, member), authorityManagement; a custom subject and a direction of a specialist', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-5);
     const institute = await certified(adminToken, 'ResearchInstitute', `截图研究院${suffix}`);
     const owner = await certifiedMember(adminToken, institute, '王专家');

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, certified, chooseSelect, shoot as shootTo, shotsDir } from './cooperation-api.ts';
+import { call, certified, chooseSelect, shoot as shootTo, shotsDir, signInAdmin } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
 const SHOTS = shotsDir('wishes');
@@ -38,11 +38,7 @@ describeE2E('cooperation wishes, end to end', () => {
   const browser = useBrowser();
 
   it('an enterprise posts a wish, an institute finds it in the open list and responds, and the enterprise reads the response and closes the wish', async () => {
-    const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-      phone_details: inject('adminPhone'),
-      password: inject('adminPassword'),
-    });
-    const adminToken = admin.token.access_token;
+    const adminToken = await signInAdmin();
     const suffix = String(Date.now()).slice(-4);
     const enterprise = await certified(adminToken, 'Enterprise', `数桥预测科技有限公司${suffix}`);
     const institute = await certified(adminToken, 'ResearchInstitute', `统计科学研究院${suffix}`);
