@@ -106,3 +106,19 @@ export function dialogSubmit<Values>(
     }
   };
 }
+
+/**
+ * Validates the whole form; when a field is wrong, scrolls to the first one (its message shows)
+ * and answers null, so a submit handler can simply return.
+ */
+export async function validateOrScroll<V>(form: FormInstance<V>): Promise<V | null> {
+  try {
+    return await form.validateFields();
+  } catch {
+    form.scrollToField(form.getFieldsError().find((field) => field.errors.length)?.name ?? [], {
+      behavior: 'smooth',
+      block: 'center',
+    });
+    return null;
+  }
+}

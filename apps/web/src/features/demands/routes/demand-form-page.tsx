@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
-import { showFormError } from '../../../lib/form-kit.ts';
+import { showFormError, validateOrScroll } from '../../../lib/form-kit.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useDemand, useSaveDemand } from '../api/demands.ts';
@@ -56,16 +56,8 @@ export default function DemandFormPage() {
   const editable = id === undefined || existing.data?.can.edit === true;
 
   const run = async (commit: 0 | 1) => {
-    let values: DemandFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      form.scrollToField(form.getFieldsError().find((f) => f.errors.length)?.name ?? [], {
-        behavior: 'smooth',
-        block: 'center',
-      });
-      return;
-    }
+    const values = await validateOrScroll(form);
+    if (!values) return;
     setNotice(null);
     try {
       const detail = await save.mutateAsync(toPayload(values, id, commit));

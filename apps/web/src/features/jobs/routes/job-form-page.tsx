@@ -15,7 +15,7 @@ import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
 import { AreaCascader } from '../../../components/area-cascader.tsx';
 import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
-import { payloadRule, showFormError, areaRule, dayRule } from '../../../lib/form-kit.ts';
+import { payloadRule, showFormError, areaRule, dayRule, validateOrScroll } from '../../../lib/form-kit.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -116,16 +116,8 @@ function JobForm({
   const payload = () => toPayload(form.getFieldsValue(true) as JobFormValues, id);
 
   const run = async (publish: boolean) => {
-    let values: JobFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      form.scrollToField(form.getFieldsError().find((f) => f.errors.length)?.name ?? [], {
-        behavior: 'smooth',
-        block: 'center',
-      });
-      return;
-    }
+    const values = await validateOrScroll(form);
+    if (!values) return;
     try {
       const saved = await save.mutateAsync(toPayload(values, id));
       setDirty(false);

@@ -13,7 +13,7 @@ import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
-import { dayRule, payloadRule, showFormError } from '../../../lib/form-kit.ts';
+import { dayRule, payloadRule, showFormError, validateOrScroll } from '../../../lib/form-kit.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
@@ -105,16 +105,8 @@ function ProjectForm({ face, project, running, onSaved }: ProjectFormProps) {
   const payload = () => toPayload(form.getFieldsValue(true) as ProjectFormValues, project?.id, false);
 
   const run = async (commit: boolean) => {
-    let values: ProjectFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      form.scrollToField(form.getFieldsError().find((f) => f.errors.length)?.name ?? [], {
-        behavior: 'smooth',
-        block: 'center',
-      });
-      return;
-    }
+    const values = await validateOrScroll(form);
+    if (!values) return;
     try {
       const saved = await save.mutateAsync({ input: toPayload(values, project?.id, commit), running });
       setDirty(false);

@@ -21,6 +21,7 @@ import { ResearchFieldSelect } from '../../../components/research-field-select.t
 import { useCreateWish } from '../api/wishes.ts';
 import '../i18n/strings.ts';
 import '../components/wishes.css';
+import { validateOrScroll } from '../../../lib/form-kit.ts';
 
 const BASE = '/manage/willManageE';
 const shape = WishCreateSchema.shape;
@@ -62,16 +63,8 @@ export default function WishCreatePage() {
   }, [info]);
 
   const submit = async () => {
-    let values: WishFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      form.scrollToField(form.getFieldsError().find((field) => field.errors.length)?.name ?? [], {
-        behavior: 'smooth',
-        block: 'center',
-      });
-      return;
-    }
+    const values = await validateOrScroll(form);
+    if (!values) return;
     try {
       const wish = await create.mutateAsync({
         ...values,
