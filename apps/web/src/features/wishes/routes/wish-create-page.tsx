@@ -18,10 +18,10 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
+import { validateOrScroll } from '../../../lib/form-kit.ts';
 import { useCreateWish } from '../api/wishes.ts';
 import '../i18n/strings.ts';
 import '../components/wishes.css';
-import { validateOrScroll } from '../../../lib/form-kit.ts';
 
 const BASE = '/manage/willManageE';
 const shape = WishCreateSchema.shape;
