@@ -32,6 +32,7 @@ interface Fixtures {
   demandId: number;
   wishId: number;
   jobId: number;
+  subjectId: number;
 }
 
 /** The main screens of each kind of user (spec §2 public pages, the sign-in screens, the workspace). */
@@ -76,6 +77,12 @@ function screens(f: Fixtures): Record<Who, string[]> {
       `/manage/demandManageRI/detail/${f.demandId}`,
       '/manage/willManageRI/list',
       '/manage/sharedTplFile',
+      '/manage/subjectManage/list',
+      '/manage/subjectManage/subjectForm/new',
+      `/manage/subjectManage/detail/${f.subjectId}`,
+      `/manage/subjectManage/authorityManagement/${f.subjectId}`,
+      `/manage/subjectManage/planOutcomeDetail/${f.subjectId}`,
+      `/manage/subjectManage/sharedFile/${f.subjectId}`,
       '/account/institute-authentication',
     ],
     admin: [
@@ -86,6 +93,10 @@ function screens(f: Fixtures): Record<Who, string[]> {
       '/manage/demands',
       '/manage/demandManage/list',
       '/manage/logs',
+      '/manage/subjectsPool/list',
+      `/manage/subjectsPool/detail/${f.subjectId}`,
+      '/manage/directionsPool/list',
+      '/manage/researchQuestions',
       '/account/individual',
     ],
   };
@@ -325,11 +336,21 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
       jobBody(`手机巡检职位${suffix.slice(-3)}`),
     );
     await call(enterprise.token, 'POST', 'job/publish', { id: job.job.id });
+    const subject = await call<{ id: number }>(institute.token, 'POST', 'subject/save', {
+      title: `手机巡检课题${suffix.slice(-3)}`,
+      summary: '离散制造排产的多目标优化',
+      description: '## 目标\n$\\min \\sum_i c_i x_i$',
+      msc_fields: ['90'],
+      publish_range: 'public',
+      headcount: 3,
+      commit: 1,
+    });
     fixtures = {
       tokens: { enterprise: enterprise.token, institute: institute.token, admin: adminToken },
       demandId: saved.demand.id,
       wishId: wish.id,
       jobId: job.job.id,
+      subjectId: subject.id,
     };
   }, 120_000);
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, List, Modal, Space } from 'antd';
+import { Alert, Button, Form, Input, List, Modal, Space, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -50,7 +50,9 @@ export function AnswerHistory({ question, reviewable = false, mine = false }: An
       <h3>{mine ? t('questions.history.mineTitle') : t('questions.history.title')}</h3>
       <List
         dataSource={question.answers}
-        locale={{ emptyText: t('questions.history.empty') }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('questions.history.empty')} />,
+        }}
         renderItem={(answer) => (
           <List.Item className="mb-question-answer" data-testid={`answer-${answer.id}`}>
             <div className="mb-question-answer-head">

@@ -1,5 +1,5 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Space, Table, type TableProps } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, type TableProps, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RESEARCH_TEXT_MAX, type ProjectDetail, type ResearchMember } from '@mathbridge/contracts/research';
@@ -139,7 +139,9 @@ export function MembersPanel({ project }: { project: ProjectDetail }) {
         dataSource={members}
         columns={memberColumns}
         pagination={false}
-        locale={{ emptyText: t('research.manage.members.none') }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('research.manage.members.none')} />,
+        }}
         data-testid="members-table"
       />
       {manage && (
@@ -151,7 +153,11 @@ export function MembersPanel({ project }: { project: ProjectDetail }) {
             dataSource={applied}
             columns={applicantColumns}
             pagination={false}
-            locale={{ emptyText: t('research.manage.members.noApplications') }}
+            locale={{
+              emptyText: (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('research.manage.members.noApplications')} />
+              ),
+            }}
             data-testid="applicants-table"
           />
           <h2 className="mb-section-title">{t('research.manage.members.invitations', { count: invited.length })}</h2>
@@ -161,7 +167,11 @@ export function MembersPanel({ project }: { project: ProjectDetail }) {
             dataSource={invited}
             columns={[name, status, since(t('research.manage.members.invitedAt'))]}
             pagination={false}
-            locale={{ emptyText: t('research.manage.members.noInvitations') }}
+            locale={{
+              emptyText: (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('research.manage.members.noInvitations')} />
+              ),
+            }}
             data-testid="invitations-table"
           />
         </>
