@@ -134,6 +134,9 @@ describeE2E('research questions, end to end', () => {
     // Filter by state.
     await drawer.locator('.ant-drawer-close').click();
     await poll(() => drawer.count()).toBe(0);
+    // The pointer rested on the drawer's close button, over the header once the drawer went: move it
+    // off, or the header's hover menu may open over the tabs.
+    await st.page.mouse.move(10, 600);
     await st.page.locator('.ant-tabs-tab', { hasText: '已通过 (1)' }).click();
     await poll(() => st.page.getByTestId('my-questions').locator('tbody tr.ant-table-row').count()).toBe(1);
     expect(new URL(st.page.url()).searchParams.get('status')).toBe('accepted');
