@@ -54,6 +54,9 @@ export function useTestApp(env: Record<string, string> = {}, options: BuildOptio
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
+      // Its own keys in a shared Redis: limits never count what another test process, or an earlier
+      // run within the hour, left under the same address (CI saw a per-IP count start at 1).
+      REDIS_PREFIX: `mbtest:${randomBytes(6).toString('hex')}:`,
       ...(kind === 'postgres' ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
       ...env,
     });
