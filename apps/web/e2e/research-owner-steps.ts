@@ -54,10 +54,14 @@ export async function fillProject(page: Page, fields: ProjectFields): Promise<vo
 async function submitProject(page: Page, button: 'project-publish' | 'project-save', isCommit: 0 | 1): Promise<number> {
   await page.getByTestId(button).click();
   const landed = new RegExp(`/submitted/${isCommit}\\?id=\\d+$`);
-  // Only messages with text: an explain line fading out after a fix is an empty element for a moment.
-  const errors = page.locator('.ant-form-item-explain-error, .ant-message-error').filter({ hasText: /\S/ });
-  await poll(async () => landed.test(page.url()) || (await errors.count()) > 0).toBe(true);
-  if (!landed.test(page.url())) throw new Error(`the form refused: ${(await errors.allTextContents()).join('; ')}`);
+  // Wait for the page to move on; messages of an earlier refused try may still be fading out meanwhile,
+  // so only when it does not move are the messages on screen the reason.
+  try {
+    await page.waitForURL(landed, { timeout: 20_000 });
+  } catch (error) {
+    const errors = page.locator('.ant-form-item-explain-error, .ant-message-error').filter({ hasText: /\S/ });
+    throw new Error(`the form refused: ${(await errors.allTextContents()).join('; ')}`, { cause: error });
+  }
   return Number(new URL(page.url()).searchParams.get('id'));
 }
 
