@@ -3,7 +3,7 @@ import type { Page } from '@mathbridge/contracts/pagination';
 import type { ProjectDetail, ResearchPhase } from '@mathbridge/contracts/research';
 import type { FileNode } from '@mathbridge/contracts/files';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
-import { call, describeApi, useTestApp } from '../../test/harness.ts';
+import { call, describeApi, inParallel, settledValues, useTestApp } from '../../test/harness.ts';
 import { pdf, upload } from '../files/files.fixtures.ts';
 import {
   daysFromNow,
@@ -178,5 +178,39 @@ describeApi('research phases: plan, submit outcome, review (history kept), permi
     expect((await post(app(), c.institute, 'subject/savePhase', { id: p.id, title: '新', goal: 'g' })).status).toBe(
       409,
     );
+  });
+
+  it('20 parallel submissions of one phase make one outcome; 20 parallel reviews of it decide once', async () => {
+    const project = await newProject(app(), c.institute, 'subject', { publish: true });
+    await joinWithPreset(app(), c.institute, c.member, 'subject', project.id, 'member');
+    const phase = ok(
+      await post<ResearchPhase>(app(), c.institute, 'subject/savePhase', {
+        id: project.id,
+        title: '并发',
+        goal: '同时提交',
+        assignees: [c.member.id],
+      }),
+      'savePhase',
+    );
+    ok(await post(app(), c.institute, 'subject/start', { id: project.id }), 'start');
+    const submits = settledValues(
+      await inParallel(20, (i) =>
+        post(app(), c.member, 'subject/submitOutcome', { phase_id: phase.id, content: `稿 ${i}` }),
+      ),
+    );
+    expect(submits.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    const reviews = settledValues(
+      await inParallel(20, (i) =>
+        post(app(), c.institute, 'subject/reviewOutcome', {
+          phase_id: phase.id,
+          accept: i % 2,
+          comment: i % 2 ? undefined : '再改',
+        }),
+      ),
+    );
+    expect(reviews.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    const [after] = ok(await get<ResearchPhase[]>(app(), c.institute, 'subject/phases', { id: project.id }), 'phases');
+    expect(after!.outcomes).toHaveLength(1);
+    expect(after!.outcomes[0]!.status).toBe(after!.status === 'accepted' ? 'accepted' : 'revision_requested');
   });
 });
