@@ -35,7 +35,11 @@ export const manageStringsEnUS = {
     all: 'All',
     view: 'View',
     empty: 'Nothing in this state.',
-    emptyAll: { own: 'Nothing here yet. Create the first one.', joined: 'You have not joined any yet.' },
+    emptyAll: {
+      own: 'Nothing here yet. Create the first one.',
+      joined: 'You have not joined any yet.',
+      admin: 'No projects yet.',
+    },
   },
   form: {
     createTitle: { subject: 'New subject', direction: 'New research direction' },

@@ -38,7 +38,7 @@ export const manageStringsZhCN: Widen<typeof manageStringsEnUS> = {
     all: '全部',
     view: '查看',
     empty: '该状态下暂无内容。',
-    emptyAll: { own: '还没有内容，创建第一个吧。', joined: '您还没有加入任何项目。' },
+    emptyAll: { own: '还没有内容，创建第一个吧。', joined: '您还没有加入任何项目。', admin: '还没有任何项目。' },
   },
   form: {
     createTitle: { subject: '新建课题', direction: '新建研究方向' },

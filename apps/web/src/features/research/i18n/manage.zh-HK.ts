@@ -38,7 +38,7 @@ export const manageStringsZhHK: Widen<typeof manageStringsEnUS> = {
     all: '全部',
     view: '查看',
     empty: '該狀態下暫無內容。',
-    emptyAll: { own: '還沒有內容，建立第一個吧。', joined: '您還沒有加入任何項目。' },
+    emptyAll: { own: '還沒有內容，建立第一個吧。', joined: '您還沒有加入任何項目。', admin: '還沒有任何項目。' },
   },
   form: {
     createTitle: { subject: '新建課題', direction: '新建研究方向' },

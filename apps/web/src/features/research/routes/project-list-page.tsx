@@ -123,7 +123,7 @@ export default function ProjectListPage() {
           list={params}
           columns={columns}
           scroll={{ x: 600 }}
-          empty={t(status ? 'research.manage.list.empty' : `research.manage.list.emptyAll.${scope}`)}
+          empty={t(status ? 'research.manage.list.empty' : `research.manage.list.emptyAll.${admin ? 'admin' : scope}`)}
           emptyAction={!status && createButton}
         />
       </Card>
