@@ -1,14 +1,18 @@
 import type { AccountMessages } from '../features/account/i18n/strings.ts';
+import type { ContentMessages } from '../features/content/i18n/strings.ts';
 import type { AuditLogMessages } from '../features/audit-log/i18n/strings.ts';
 import type { DemandsMessages } from '../features/demands/i18n/strings.ts';
 import type { FilesMessages } from '../features/files/i18n/strings.ts';
 import type { IdentityMessages } from '../features/identity/i18n/strings.ts';
 import type { InvitationMessages } from '../features/invitation/i18n/strings.ts';
 import type { JobsMessages } from '../features/jobs/i18n/strings.ts';
+import type { MicrositeMessages } from '../features/microsite/i18n/strings.ts';
 import type { MembersMessages } from '../features/members/i18n/strings.ts';
+import type { OnboardingMessages } from '../features/onboarding/i18n/strings.ts';
 import type { PortalMessages } from '../features/portal/i18n/strings.ts';
 import type { QuestionsMessages } from '../features/questions/i18n/strings.ts';
 import type { ResearchMessages } from '../features/research/i18n/strings.ts';
+import type { UtilitiesMessages } from '../features/utilities/i18n/strings.ts';
 import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
 import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
 
@@ -28,4 +32,8 @@ export type FeatureMessages = IdentityMessages &
   PortalMessages &
   ResearchMessages &
   QuestionsMessages &
-  AccountMessages;
+  AccountMessages &
+  ContentMessages &
+  OnboardingMessages &
+  MicrositeMessages &
+  UtilitiesMessages;

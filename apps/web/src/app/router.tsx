@@ -46,6 +46,10 @@ type PageSpec =
     }
   | { redirectTo: string };
 
+/** The public portal's pages share the landing page's strings, fetched beside each page's code. */
+const portalBundle = () => loadStringBundle(portalStrings);
+const micrositePage: LazyModule = () => import('../features/microsite/routes/site-page.tsx');
+
 const comingSoonPage: LazyModule = () => import('../components/coming-soon-page.tsx');
 
 /** Workspace sections without child routes that have their page; the others are coming soon. */
@@ -164,51 +168,21 @@ const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
     title: (t) => t('pages.start'),
     strings: () => loadStringBundle(portalStrings),
   },
-  '/enterprise': comingSoon(
-    (t) => t('pages.enterprise'),
-    (t) => t('pageIntro.enterprise'),
-  ),
-  '/researchinstitute': comingSoon(
-    (t) => t('pages.researchinstitute'),
-    (t) => t('pageIntro.researchinstitute'),
-  ),
-  '/specialist': comingSoon(
-    (t) => t('pages.specialist'),
-    (t) => t('pageIntro.specialist'),
-  ),
-  '/student': comingSoon(
-    (t) => t('pages.student'),
-    (t) => t('pageIntro.student'),
-  ),
-  '/innovate-forum': comingSoon(
-    (t) => t('pages.innovateForum'),
-    (t) => t('pageIntro.innovateForum'),
-  ),
+  '/enterprise': { load: () => import('../features/portal/routes/role-page.tsx'), title: (t) => t('pages.enterprise'), strings: portalBundle },
+  '/researchinstitute': { load: () => import('../features/portal/routes/role-page.tsx'), title: (t) => t('pages.researchinstitute'), strings: portalBundle },
+  '/specialist': { load: () => import('../features/portal/routes/role-page.tsx'), title: (t) => t('pages.specialist'), strings: portalBundle },
+  '/student': { load: () => import('../features/portal/routes/role-page.tsx'), title: (t) => t('pages.student'), strings: portalBundle },
+  '/innovate-forum': { load: () => import('../features/portal/routes/forum-page.tsx'), title: (t) => t('pages.innovateForum'), strings: portalBundle },
   '/certification': {
     load: () => import('../features/identity/routes/certification-page.tsx'),
     title: (t) => t('identity.choose.title'),
   },
-  '/service': comingSoon(
-    (t) => t('pages.service'),
-    (t) => t('pageIntro.service'),
-  ),
-  '/industry': comingSoon(
-    (t) => t('pages.industry'),
-    (t) => t('pageIntro.industry'),
-  ),
-  '/aboutUs': comingSoon(
-    (t) => t('pages.aboutUs'),
-    (t) => t('pageIntro.aboutUs'),
-  ),
+  '/service': { load: () => import('../features/portal/routes/service-page.tsx'), title: (t) => t('pages.service'), strings: portalBundle },
+  '/industry': { load: () => import('../features/portal/routes/industry-page.tsx'), title: (t) => t('pages.industry'), strings: portalBundle },
+  '/aboutUs': { load: () => import('../features/portal/routes/about-page.tsx'), title: (t) => t('pages.aboutUs'), strings: portalBundle },
   '/members': { load: () => import('../features/members/routes/members-page.tsx'), title: (t) => t('pages.members') },
-  '/news': comingSoon(
-    (t) => t('pages.news'),
-    (t) => t('pageIntro.news'),
-  ),
-  '/news/detail/:id': comingSoon(
-    (t) => t('pages.newsDetail'),
-    (t) => t('pageIntro.newsDetail'),
-  ),
+  '/news': { load: () => import('../features/portal/routes/news-page.tsx'), title: (t) => t('pages.news'), strings: portalBundle },
+  '/news/detail/:id': { load: () => import('../features/portal/routes/news-detail-page.tsx'), title: (t) => t('pages.newsDetail'), strings: portalBundle },
   '/employ': { load: () => import('../features/jobs/routes/employ-page.tsx'), title: (t) => t('pages.employ') },
   '/employ/detail/:id': {
     load: () => import('../features/jobs/routes/employ-detail-page.tsx'),
@@ -236,26 +210,11 @@ const WHITE_LIST_PAGES: Record<WhiteListRoute, PageSpec> = {
     (t) => t('pages.tryit'),
     (t) => t('pageIntro.tryit'),
   ),
-  '/utilities/*': comingSoon(
-    (t) => t('pages.utilities'),
-    (t) => t('pageIntro.utilities'),
-  ),
-  '/xxribd': comingSoon(
-    (t) => t('pages.xxribd'),
-    (t) => t('pageIntro.xxribd'),
-  ),
-  '/xxribd/home': comingSoon(
-    (t) => t('pages.xxribdHome'),
-    (t) => t('pageIntro.xxribd'),
-  ),
-  '/xxribd/team': comingSoon(
-    (t) => t('pages.xxribdTeam'),
-    (t) => t('pageIntro.xxribd'),
-  ),
-  '/xxribd/research': comingSoon(
-    (t) => t('pages.xxribdResearch'),
-    (t) => t('pageIntro.xxribd'),
-  ),
+  '/utilities/*': { load: () => import('../features/utilities/routes/utilities-page.tsx'), title: (t) => t('pages.utilities') },
+  '/xxribd': { load: micrositePage, title: (t) => t('pages.xxribd') },
+  '/xxribd/home': { load: micrositePage, title: (t) => t('pages.xxribdHome') },
+  '/xxribd/team': { load: micrositePage, title: (t) => t('pages.xxribdTeam') },
+  '/xxribd/research': { load: micrositePage, title: (t) => t('pages.xxribdResearch') },
 };
 
 /** Routes that only redirect never render; a component keeps React Router from warning. */
@@ -303,6 +262,26 @@ function requireSignIn(request: Request): void {
   const url = new URL(request.url);
   throw redirect(signInPath(`${url.pathname}${url.search}`));
 }
+
+/** Pages beyond spec §2 for admins only: the audit log and the content manager. */
+async function adminLoader({ request }: LoaderFunctionArgs) {
+  await ensureSession();
+  requireSignIn(request);
+  if (!useSession.getState().roles.includes('Admin')) throw redirect('/404');
+  return null;
+}
+
+/** The content manager's pages (/manage/content/…): path → page and title (shell strings `contentManager.*`). */
+type ContentTitle = 'articles' | 'categories' | 'banners' | 'manual' | 'site' | 'consultations';
+const CONTENT_PAGES: Record<string, { load: LazyModule; title: ContentTitle }> = {
+  articles: { load: () => import('../features/content/routes/articles-page.tsx'), title: 'articles' },
+  'articles/:id': { load: () => import('../features/content/routes/article-form-page.tsx'), title: 'articles' },
+  categories: { load: () => import('../features/content/routes/categories-page.tsx'), title: 'categories' },
+  banners: { load: () => import('../features/content/routes/banners-page.tsx'), title: 'banners' },
+  manual: { load: () => import('../features/content/routes/manual-pages-page.tsx'), title: 'manual' },
+  site: { load: () => import('../features/content/routes/site-pages-page.tsx'), title: 'site' },
+  consultations: { load: () => import('../features/content/routes/consultations-page.tsx'), title: 'consultations' },
+};
 
 /** The workspace opens only at verify_state 1 (spec §4). */
 async function workspaceLoader({ request }: LoaderFunctionArgs) {
@@ -377,13 +356,10 @@ const pageRoutes: RouteObject[] = [
     ],
   },
   { path: 'center', loader: () => redirect('/firstmeet'), Component: Redirecting },
-  pageRoute(
-    '/firstmeet',
-    comingSoon(
-      (t) => t('pages.firstmeet'),
-      (t) => t('pageIntro.firstmeet'),
-    ),
-  ),
+  pageRoute('/firstmeet', {
+    load: () => import('../features/onboarding/routes/firstmeet-page.tsx'),
+    title: (t) => t('pages.firstmeet'),
+  }),
   {
     path: 'manage',
     lazy: async () => {
@@ -407,14 +383,24 @@ const pageRoutes: RouteObject[] = [
       // Beyond spec §2's children: the audit log (sys/getLogs), for admins only (issue 3).
       {
         path: 'logs',
-        loader: async ({ request }) => {
-          await ensureSession();
-          requireSignIn(request);
-          if (!useSession.getState().roles.includes('Admin')) throw redirect('/404');
-          return null;
-        },
+        loader: adminLoader,
         lazy: lazyPage(() => import('../features/audit-log/routes/logs-page.tsx')),
         handle: { title: (t) => t('auditLog.title') } satisfies RouteHandle,
+      },
+      // Beyond spec §2: the admins' content manager (issue 11, DESIGN §11).
+      {
+        path: 'content',
+        loader: adminLoader,
+        children: [
+          { index: true, loader: () => redirect('/manage/content/articles'), Component: Redirecting },
+          ...Object.entries(CONTENT_PAGES).map(([path, page]) => ({
+            path,
+            lazy: lazyPage(page.load),
+            handle: {
+              title: (t: TFunction) => `${t('contentManager.title')} · ${t(`contentManager.${page.title}`)}`,
+            } satisfies RouteHandle,
+          })),
+        ],
       },
     ],
   },

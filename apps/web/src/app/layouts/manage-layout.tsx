@@ -80,6 +80,11 @@ export function ManageLayout() {
                   icon: <HistoryOutlined />,
                   label: <Link to="/manage/logs">{t('workspace.dashboard.logs')}</Link>,
                 },
+                {
+                  key: 'content',
+                  icon: <ReadOutlined />,
+                  label: <Link to="/manage/content">{t('contentManager.title')}</Link>,
+                },
               ]
             : []),
         ]}

@@ -92,4 +92,13 @@ export const enUSPages = {
       customSubjectDetail: 'Custom subject',
     },
   },
+  contentManager: {
+    title: 'Content manager',
+    articles: 'News & articles',
+    categories: 'Categories',
+    banners: 'Banners',
+    manual: 'User manual',
+    site: 'Micro-site',
+    consultations: 'Consultations',
+  },
 } as const;

@@ -88,4 +88,13 @@ export const zhCNPages = {
       customSubjectDetail: '自定义课题',
     },
   },
+  contentManager: {
+    title: '内容管理',
+    articles: '新闻资讯',
+    categories: '栏目分类',
+    banners: '横幅',
+    manual: '用户手册',
+    site: '特色研究院站点',
+    consultations: '咨询留言',
+  },
 } as const satisfies UiPageMessages;

@@ -88,4 +88,13 @@ export const zhHKPages = {
       customSubjectDetail: '自訂課題',
     },
   },
+  contentManager: {
+    title: '內容管理',
+    articles: '新聞資訊',
+    categories: '欄目分類',
+    banners: '橫幅',
+    manual: '用戶手冊',
+    site: '特色研究院站點',
+    consultations: '諮詢留言',
+  },
 } as const satisfies UiPageMessages;

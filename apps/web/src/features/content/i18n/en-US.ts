@@ -1,0 +1,6 @@
+/** Strings of the content feature, English (the reference shape). */
+export const contentEnUS = {
+  content: {
+    title: 'Content',
+  },
+};

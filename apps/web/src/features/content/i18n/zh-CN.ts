@@ -1,0 +1,7 @@
+import type { ContentMessages } from './strings.ts';
+
+export const contentZhCN = {
+  content: {
+    title: 'Content',
+  },
+} satisfies ContentMessages;

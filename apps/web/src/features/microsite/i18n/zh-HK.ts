@@ -1,0 +1,7 @@
+import type { MicrositeMessages } from './strings.ts';
+
+export const micrositeZhHK = {
+  microsite: {
+    title: 'Microsite',
+  },
+} satisfies MicrositeMessages;

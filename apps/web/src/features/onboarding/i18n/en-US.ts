@@ -1,0 +1,6 @@
+/** Strings of the onboarding feature, English (the reference shape). */
+export const onboardingEnUS = {
+  onboarding: {
+    title: 'Onboarding',
+  },
+};

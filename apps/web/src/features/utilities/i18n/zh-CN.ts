@@ -1,0 +1,7 @@
+import type { UtilitiesMessages } from './strings.ts';
+
+export const utilitiesZhCN = {
+  utilities: {
+    title: 'Utilities',
+  },
+} satisfies UtilitiesMessages;
