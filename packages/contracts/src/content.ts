@@ -43,7 +43,12 @@ export const CategorySaveSchema = z.object({
   name_zh_cn: requiredString(CATEGORY_NAME_MAX),
   name_zh_hk: requiredString(CATEGORY_NAME_MAX),
   name_en: requiredString(CATEGORY_NAME_MAX * 2),
-  sort: z.coerce.number({ error: key('validation.integer') }).int(key('validation.integer')).min(0).max(9999).default(0),
+  sort: z.coerce
+    .number({ error: key('validation.integer') })
+    .int(key('validation.integer'))
+    .min(0)
+    .max(9999)
+    .default(0),
 });
 export type CategorySave = z.infer<typeof CategorySaveSchema>;
 
@@ -154,7 +159,12 @@ export const BannerSaveSchema = z.object({
   subtitle: optionalString(120),
   image_file_id: IdSchema,
   link: BannerLinkSchema,
-  sort: z.coerce.number({ error: key('validation.integer') }).int(key('validation.integer')).min(0).max(9999).default(0),
+  sort: z.coerce
+    .number({ error: key('validation.integer') })
+    .int(key('validation.integer'))
+    .min(0)
+    .max(9999)
+    .default(0),
   active: FlagSchema.default(1),
 });
 export type BannerSave = z.infer<typeof BannerSaveSchema>;
@@ -182,7 +192,12 @@ export const ManualSaveSchema = z.object({
   audience: z.enum(MANUAL_AUDIENCES, { error: key('validation.choose') }),
   title: requiredString(60),
   body: requiredString(ARTICLE_BODY_MAX),
-  sort: z.coerce.number({ error: key('validation.integer') }).int(key('validation.integer')).min(0).max(9999).default(0),
+  sort: z.coerce
+    .number({ error: key('validation.integer') })
+    .int(key('validation.integer'))
+    .min(0)
+    .max(9999)
+    .default(0),
 });
 export type ManualSave = z.infer<typeof ManualSaveSchema>;
 

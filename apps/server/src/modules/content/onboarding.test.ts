@@ -61,6 +61,9 @@ describeApi('onboarding steps (issue 11)', () => {
       expect(fresh.steps.map((s) => s.key)).toEqual(['account', 'identity', 'certification', 'first_action']);
       expect(doneKeys(fresh)).toEqual([]);
 
+      ok(await post(app(), user, 'user/update_profile', { truename: '张三' }), 'update_profile');
+      expect(await steps(user)).toMatchObject({ current: 'identity', role: null });
+
       ok(await post(app(), user, 'user/roleSelect', { role }), 'roleSelect');
       const chosen = await steps(user);
       expect(chosen).toMatchObject({ current: 'certification', role });
@@ -85,6 +88,14 @@ describeApi('onboarding steps (issue 11)', () => {
       expect(doneKeys(done)).toEqual(['account', 'identity', 'certification', 'first_action']);
     });
   }
+
+  it('an approved certification completes the account step even when the personal information was skipped', async () => {
+    const user = await newUser(app());
+    ok(await post(app(), user, 'user/roleSelect', { role: 'Specialist' }), 'roleSelect');
+    expect(await steps(user)).toMatchObject({ current: 'account', role: 'Specialist' });
+    await approve(app(), c.admin, (await submitFor(app(), user, 'Specialist', {})).id);
+    expect(doneKeys(await steps(user))).toEqual(['account', 'identity', 'certification']);
+  });
 
   it('a saved draft demand is not yet the first action', async () => {
     const enterprise = c.otherEnterprise;
