@@ -89,9 +89,6 @@ export function BannerCarousel() {
           </div>
           {count > 1 && (
             <div className="mb-banner-controls">
-              <button type="button" onClick={() => go(current - 1)} aria-label={t('portal.banners.previous')}>
-                <LeftOutlined aria-hidden />
-              </button>
               <div className="mb-banner-dots">
                 {items.map((banner, i) => (
                   <button
@@ -104,6 +101,9 @@ export function BannerCarousel() {
                   />
                 ))}
               </div>
+              <button type="button" onClick={() => go(current - 1)} aria-label={t('portal.banners.previous')}>
+                <LeftOutlined aria-hidden />
+              </button>
               <button type="button" onClick={() => go(current + 1)} aria-label={t('portal.banners.next')}>
                 <RightOutlined aria-hidden />
               </button>

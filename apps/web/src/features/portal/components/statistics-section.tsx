@@ -18,10 +18,6 @@ function useNearScreen<T extends Element>() {
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return undefined;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

@@ -64,7 +64,7 @@ export default function NewsDetailPage() {
   if (missing) return <NotFound />;
 
   return (
-    <div className="mb-start mb-portal mb-news-detail-page">
+    <div className="mb-portal mb-news-detail-page">
       <div className="mb-container mb-news-detail">
         <nav className="mb-news-back" aria-label={t('portal.detail.back')}>
           <Link to="/news">
