@@ -272,6 +272,10 @@ export const portalEnUS = {
       lead: 'From the first question to a delivered result: what MathBridge does for enterprises, institutes, specialists and students.',
       open: 'Open',
       items: {
+        certification: {
+          title: 'Identity certification',
+          text: 'Organisations and experts certify their identity; the platform reviews every application.',
+        },
         demands: {
           title: 'Demand matching',
           text: 'Enterprises post reviewed demands; certified institutes find them by industry and method.',

@@ -247,6 +247,7 @@ export const portalZhCN = {
       lead: '从第一个问题到成果交付：数桥为企业、科研院所、专家和学生提供的服务。',
       open: '前往',
       items: {
+        certification: { title: '身份认证', text: '机构和专家认证身份，平台逐一审核每份申请。' },
         demands: { title: '需求对接', text: '企业发布经审核的需求，认证科研院所按行业和方法找到它们。' },
         solutions: { title: '方案评审', text: '科研院所提交方案，企业比较、沟通并采纳最合适的方案。' },
         subjects: { title: '研究课题', text: '被采纳的方案成为课题，包含成员、阶段、计划和成果。' },

@@ -247,6 +247,7 @@ export const portalZhHK = {
       lead: '由第一個問題到成果交付：數橋為企業、科研院所、專家和學生提供的服務。',
       open: '前往',
       items: {
+        certification: { title: '身份認證', text: '機構和專家認證身份，平台逐一審核每份申請。' },
         demands: { title: '需求對接', text: '企業發佈經審核的需求，認證科研院所按行業和方法找到它們。' },
         solutions: { title: '方案評審', text: '科研院所提交方案，企業比較、溝通並採納最合適的方案。' },
         subjects: { title: '研究課題', text: '被採納的方案成為課題，包含成員、階段、計劃和成果。' },

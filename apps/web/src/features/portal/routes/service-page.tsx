@@ -6,6 +6,7 @@ import {
   ExperimentOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
+  SafetyCertificateOutlined,
   SolutionOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -19,10 +20,11 @@ import '../components/portal.css';
 
 /** The services and where each is used (workspace sections ask for sign-in first). */
 const SERVICES: {
-  key: 'demands' | 'solutions' | 'subjects' | 'directions' | 'jobs' | 'files' | 'notebooks';
+  key: 'certification' | 'demands' | 'solutions' | 'subjects' | 'directions' | 'jobs' | 'files' | 'notebooks';
   to: string;
   icon: ReactNode;
 }[] = [
+  { key: 'certification', to: '/certification', icon: <SafetyCertificateOutlined /> },
   { key: 'demands', to: '/enterprise', icon: <FileTextOutlined /> },
   { key: 'solutions', to: '/researchinstitute', icon: <BulbOutlined /> },
   { key: 'subjects', to: '/specialist', icon: <ExperimentOutlined /> },
