@@ -1,32 +1,44 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import '../shimmer.css';
+import { hasMath } from './math-tokens.ts';
 import './markdown.css';
 
 type Renderer = (source: string) => DocumentFragment;
-let renderer: Promise<Renderer> | null = null;
-const loadRenderer = () => (renderer ??= import('./render-markdown.ts').then((m) => m.renderMarkdown));
+let plain: Promise<Renderer> | null = null;
+let withMath: Promise<Renderer> | null = null;
+/** marked + DOMPurify, and KaTeX (render-math.ts, the larger part) only when the text has formulas. */
+const loadRenderer = (math: boolean) =>
+  math
+    ? (withMath ??= Promise.all([import('./render-markdown.ts'), import('./render-math.ts')]).then(
+        ([markdown, katex]) =>
+          (source: string) =>
+            markdown.renderMarkdown(source, katex.renderMath),
+      ))
+    : (plain ??= import('./render-markdown.ts').then((m) => (source: string) => m.renderMarkdown(source)));
 
 /**
  * Markdown + KaTeX from users (DESIGN §7), sanitized to an allow-list (render-markdown.ts). The
- * renderer loads with the first text shown; until then shimmering lines hold the place (plain
+ * renderer loads with the first text shown, KaTeX with the first formula; until then shimmering lines hold the place (plain
  * markup, not antd's Skeleton: public pages show articles too and keep antd's extra chunks out). The sanitized
  * nodes are put in place as they are, never serialized to HTML and parsed again.
  */
 export function MarkdownView({ source, empty }: { source: string | null | undefined; empty?: string }) {
-  const [render, setRender] = useState<Renderer | null>(null);
+  const [render, setRender] = useState<{ fn: Renderer; math: boolean } | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  const text = source?.trim() ? source : '';
+  // Once KaTeX is in, it stays; text that gains a formula (a preview being typed) fetches it then.
+  const math = render?.math || hasMath(text);
   useEffect(() => {
     let live = true;
-    void loadRenderer().then((fn) => {
-      if (live) setRender(() => fn);
+    void loadRenderer(math).then((fn) => {
+      if (live) setRender({ fn, math });
     });
     return () => {
       live = false;
     };
-  }, []);
-  const text = source?.trim() ? source : '';
+  }, [math]);
   useLayoutEffect(() => {
-    if (render && text && container.current) container.current.replaceChildren(render(text));
+    if (render && text && container.current) container.current.replaceChildren(render.fn(text));
   }, [render, text]);
   if (!text) return empty ? <p className="mb-muted">{empty}</p> : null;
   if (!render) {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const RENDERER = path.join(import.meta.dirname, 'render-markdown.ts');
+const MATH = path.join(import.meta.dirname, 'render-math.ts');
 const available = fs.existsSync(CHROMIUM);
 if (!available) {
   if (process.env.REQUIRE_ALL === '1') throw new Error(`REQUIRE_ALL=1 but ${CHROMIUM} is missing`);
@@ -67,7 +68,7 @@ describe.skipIf(!available)('Markdown rendering in a real browser', () => {
   beforeAll(async () => {
     const bundle = await build({
       stdin: {
-        contents: `import { renderMarkdown } from ${JSON.stringify(RENDERER)}; window.renderMarkdown = renderMarkdown;`,
+        contents: `import { renderMarkdown } from ${JSON.stringify(RENDERER)}; import { renderMath } from ${JSON.stringify(MATH)}; window.renderMarkdown = (s) => renderMarkdown(s, renderMath);`,
         resolveDir: import.meta.dirname,
         loader: 'ts',
       },

@@ -1,12 +1,15 @@
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
-import katex from 'katex';
 import { Marked } from 'marked';
-import 'katex/dist/katex.min.css';
+import { MATH_TOKENS } from './math-tokens.ts';
+
+/** Renders one formula (render-math.ts, loaded only for text that has formulas). */
+export type MathRenderer = (tex: string, displayMode: boolean) => DocumentFragment;
 
 /**
  * Markdown with formulas from users (DESIGN §7, issue 9 point 8): `$…$` inline and `$$…$$` display
  * math rendered by KaTeX, everything else by marked, and both sanitized to allow-lists. Loaded on
- * demand by MarkdownView, so marked, KaTeX (and its CSS) and DOMPurify stay out of the first load.
+ * demand by MarkdownView, so marked and DOMPurify stay out of the first load; KaTeX (and its CSS)
+ * is a module of its own (render-math.ts), loaded only for text that has formulas.
  *
  * Two passes, never mixed:
  * 1. The user's Markdown (and any HTML written in it) keeps only the tags Markdown produces, with
@@ -32,8 +35,6 @@ const marked = new Marked({
   renderer: { checkbox: ({ checked }) => (checked ? '☑ ' : '☐ ') },
 });
 
-// Code first, so a `$` inside code stays literal; then display math, then inline math.
-const TOKENS = /(```[\s\S]*?```|`[^`\n]+`)|\$\$([\s\S]+?)\$\$|(?<![\\$])\$([^$\n]+?)\$(?!\d)/g;
 // Letters and digits only: Markdown leaves them alone wherever they stand.
 const PLACEHOLDER = /MBMATH(\d+)MBEND/g;
 
@@ -89,93 +90,6 @@ function purifyUser(html: string): DocumentFragment {
   return userPurifier.sanitize(html, USER_CONFIG);
 }
 
-/* ---- pass 2: KaTeX's output ---- */
-
-const KATEX_TAGS = [
-  ...['span', 'svg', 'path', 'line'],
-  ...['math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'mpadded', 'mphantom'],
-  ...['msup', 'msub', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mover', 'munder', 'munderover', 'mstyle'],
-  ...['mtable', 'mtr', 'mtd', 'mlabeledtr', 'menclose'],
-];
-const KATEX_ATTR = [
-  ...['class', 'style', 'aria-hidden', 'title', 'xmlns', 'encoding', 'display', 'displaystyle', 'scriptlevel'],
-  ...['mathvariant', 'mathcolor', 'mathbackground', 'mathsize', 'stretchy', 'fence', 'separator', 'accent'],
-  ...['accentunder', 'lspace', 'rspace', 'width', 'height', 'depth', 'voffset', 'linethickness', 'notation'],
-  ...['columnalign', 'columnspacing', 'columnlines', 'rowspacing', 'rowlines', 'frame', 'minsize', 'maxsize'],
-  ...['symmetric', 'largeop', 'movablelimits', 'form', 'viewBox', 'preserveAspectRatio', 'd', 'stroke-width'],
-  ...['x1', 'x2', 'y1', 'y2'],
-];
-const KATEX_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
-  ALLOWED_TAGS: KATEX_TAGS,
-  ALLOWED_ATTR: KATEX_ATTR,
-  ALLOW_DATA_ATTR: false,
-  RETURN_DOM_FRAGMENT: true,
-};
-
-const LENGTH = /^-?(?:\d+\.?\d*|\.\d+)em$|^0$/;
-const COLOR = /^(?:#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
-/** The CSS KaTeX writes inline, each with the values it writes. */
-const KATEX_STYLE: Record<string, RegExp> = {
-  position: /^relative$/,
-  ...Object.fromEntries(
-    [
-      ...['top', 'bottom', 'left', 'height', 'width', 'min-width', 'vertical-align', 'margin-left', 'margin-right'],
-      ...['padding-left', 'border-width', 'border-top-width', 'border-bottom-width', 'border-right-width'],
-    ].map((property) => [property, LENGTH]),
-  ),
-  'border-style': /^solid$/,
-  color: COLOR,
-  'background-color': COLOR,
-  'border-color': COLOR,
-  border: /^-?(?:\d+\.?\d*|\.\d+)em solid (?:#[0-9a-f]{3,8}|[a-z]{3,20})$/i,
-};
-/** KaTeX's own class names; never the app's (`mb-…`) or Ant Design's (`ant-…`). */
-const KATEX_CLASS = /^(?!ant-|mb-)[a-z][a-z0-9-]*$/;
-
-function keptStyle(style: string): string {
-  return style
-    .split(';')
-    .map((declaration) => {
-      const colon = declaration.indexOf(':');
-      const property = declaration.slice(0, colon).trim().toLowerCase();
-      const value = declaration.slice(colon + 1).trim();
-      return colon > 0 && KATEX_STYLE[property]?.test(value) ? `${property}:${value}` : '';
-    })
-    .filter(Boolean)
-    .join(';');
-}
-
-let katexPurifier: Purifier | undefined;
-function purifyKatex(html: string): DocumentFragment {
-  if (!katexPurifier) {
-    katexPurifier = DOMPurify(window);
-    katexPurifier.addHook('uponSanitizeAttribute', (_node, data) => {
-      if (data.attrName === 'style') data.attrValue = keptStyle(data.attrValue);
-      if (data.attrName === 'class')
-        data.attrValue = data.attrValue
-          .split(/\s+/)
-          .filter((name) => KATEX_CLASS.test(name))
-          .join(' ');
-      if ((data.attrName === 'style' || data.attrName === 'class') && !data.attrValue) data.keepAttr = false;
-    });
-  }
-  return katexPurifier.sanitize(html, KATEX_CONFIG);
-}
-
-function renderMath(tex: string, displayMode: boolean): DocumentFragment {
-  // throwOnError false: a typo shows the source in red instead of breaking the whole preview.
-  const html = katex.renderToString(tex, {
-    displayMode,
-    throwOnError: false,
-    trust: false,
-    strict: 'ignore',
-    output: 'htmlAndMathml',
-    maxSize: 20,
-    maxExpand: 500,
-  });
-  return purifyKatex(html);
-}
-
 /* ---- together ---- */
 
 interface Formula {
@@ -185,7 +99,7 @@ interface Formula {
 }
 
 /** Puts each formula in place of its placeholder: rendered in text, its source in attributes. */
-function placeFormulas(root: DocumentFragment, formulas: Formula[]): void {
+function placeFormulas(root: DocumentFragment, formulas: Formula[], renderMath?: MathRenderer): void {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -204,17 +118,21 @@ function placeFormulas(root: DocumentFragment, formulas: Formula[]): void {
     const nodes = parts.map((part, i) => {
       if (i % 2 === 0) return document.createTextNode(part);
       const formula = formulas[Number(part)];
-      return formula ? renderMath(formula.tex, formula.display) : document.createTextNode('');
+      if (!formula) return document.createTextNode('');
+      return renderMath ? renderMath(formula.tex, formula.display) : document.createTextNode(formula.source);
     });
     text.replaceWith(...nodes);
   }
 }
 
-/** Renders a user's Markdown with formulas into sanitized nodes for MarkdownView. */
-export function renderMarkdown(source: string): DocumentFragment {
+/**
+ * Renders a user's Markdown with formulas into sanitized nodes for MarkdownView. Without a math
+ * renderer, formulas stay their source text (MarkdownView passes one whenever hasMath says so).
+ */
+export function renderMarkdown(source: string, renderMath?: MathRenderer): DocumentFragment {
   const formulas: Formula[] = [];
   const withPlaceholders = source.replace(
-    TOKENS,
+    MATH_TOKENS,
     (match, code: string | undefined, display: string | undefined, inline: string | undefined) => {
       if (code !== undefined) return match;
       formulas.push({ source: match, tex: display ?? inline ?? '', display: display !== undefined });
@@ -224,6 +142,6 @@ export function renderMarkdown(source: string): DocumentFragment {
   const fragment = purifyUser(marked.parse(withPlaceholders) as string);
   // A link whose target was refused (javascript:, relative…) must not look like a link: keep its text.
   for (const link of Array.from(fragment.querySelectorAll('a:not([href])'))) link.replaceWith(...link.childNodes);
-  placeFormulas(fragment, formulas);
+  placeFormulas(fragment, formulas, renderMath);
   return fragment;
 }
