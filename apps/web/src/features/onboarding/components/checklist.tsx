@@ -42,7 +42,11 @@ function stepViews(check: CheckStep, t: TFunction): StepView[] {
     text: t('onboarding.steps.account.text'),
     action: done('account')
       ? { label: t('onboarding.steps.account.edit'), to: '/account/individual', primary: false }
-      : { label: t('onboarding.steps.account.action'), to: '/account/individual', primary: true },
+      : {
+          label: t('onboarding.steps.account.action'),
+          to: '/account/individual',
+          primary: stateOf('account') === 'current',
+        },
   };
 
   const identity: StepView = {
@@ -55,7 +59,11 @@ function stepViews(check: CheckStep, t: TFunction): StepView[] {
       : undefined,
     action: done('identity')
       ? undefined
-      : { label: t('onboarding.steps.identity.action'), to: '/certification', primary: true },
+      : {
+          label: t('onboarding.steps.identity.action'),
+          to: '/certification',
+          primary: stateOf('identity') === 'current',
+        },
   };
 
   const certification: StepView = {
