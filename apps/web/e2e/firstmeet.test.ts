@@ -67,6 +67,7 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
     await page.fill('#position', '副教授');
     await page.fill('#employeeNumber', 'ZJU2024');
     await page.click('#research_fields');
+    await page.keyboard.type('偏微分');
     await page.locator('.ant-select-item-option', { hasText: '35 偏微分方程' }).click();
     await page.keyboard.press('Escape');
     await page.setInputFiles('input[type=file]', { name: 'diploma.png', mimeType: 'image/png', buffer: PNG });
@@ -134,7 +135,7 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
     const source = page.locator('#mb-formula-source');
     await source.fill('\\frac{a}{b');
     await poll(() => page.getByTestId('formula-error').count()).toBe(1);
-    expect(await page.getByTestId('formula-error').textContent()).toContain('ParseError');
+    expect(await page.getByTestId('formula-error').textContent()).toContain('KaTeX parse error');
     await source.fill('E = mc^2 + \\sum_{i=1}^{n} x_i');
     await poll(() => page.getByTestId('formula-error').count()).toBe(0);
     await poll(() => page.locator('[data-testid=formula-preview] .katex-display').count()).toBe(1);
