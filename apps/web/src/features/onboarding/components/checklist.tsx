@@ -8,6 +8,8 @@ import { ORGANISATION_ROLES, VERIFY_STATE, type Role } from '@mathbridge/contrac
 import { ButtonLink } from '../../../components/button-link.tsx';
 
 type StepState = 'done' | 'current' | 'todo';
+/** What the state tag says: a current step that waits on someone else says so. */
+type StepLabel = StepState | 'waiting';
 
 /** Where a certification form is filled: the individual or the organisation form of the identity (spec §2 /account children). */
 export function certificationPath(role: CheckStep['role']): string {
@@ -20,6 +22,7 @@ export function certificationPath(role: CheckStep['role']): string {
 interface StepView {
   key: OnboardingStep;
   state: StepState;
+  label?: StepLabel;
   title: string;
   text: string;
   /** What the state means for this user right now (chosen identity, under review, …). */
@@ -78,6 +81,7 @@ function stepViews(check: CheckStep, t: TFunction): StepView[] {
     certification.note = { tone: 'info', text: t('onboarding.steps.certification.needsIdentity') };
   } else if (pending) {
     certification.note = { tone: 'info', text: t('onboarding.steps.certification.pending') };
+    if (certification.state === 'current') certification.label = 'waiting';
     certification.action = {
       label: t('onboarding.steps.certification.pendingAction'),
       to: certificationPath(check.role),
@@ -166,7 +170,7 @@ export function Checklist({ check }: { check: CheckStep }) {
                   className="mb-onboarding-state"
                   color={step.state === 'done' ? 'success' : step.state === 'current' ? 'processing' : 'default'}
                 >
-                  {t(`onboarding.states.${step.state}`)}
+                  {t(`onboarding.states.${step.label ?? step.state}`)}
                 </Tag>
               </div>
               <p className="mb-muted">{step.text}</p>

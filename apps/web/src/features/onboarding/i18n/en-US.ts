@@ -12,6 +12,7 @@ export const onboardingEnUS = {
       done: 'Done',
       current: 'Next step',
       todo: 'Later',
+      waiting: 'Under review',
     },
     steps: {
       account: {

@@ -12,6 +12,7 @@ export const onboardingZhCN = {
       done: '已完成',
       current: '下一步',
       todo: '待完成',
+      waiting: '审核中',
     },
     steps: {
       account: {

@@ -35,6 +35,8 @@ interface Filtered {
   sections: SectionRow[];
   /** Some of its sections matched the query themselves: show them open. */
   open: boolean;
+  /** How many entries matched: the class itself and/or its sections. */
+  matches: number;
 }
 
 /** Classes and sections matching a query by code prefix (35, 65N) or by words in any locale's name. */
@@ -44,7 +46,7 @@ function filterTree(sectionsByClass: Map<string, SectionRow[]>, query: string): 
   for (const entry of MSC_CLASSES) {
     const sections = sectionsByClass.get(entry.code) ?? [];
     if (!q) {
-      out.push({ entry, sections, open: false });
+      out.push({ entry, sections, open: false, matches: 0 });
       continue;
     }
     const classMatches =
@@ -54,8 +56,9 @@ function filterTree(sectionsByClass: Map<string, SectionRow[]>, query: string): 
     const matching = sections.filter(
       ([code, title]) => code.toLowerCase().startsWith(q) || title.toLowerCase().includes(q),
     );
-    if (matching.length > 0) out.push({ entry, sections: matching, open: true });
-    else if (classMatches) out.push({ entry, sections, open: false });
+    const matches = (classMatches ? 1 : 0) + matching.length;
+    if (matching.length > 0) out.push({ entry, sections: matching, open: true, matches });
+    else if (classMatches) out.push({ entry, sections, open: false, matches });
   }
   return out;
 }
@@ -128,7 +131,11 @@ export default function MscBrowser() {
     })),
   }));
 
-  const sectionCount = filtered.reduce((sum, item) => sum + item.sections.length, 0);
+  const matchCount = filtered.reduce((sum, item) => sum + item.matches, 0);
+  const setKeys = (keys: string[]) => {
+    if (searching) setSearchExpanded({ query: debounced, keys });
+    else setExpanded(keys);
+  };
 
   return (
     <div className="mb-msc">
@@ -145,16 +152,14 @@ export default function MscBrowser() {
           allowClear
           className="mb-msc-search"
         />
-        <Button onClick={() => setExpanded(MSC_CLASSES.map((entry) => entry.code))} disabled={searching || !sections}>
+        <Button onClick={() => setKeys(filtered.map((item) => item.entry.code))} disabled={!sections}>
           {t('utilities.msc.expandAll')}
         </Button>
-        <Button onClick={() => setExpanded([])} disabled={searching}>
-          {t('utilities.msc.collapseAll')}
-        </Button>
+        <Button onClick={() => setKeys([])}>{t('utilities.msc.collapseAll')}</Button>
       </div>
       <p className="mb-muted mb-msc-count" aria-live="polite">
         {searching
-          ? t('utilities.msc.matches', { count: filtered.length + (sections ? sectionCount : 0) })
+          ? t('utilities.msc.matches', { count: matchCount })
           : t('utilities.msc.counts', { classes: MSC_CLASSES.length, sections: sections?.length ?? '…' })}
         {sections && ` · ${t('utilities.msc.englishTitles')}`}
       </p>
@@ -173,10 +178,7 @@ export default function MscBrowser() {
           className="mb-msc-tree"
           treeData={treeData}
           expandedKeys={expandedKeys}
-          onExpand={(keys) => {
-            if (searching) setSearchExpanded({ query: debounced, keys: keys.map(String) });
-            else setExpanded(keys.map(String));
-          }}
+          onExpand={(keys) => setKeys(keys.map(String))}
           selectable={false}
           blockNode
           virtual={false}
