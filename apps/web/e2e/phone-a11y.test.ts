@@ -146,7 +146,7 @@ async function settle(page: Page, path: string): Promise<void> {
     (to) =>
       document.querySelector('#main')?.getAttribute('data-path') === to &&
       !!document.querySelector('.mb-header .mb-user-trigger, .mb-header .mb-signin-button') &&
-      !document.querySelector('.mb-route-progress, .mb-spinner, .ant-skeleton, .ant-spin-spinning') &&
+      !document.querySelector('.mb-route-progress, .mb-spinner, .ant-skeleton, .mb-md-loading, .ant-spin-spinning') &&
       (document.querySelector('#main')?.children.length ?? 0) > 0,
     path,
     { timeout: 15_000 },

@@ -1,4 +1,3 @@
-import { Skeleton } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import './markdown.css';
 
@@ -28,6 +27,14 @@ export function MarkdownView({ source, empty }: { source: string | null | undefi
     if (render && text && container.current) container.current.replaceChildren(render(text));
   }, [render, text]);
   if (!text) return empty ? <p className="mb-muted">{empty}</p> : null;
-  if (!render) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  // Plain bars, not antd's Skeleton: public pages (news, micro-site) would load antd's display
+  // components for this placeholder alone.
+  if (!render)
+    return (
+      <div className="mb-md-loading" aria-hidden>
+        <span />
+        <span />
+      </div>
+    );
   return <div className="mb-markdown" ref={container} />;
 }

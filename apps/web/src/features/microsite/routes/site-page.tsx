@@ -1,18 +1,25 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { Skeleton } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { SITE_PAGES, type SitePage, type SitePageSlug } from '@mathbridge/contracts/content';
+import type { SitePage, SitePageSlug } from '@mathbridge/contracts/content';
 import { ButtonLink } from '../../../components/button-link.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
-import { QueryProvider } from '../../../components/query-provider.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useSitePage } from '../api/site-page.ts';
 import '../components/microsite.css';
 import '../i18n/strings.ts';
+
+/**
+ * The contracts' SITE_PAGES, repeated as a type-checked literal: importing the value would bring
+ * the whole content contract (zod and its schemas) into this light public page.
+ */
+const SITE_PAGES = ['home', 'team', 'research'] as const satisfies readonly SitePageSlug[];
+const everyPage: Exclude<SitePageSlug, (typeof SITE_PAGES)[number]> extends never ? true : false = true;
+void everyPage;
 
 /** /xxribd and /xxribd/home show the home page; /xxribd/team and /xxribd/research theirs. */
 function slugOf(pathname: string): SitePageSlug {
@@ -77,16 +84,31 @@ function Article({ page }: { page: SitePage }) {
   );
 }
 
-function SitePageBody() {
+/** The error state, in plain markup like the rest of this public page. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-site-empty" role="alert">
+      <h1>{t('microsite.loadFailed')}</h1>
+      <p className="mb-muted">{t('common.loadFailedHint')}</p>
+      <Button onClick={onRetry}>{t('common.retry')}</Button>
+    </div>
+  );
+}
+
+/**
+ * /xxribd, /xxribd/home, /xxribd/team, /xxribd/research (public): the operating institute's own
+ * pages. Light on purpose: the shell's antd parts only, and the Markdown renderer once there is text.
+ */
+export default function SitePageRoute() {
   const { t } = useTranslation();
   const slug = slugOf(useLocation().pathname);
-  const page = useSitePage(slug);
+  const { state, retry } = useSitePage(slug);
   let content;
-  if (page.isPending) content = <Skeleton active title paragraph={{ rows: 6 }} />;
-  else if (page.isError)
-    content = <LoadError message={t('microsite.loadFailed')} onRetry={() => void page.refetch()} />;
-  else if (!page.data || !page.data.body.trim()) content = <EmptyPage slug={slug} />;
-  else content = <Article page={page.data} />;
+  if (state.status === 'loading') content = <PageLoader />;
+  else if (state.status === 'error') content = <LoadFailed onRetry={retry} />;
+  else if (!state.page) content = <EmptyPage slug={slug} />;
+  else content = <Article page={state.page} />;
   return (
     <div className="mb-site">
       <header className="mb-site-header">
@@ -102,14 +124,5 @@ function SitePageBody() {
       </header>
       <div className="mb-container mb-site-main">{content}</div>
     </div>
-  );
-}
-
-/** /xxribd, /xxribd/home, /xxribd/team, /xxribd/research (public): the operating institute's own pages. */
-export default function SitePageRoute() {
-  return (
-    <QueryProvider>
-      <SitePageBody />
-    </QueryProvider>
   );
 }

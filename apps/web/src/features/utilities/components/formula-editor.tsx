@@ -1,6 +1,5 @@
-import { CopyOutlined, DownOutlined } from '@ant-design/icons';
-import { Alert, Button, Dropdown, Input, Segmented, Skeleton } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { CopyOutlined, ExclamationCircleFilled } from '@ant-design/icons';
+import { Button } from 'antd';
 import type { KatexOptions } from 'katex';
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +76,7 @@ export default function FormulaEditor() {
   const [display, setDisplay] = useState(true);
   const [katex, setKatex] = useState<Katex | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const input = useRef<TextAreaRef>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const preview = useRef<HTMLDivElement>(null);
   // Typing never waits for the renderer; the preview may lag a keystroke behind.
   const source = useDeferredValue(tex);
@@ -105,7 +104,7 @@ export default function FormulaEditor() {
   }, [rendered]);
 
   const insert = (snippet: string) => {
-    const area = input.current?.resizableTextArea?.textArea;
+    const area = input.current;
     const start = area?.selectionStart ?? tex.length;
     const end = area?.selectionEnd ?? tex.length;
     const next = `${tex.slice(0, start)}${snippet}${tex.slice(end)}`;
@@ -154,63 +153,62 @@ export default function FormulaEditor() {
                 {t(`utilities.formula.inserts.${key}`)}
               </Button>
             ))}
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: GREEK.map(([letter, command]) => ({
-                  key: command,
-                  label: (
-                    <span className="mb-formula-greek">
-                      <span>{letter}</span>
-                      <code>{command}</code>
-                    </span>
-                  ),
-                })),
-                onClick: ({ key }) => insert(key),
+            <select
+              className="mb-formula-greek"
+              aria-label={t('utilities.formula.inserts.greek')}
+              value=""
+              onChange={(event) => {
+                if (event.target.value) insert(event.target.value);
               }}
             >
-              <Button size="small">
-                {t('utilities.formula.inserts.greek')} <DownOutlined aria-hidden />
-              </Button>
-            </Dropdown>
+              <option value="">{t('utilities.formula.inserts.greek')}</option>
+              {GREEK.map(([letter, command]) => (
+                <option key={command} value={command}>
+                  {`${letter}\u2003${command}`}
+                </option>
+              ))}
+            </select>
           </div>
           <label htmlFor="mb-formula-source" className="mb-visually-hidden">
             {t('utilities.formula.sourceLabel')}
           </label>
-          <Input.TextArea
+          <textarea
             id="mb-formula-source"
             ref={input}
             className="mb-formula-source"
             value={tex}
             onChange={(event) => setTex(event.target.value)}
             placeholder={t('utilities.formula.placeholder')}
-            autoSize={{ minRows: 5, maxRows: 14 }}
+            rows={6}
             spellCheck={false}
             autoCapitalize="off"
             autoCorrect="off"
           />
-          <div className="mb-formula-mode">
+          <div className="mb-formula-mode" role="group" aria-labelledby="mb-formula-mode-label">
             <span id="mb-formula-mode-label">{t('utilities.formula.mode')}</span>
-            <Segmented
-              aria-labelledby="mb-formula-mode-label"
-              value={display ? 'display' : 'inline'}
-              onChange={(value) => setDisplay(value === 'display')}
-              options={[
-                { value: 'display', label: t('utilities.formula.modes.display') },
-                { value: 'inline', label: t('utilities.formula.modes.inline') },
-              ]}
-            />
+            {(['display', 'inline'] as const).map((mode) => (
+              <Button
+                key={mode}
+                size="small"
+                type={(mode === 'display') === display ? 'primary' : 'default'}
+                aria-pressed={(mode === 'display') === display}
+                onClick={() => setDisplay(mode === 'display')}
+              >
+                {t(`utilities.formula.modes.${mode}`)}
+              </Button>
+            ))}
           </div>
         </div>
         <div className="mb-formula-output">
           <div className="mb-formula-preview-label">{t('utilities.formula.preview')}</div>
           {loadFailed ? (
-            <Alert type="error" showIcon title={t('utilities.formula.loadFailed')} />
+            <p className="mb-formula-alert" role="alert">
+              <ExclamationCircleFilled aria-hidden /> {t('utilities.formula.loadFailed')}
+            </p>
           ) : !katex ? (
-            <div role="status" aria-live="polite">
-              <span className="mb-visually-hidden">{t('utilities.formula.loading')}</span>
-              <Skeleton active title={false} paragraph={{ rows: 2 }} />
-            </div>
+            <p className="mb-muted mb-formula-loading" role="status">
+              <span className="mb-spinner" aria-hidden /> {t('utilities.formula.loading')}
+            </p>
           ) : (
             <>
               <div
@@ -223,14 +221,12 @@ export default function FormulaEditor() {
             </>
           )}
           {rendered?.error && (
-            <Alert
-              className="mb-formula-error"
-              type="error"
-              showIcon
-              title={t('utilities.formula.errorTitle')}
-              description={<code>{rendered.error}</code>}
-              data-testid="formula-error"
-            />
+            <div className="mb-formula-alert" role="alert" data-testid="formula-error">
+              <strong>
+                <ExclamationCircleFilled aria-hidden /> {t('utilities.formula.errorTitle')}
+              </strong>
+              <code>{rendered.error}</code>
+            </div>
           )}
           <div className="mb-formula-actions">
             <Button icon={<CopyOutlined />} onClick={() => void copy('latex')}>
