@@ -15,7 +15,7 @@ export const utilitiesEnUS = {
         'Type LaTeX and see it rendered as you type. Copy the source, or copy MathML to paste the formula into Word, LibreOffice or a web page.',
       sourceLabel: 'LaTeX source',
       placeholder: 'e.g. \\frac{a}{b} + \\sqrt{x}',
-      mode: 'Display',
+      mode: 'Layout',
       modes: {
         display: 'Display (block)',
         inline: 'Inline',
