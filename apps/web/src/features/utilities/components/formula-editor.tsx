@@ -123,9 +123,8 @@ export default function FormulaEditor() {
     }
     let text = tex;
     if (what === 'mathml') {
-      if (!katex) return;
       try {
-        text = mathmlOf(katex, tex, display);
+        text = mathmlOf(katex ?? (await loadKatex()), tex, display);
       } catch {
         notify.error(t('utilities.formula.cannotCopyInvalid'));
         return;
@@ -232,7 +231,7 @@ export default function FormulaEditor() {
             <Button icon={<CopyOutlined />} onClick={() => void copy('latex')}>
               {t('utilities.formula.copyLatex')}
             </Button>
-            <Button type="primary" icon={<CopyOutlined />} disabled={!katex} onClick={() => void copy('mathml')}>
+            <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy('mathml')}>
               {t('utilities.formula.copyMathml')}
             </Button>
           </div>

@@ -152,9 +152,7 @@ export default function MscBrowser() {
           allowClear
           className="mb-msc-search"
         />
-        <Button onClick={() => setKeys(filtered.map((item) => item.entry.code))} disabled={!sections}>
-          {t('utilities.msc.expandAll')}
-        </Button>
+        <Button onClick={() => setKeys(filtered.map((item) => item.entry.code))}>{t('utilities.msc.expandAll')}</Button>
         <Button onClick={() => setKeys([])}>{t('utilities.msc.collapseAll')}</Button>
       </div>
       <p className="mb-muted mb-msc-count" aria-live="polite">

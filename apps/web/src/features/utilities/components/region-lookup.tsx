@@ -40,7 +40,8 @@ function buildRows(): RegionRow[] {
   });
 }
 
-const LEVEL_COLORS: Record<RegionLevel, string> = { 1: 'blue', 2: 'cyan', 3: 'default' };
+// Tag colours whose text keeps a 4.5:1 contrast at 12 px (cyan does not).
+const LEVEL_COLORS: Record<RegionLevel, string> = { 1: 'blue', 2: 'purple', 3: 'default' };
 
 /** /utilities/regions: find a region of spec §3 by name (any locale) or code; name, level, code and province. */
 export default function RegionLookup() {
