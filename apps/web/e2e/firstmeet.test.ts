@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeE2E, latestCode, newPage, newPhone, useBrowser } from './browser.ts';
+import { baseURL, describeE2E, latestCode, newPage, newPhone, useBrowser } from './browser.ts';
 import { call, signInAdmin } from './cooperation-api.ts';
 import { fieldErrors } from './session.ts';
 
@@ -91,13 +91,25 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
     const token = (await context.cookies()).find((cookie) => cookie.name === 'mb_token')?.value ?? '';
     const auth = await call<{ certification: { id: number } | null }>(token, 'GET', 'user/authInfo');
     expect(auth.certification).not.toBeNull();
-    await call(await signInAdmin(), 'POST', 'workflow/approveAuth', { id: auth.certification?.id, approve: 1 });
+    const adminToken = await signInAdmin();
+    await call(adminToken, 'POST', 'workflow/approveAuth', { id: auth.certification?.id, approve: 1 });
+    // And writes a manual page for specialists, which the user's manual lists.
+    const manualTitle = `专家须知 ${Date.now()}`;
+    await call(adminToken, 'POST', 'content/manual/save', {
+      audience: 'Specialist',
+      title: manualTitle,
+      body: '在**课题池**中申请加入课题，例如研究 $\\Delta u = f$ 的课题。',
+      sort: 0,
+    });
 
     // The user reloads: certification done, the first action is next and leads into the workspace.
     await page.reload();
     await poll(() => stateOf(page, 'certification')).toBe('done');
     expect(await step(page, 'certification').textContent()).toContain('已认证');
     expect(await stateOf(page, 'first_action')).toBe('current');
+    const manualPage = page.locator('.mb-onboarding-manual .ant-collapse-item', { hasText: manualTitle });
+    await poll(() => manualPage.count()).toBe(1);
+    expect(await manualPage.textContent()).toContain('专家');
     const firstAction = step(page, 'first_action').getByRole('link', { name: '浏览课题' });
     expect(await firstAction.getAttribute('href')).toBe('/manage/subjectsPool/list');
     await firstAction.click();
@@ -107,6 +119,17 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('an admin at /firstmeet gets the workspace and the content manager instead of a checklist', async () => {
+    const { context, page } = await newPage(browser());
+    await context.addCookies([{ name: 'mb_token', value: await signInAdmin(), url: baseURL() }]);
+    await page.goto('/firstmeet');
+    await poll(() => page.getByTestId('onboarding-admin').count()).toBe(1);
+    expect(await page.locator('.mb-onboarding-step').count()).toBe(0);
+    await page.getByTestId('onboarding-admin').getByRole('link', { name: '内容管理' }).click();
+    await page.waitForURL('**/manage/content/articles');
+    await context.close();
+  }, 60_000);
 
   it('/utilities/formula renders KaTeX loaded on demand and copies MathML; /xxribd shows a page an admin saved', async () => {
     const { context, page } = await newPage(browser());
