@@ -2,11 +2,10 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Input, Tree, type TreeDataNode } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSC_CLASSES, type MscClass } from '@mathbridge/contracts/msc';
+import { MSC_CLASSES } from '@mathbridge/contracts/msc';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-
-type SectionRow = readonly [code: string, title: string];
+import { filterMsc, groupSections, type SectionRow } from '../lib/msc-search.ts';
 
 // 534 sections (≈ 30 KB): a chunk of their own, fetched when the browser opens.
 const loadSections = () => import('../reference/msc2020-sections.ts').then((module) => module.MSC2020_SECTIONS);
@@ -28,39 +27,6 @@ function ZbmathLink({ code }: { code: string }) {
       <ExportOutlined aria-hidden />
     </a>
   );
-}
-
-interface Filtered {
-  entry: MscClass;
-  sections: SectionRow[];
-  /** Some of its sections matched the query themselves: show them open. */
-  open: boolean;
-  /** How many entries matched: the class itself and/or its sections. */
-  matches: number;
-}
-
-/** Classes and sections matching a query by code prefix (35, 65N) or by words in any locale's name. */
-function filterTree(sectionsByClass: Map<string, SectionRow[]>, query: string): Filtered[] {
-  const q = query.trim().toLowerCase();
-  const out: Filtered[] = [];
-  for (const entry of MSC_CLASSES) {
-    const sections = sectionsByClass.get(entry.code) ?? [];
-    if (!q) {
-      out.push({ entry, sections, open: false, matches: 0 });
-      continue;
-    }
-    const classMatches =
-      entry.code.startsWith(q) ||
-      `${entry.code}-xx`.startsWith(q) ||
-      Object.values(entry.name).some((name) => name.toLowerCase().includes(q));
-    const matching = sections.filter(
-      ([code, title]) => code.toLowerCase().startsWith(q) || title.toLowerCase().includes(q),
-    );
-    const matches = (classMatches ? 1 : 0) + matching.length;
-    if (matching.length > 0) out.push({ entry, sections: matching, open: true, matches });
-    else if (classMatches) out.push({ entry, sections, open: false, matches });
-  }
-  return out;
 }
 
 /** /utilities/msc: the 63 MSC 2020 classes (three locales) and their 534 sections (English), searchable, as a tree. */
@@ -86,16 +52,9 @@ export default function MscBrowser() {
     };
   }, []);
 
-  const sectionsByClass = useMemo(() => {
-    const map = new Map<string, SectionRow[]>();
-    for (const row of sections ?? []) {
-      const key = row[0].slice(0, 2);
-      map.set(key, [...(map.get(key) ?? []), row]);
-    }
-    return map;
-  }, [sections]);
+  const sectionsByClass = useMemo(() => groupSections(sections ?? []), [sections]);
 
-  const filtered = useMemo(() => filterTree(sectionsByClass, debounced), [sectionsByClass, debounced]);
+  const filtered = useMemo(() => filterMsc(sectionsByClass, debounced), [sectionsByClass, debounced]);
   const searching = debounced.trim() !== '';
   // While searching, classes whose sections matched open by themselves; the user's own choice returns after.
   const searchKeys =

@@ -1,44 +1,10 @@
 import { Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '@mathbridge/contracts/locales';
-import { REGION_LEVEL, regionList, type LocalizedName, type RegionLevel } from '@mathbridge/contracts/regions';
+import type { RegionLevel } from '@mathbridge/contracts/regions';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-
-interface RegionRow {
-  code: string;
-  level: RegionLevel;
-  name: LocalizedName;
-  province: LocalizedName;
-}
-
-/**
- * Spec §3's {name, level, code} list in all three locales at once (regionList gives the same order
- * in each), with each entry's province: its code's first two digits + 00.
- */
-function buildRows(): RegionRow[] {
-  const lists = Object.fromEntries(LOCALES.map((locale) => [locale, regionList(locale)])) as Record<
-    Locale,
-    ReturnType<typeof regionList>
-  >;
-  const nameAt = (index: number): LocalizedName => ({
-    'zh-CN': lists['zh-CN'][index]?.name ?? '',
-    'zh-HK': lists['zh-HK'][index]?.name ?? '',
-    'en-US': lists['en-US'][index]?.name ?? '',
-  });
-  const provinces = new Map<string, LocalizedName>();
-  return lists['zh-CN'].map((region, index) => {
-    const name = nameAt(index);
-    if (region.level === REGION_LEVEL.province) provinces.set(region.code, name);
-    return {
-      code: region.code,
-      level: region.level,
-      name,
-      province: provinces.get(`${region.code.slice(0, 2)}00`) ?? name,
-    };
-  });
-}
+import { buildRegionRows, searchRegions, type RegionRow } from '../lib/region-rows.ts';
 
 // Tag colours whose text keeps a 4.5:1 contrast at 12 px (cyan does not).
 const LEVEL_COLORS: Record<RegionLevel, string> = { 1: 'blue', 2: 'purple', 3: 'default' };
@@ -47,22 +13,12 @@ const LEVEL_COLORS: Record<RegionLevel, string> = { 1: 'blue', 2: 'purple', 3: '
 export default function RegionLookup() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const rows = useMemo(() => buildRows(), []);
+  const rows = useMemo(() => buildRegionRows(), []);
   const [query, setQuery] = useState('');
   const [level, setLevel] = useState<RegionLevel | 0>(0);
   const debounced = useDebouncedValue(query.trim().toLowerCase(), 150);
 
-  const shown = useMemo(
-    () =>
-      rows.filter(
-        (row) =>
-          (level === 0 || row.level === level) &&
-          (!debounced ||
-            row.code.startsWith(debounced) ||
-            Object.values(row.name).some((name) => name.toLowerCase().includes(debounced))),
-      ),
-    [rows, level, debounced],
-  );
+  const shown = useMemo(() => searchRegions(rows, debounced, level), [rows, level, debounced]);
 
   const columns: TableColumnsType<RegionRow> = [
     {
