@@ -30,7 +30,7 @@ describeE2E('a new user, end to end', () => {
     await page.fill('#password', 'secret123');
     await page.fill('#confirm', 'secret123');
     await page.click('button[type=submit]');
-    await page.waitForURL('**/start');
+    await page.waitForURL('**/firstmeet');
     const cookie = (await context.cookies()).find((c) => c.name === 'mb_token');
     expect(cookie?.sameSite).toBe('Lax');
 
@@ -102,7 +102,7 @@ describeE2E('a new user, end to end', () => {
     await page.fill('#password', 'first-pass');
     await page.fill('#confirm', 'first-pass');
     await page.click('button[type=submit]');
-    await page.waitForURL('**/start');
+    await page.waitForURL('**/firstmeet');
     await context.clearCookies();
 
     // One code per phone per 60 s: the first try is refused with the wait, shown to the user.

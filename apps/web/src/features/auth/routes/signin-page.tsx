@@ -28,7 +28,7 @@ export default function SignInPage() {
       // A failed profile load is reported by the client; the session itself is valid.
       await completeSignIn(result).catch(() => undefined);
       notify.success(t('auth.signedIn'));
-      await navigate(safeRedirect(params.get('redirect')), { replace: true });
+      await navigate(safeRedirect(params.get('redirect'), '/firstmeet'), { replace: true });
     } catch (error) {
       showSubmitError(form, error);
     }

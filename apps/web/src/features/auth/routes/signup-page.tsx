@@ -30,7 +30,7 @@ export default function SignUpPage() {
       await completeSignIn(result).catch(() => undefined);
       notify.success(t('auth.registered'));
       // ?redirect= brings an invitee back to /invitation/{id} (issue 3).
-      await navigate(safeRedirect(params.get('redirect')), { replace: true });
+      await navigate(safeRedirect(params.get('redirect'), '/firstmeet'), { replace: true });
     } catch (error) {
       showSubmitError(form, error);
     }
