@@ -46,6 +46,7 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
     // Nothing done yet: four steps, no identity, certification and first action wait for it.
     await poll(() => page.locator('.mb-onboarding-step').count()).toBe(4);
     expect(await page.locator('.mb-onboarding-progress').textContent()).toContain('已完成 0 / 4 步');
+    expect(await stateOf(page, 'account')).toBe('current');
     expect(await stateOf(page, 'identity')).not.toBe('done');
     expect(await step(page, 'certification').textContent()).toContain('请先选择身份');
     expect(await step(page, 'first_action').textContent()).toContain('认证通过后可用');
@@ -79,6 +80,8 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
     // Back on /firstmeet: identity chosen, certification under review with nothing to do.
     await page.goto('/firstmeet');
     await poll(() => step(page, 'certification').textContent()).toContain('审核中');
+    // The certification form took the real name, so the account step is done too.
+    expect(await stateOf(page, 'account')).toBe('done');
     expect(await stateOf(page, 'identity')).toBe('done');
     expect(await step(page, 'identity').textContent()).toContain('您的身份：专家');
     expect(await stateOf(page, 'certification')).toBe('current');

@@ -859,9 +859,9 @@ export async function checkStep(ctx: AppContext, caller: Caller): Promise<CheckS
   const role = SELECTABLE_ROLES.find((r) => names.includes(r)) ?? null;
   const verifyState = user?.verify_state ?? null;
   const done: Record<OnboardingStep, boolean> = {
-    // The account step is the personal information /account/individual asks for (the real name); a
-    // certified user has been identified by the review, so one who went straight to it is not held back.
-    account: !!user?.truename?.trim() || verifyState === 1,
+    // The account step is the personal information /account/individual asks for (the real name). A
+    // certification form asks for it too, so one who went straight to certifying is not held back.
+    account: !!user?.truename?.trim() || (verifyState !== null && verifyState >= 0),
     identity: role !== null,
     certification: verifyState === 1,
     first_action: role !== null && verifyState === 1 && (await firstActionDone(ctx.db, caller.id, role)),
