@@ -4,7 +4,9 @@ import { signPayload } from '@mathbridge/contracts/signature';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
+import { articleForm } from '../apps/server/src/modules/content/content.fixtures.ts';
 import { demandForm } from '../apps/server/src/modules/demands/demands.fixtures.ts';
+import { jobForm } from '../apps/server/src/modules/jobs/jobs.fixtures.ts';
 import { insertOrganisation, ORG_STATUS } from '../apps/server/src/modules/identity/org.repository.ts';
 import { createOrResetAdmin } from '../apps/server/src/modules/user/admin.service.ts';
 import { addRole, insertUser } from '../apps/server/src/modules/user/user.repository.ts';
@@ -12,8 +14,9 @@ import { addRole, insertUser } from '../apps/server/src/modules/user/user.reposi
 /**
  * The real app serving the built web app (WEB_DIST), with just enough data for the web report:
  * an administrator and a certified enterprise whose published demand has formulas in its problem
- * and expected outcome. The demand goes through the API (save, submit, the admin's review) so it is
- * a demand as the product makes it. Tokens and the demand id go to DATA_DIR/bench.json.
+ * and expected outcome, a published job, two news articles (one plain, one with formulas) and a
+ * micro-site page. Everything goes through the API (save, submit, publish, the admin's review) so it
+ * is data as the product makes it. Tokens and ids go to DATA_DIR/bench.json.
  */
 const PASSWORD = 'bench-password';
 const ENTERPRISE_PHONE = '13800000001';
@@ -71,25 +74,28 @@ const login = async (phone: string) =>
 
 const adminToken = await login(admin.phone);
 const enterpriseToken = await login(ENTERPRISE_PHONE);
+/** A problem statement with display and inline formulas and a table (a demand's, and an article's body). */
+const PROBLEM = [
+  '## 问题',
+  '约 200 台设备、3,000 道工序的多目标排产：最小化总加权延误与换线成本',
+  '',
+  '$$\\min_{x \\in \\{0,1\\}^{n \\times m}} \\sum_{i=1}^{n} w_i \\max(0, C_i - d_i) + \\lambda \\sum_{k} s_k$$',
+  '',
+  '约束：$\\sum_{j} x_{ij} = 1$，机器容量 $\\sum_i p_{ij} x_{ij} \\le T_j$，工序先后 $S_a + p_a \\le S_b$。',
+  '',
+  '| 指标 | 现状 | 目标 |',
+  '|---|---|---|',
+  '| 准时率 | 82% | ≥ 95% |',
+  '| 换线次数 | 40/周 | ≤ 25/周 |',
+].join('\n');
+
 // The tests' demand form (a deadline 60 days away), with formulas in the problem and the outcome.
 const saved = await api<{ demand: { id: number } }>(
   enterpriseToken,
   'demand/save',
   demandForm({
     title: '多目标排产优化',
-    problem: [
-      '## 问题',
-      '约 200 台设备、3,000 道工序的多目标排产：最小化总加权延误与换线成本',
-      '',
-      '$$\\min_{x \\in \\{0,1\\}^{n \\times m}} \\sum_{i=1}^{n} w_i \\max(0, C_i - d_i) + \\lambda \\sum_{k} s_k$$',
-      '',
-      '约束：$\\sum_{j} x_{ij} = 1$，机器容量 $\\sum_i p_{ij} x_{ij} \\le T_j$，工序先后 $S_a + p_a \\le S_b$。',
-      '',
-      '| 指标 | 现状 | 目标 |',
-      '|---|---|---|',
-      '| 准时率 | 82% | ≥ 95% |',
-      '| 换线次数 | 40/周 | ≤ 25/周 |',
-    ].join('\n'),
+    problem: PROBLEM,
     expected_outcome: '可部署的调度算法与报告：对 $n \\le 3000$ 在 $60\\,\\mathrm{s}$ 内给出 $\\varepsilon$-最优解。',
   }),
 );
@@ -97,9 +103,35 @@ const demandId = saved.demand.id;
 await api(enterpriseToken, 'demand/submit', { id: demandId });
 await api(adminToken, 'demand/review', { id: demandId, approve: 1 });
 
+const job = await api<{ job: { id: number } }>(enterpriseToken, 'job/save', jobForm());
+await api(enterpriseToken, 'job/publish', { id: job.job.id });
+
+const categoryReply = await app.inject({
+  method: 'GET',
+  url: '/api/index/categories',
+  query: { sign: signPayload({}), ignore_sign: '0' },
+});
+const categories = (JSON.parse(categoryReply.body) as { result: { id: number; slug: string }[] }).result;
+const newsCategory = categories.find((c) => c.slug === 'news')?.id;
+const publishArticle = async (form: Record<string, unknown>) => {
+  const article = await api<{ id: number }>(adminToken, 'content/article/save', articleForm(newsCategory ?? 0, form));
+  await api(adminToken, 'content/article/publish', { id: article.id });
+  return article.id;
+};
+const plainArticleId = await publishArticle({
+  title: '数桥平台上线',
+  body: '## 简介\n数桥连接企业与数学家：发布需求、评审方案、组建课题，一站完成。\n\n- 企业\n- 研究院\n- 专家与学生',
+});
+const mathArticleId = await publishArticle({ title: '排产优化中的数学', body: PROBLEM });
+await api(adminToken, 'content/site/save', {
+  slug: 'home',
+  title: '数桥研究院',
+  body: '## 关于我们\n数桥研究院致力于工业数学：优化、统计与科学计算。',
+});
+
 fs.writeFileSync(
   path.join(process.env.DATA_DIR ?? '.', 'bench.json'),
-  JSON.stringify({ adminToken, enterpriseToken, demandId }),
+  JSON.stringify({ adminToken, enterpriseToken, demandId, jobId: job.job.id, plainArticleId, mathArticleId }),
 );
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.stdout.write('READY\n');

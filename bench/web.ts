@@ -120,10 +120,38 @@ export async function benchWeb(): Promise<void> {
     const info = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'bench.json'), 'utf8')) as {
       enterpriseToken: string;
       demandId: number;
+      jobId: number;
+      plainArticleId: number;
+      mathArticleId: number;
     };
     const shell = shellFiles(dist);
     const routes = [
-      { what: '/start (public)', route: '/start', token: null, ready: 'main h1, main h2', workspace: false },
+      // Every public page a visitor may land on first (DESIGN §8: first-load JS ≤ 250 kB gz).
+      ...[
+        '/start',
+        '/enterprise',
+        '/service',
+        '/industry',
+        '/aboutUs',
+        '/news',
+        `/news/detail/${info.plainArticleId}`,
+        `/news/detail/${info.mathArticleId}`,
+        '/innovate-forum',
+        '/members',
+        '/employ',
+        `/employ/detail/${info.jobId}`,
+        '/xxribd/home',
+        '/utilities/formula',
+        '/utilities/msc',
+        '/utilities/regions',
+        '/signin',
+      ].map((route) => ({
+        what: `${route} (public)`,
+        route,
+        token: null,
+        ready: 'main h1, main h2',
+        workspace: false,
+      })),
       {
         what: 'workspace dashboard',
         route: '/manage/dashboard',
