@@ -22,13 +22,14 @@ function codeParam<T extends number>(value: string | null, codes: readonly T[]):
 }
 
 function readFilters(params: URLSearchParams): PublishedJobsFilters {
-  const province = params.get('province');
-  const city = params.get('city');
+  // Region codes are 4 digits (GB/T 2260 cut to province + prefecture); unknown ones are ignored.
+  const province = PROVINCES.find((p) => p.code === params.get('province'));
+  const city = province?.cities.find((c) => c.code === params.get('city'));
   return {
     employment_type: codeParam<EmploymentType>(params.get('type'), EMPLOYMENT_TYPES),
     experience: codeParam<ExperienceLevel>(params.get('experience'), EXPERIENCE_LEVELS),
-    province_code: province && /^\d{2}$/.test(province) ? province : undefined,
-    city_code: province && city && /^\d{4}$/.test(city) ? city : undefined,
+    province_code: province?.code,
+    city_code: city?.code,
     keyword: params.get('keyword')?.trim() || undefined,
   };
 }
