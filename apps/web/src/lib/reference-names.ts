@@ -1,19 +1,8 @@
 import type { Locale } from '@mathbridge/contracts/locales';
 import { industryName } from '@mathbridge/contracts/industries';
 import { mscName } from '@mathbridge/contracts/msc';
-import { regionName } from '@mathbridge/contracts/regions';
 
-/** "Guangdong · Shenzhen" (a municipality shows once). */
-export function areaName(
-  provinceCode: string | null | undefined,
-  cityCode: string | null | undefined,
-  locale: Locale,
-): string {
-  const province = provinceCode ? regionName(provinceCode, locale) : undefined;
-  const city = cityCode ? regionName(cityCode, locale) : undefined;
-  if (!province) return '';
-  return city && city !== province ? `${province} · ${city}` : province;
-}
+export { areaName } from './area-name.ts';
 
 export function industryLabel(code: string | null | undefined, locale: Locale): string {
   return code ? (industryName(code, locale) ?? code) : '';

@@ -1,13 +1,11 @@
 import {
   keepPreviousData,
   queryOptions,
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
 import type {
   Application,
   ApplicationAction,
@@ -19,8 +17,6 @@ import type {
   JobPage,
   JobSave,
   MyApplicationsQuery,
-  PublishedJobsPage,
-  PublishedJobsQuery,
   ResumeSpace,
 } from '@mathbridge/contracts/jobs';
 import { api } from '../../../lib/api-client.ts';
@@ -44,25 +40,7 @@ export async function invalidateJobs(queryClient: QueryClient): Promise<void> {
   ]);
 }
 
-/* ---- public (/employ) ---- */
-
-export type PublishedJobsFilters = Omit<PublishedJobsQuery, 'cursor' | 'page_size'>;
-
-/** GET job/publishedList (no sign-in): keyset pages for infinite scroll; `next_cursor` null at the end. */
-export function usePublishedJobs(filters: PublishedJobsFilters) {
-  return useInfiniteQuery({
-    queryKey: jobsKeys.published(filters),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<PublishedJobsPage>(
-        'job/publishedList',
-        { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE },
-        { signal },
-      ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
-}
+/* ---- jobs (the public /employ pages read through public-jobs.ts, without the query library) ---- */
 
 /** GET job/detail/:id: a published job for anyone; drafts and closed jobs for their organisation. */
 export const jobDetailQueryOptions = (id: number) =>

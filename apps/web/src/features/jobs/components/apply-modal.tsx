@@ -84,8 +84,21 @@ function ResumeInput({
   );
 }
 
-/** Applying to a job: a resume uploaded to the caller's resume space, and an optional note (job/apply). */
-export function ApplyModal({ job, open, onClose }: { job: Job; open: boolean; onClose: () => void }) {
+/**
+ * Applying to a job: a resume uploaded to the caller's resume space, and an optional note (job/apply).
+ * `onApplied` runs once the application is sent (pages without the query cache reload their job).
+ */
+export function ApplyModal({
+  job,
+  open,
+  onClose,
+  onApplied,
+}: {
+  job: Job;
+  open: boolean;
+  onClose: () => void;
+  onApplied?: () => void;
+}) {
   const { t } = useTranslation();
   const apply = useApply();
   const [form] = Form.useForm<ApplyValues>();
@@ -98,6 +111,7 @@ export function ApplyModal({ job, open, onClose }: { job: Job; open: boolean; on
         note: values.note || undefined,
       });
       notify.success(t('jobs.apply.sent'));
+      onApplied?.();
       onClose();
     },
     { resume_file_id: 'resume' },

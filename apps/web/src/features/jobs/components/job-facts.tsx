@@ -3,7 +3,7 @@ import type { DescriptionsProps } from 'antd';
 import type { JobSummary } from '@mathbridge/contracts/jobs';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { formatDay, formatYuan } from '../../../lib/format.ts';
-import { areaName } from '../../../lib/reference-names.ts';
+import { areaName } from '../../../lib/area-name.ts';
 
 /** '¥8,000 – ¥12,000 / month', or 'Negotiable'. */
 export function salaryText(job: JobSummary, t: TFunction, locale: Locale): string {

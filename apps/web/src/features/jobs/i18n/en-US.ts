@@ -148,6 +148,8 @@ export const jobsEnUS = {
       type: 'Type',
       experience: 'Experience',
       region: 'Location',
+      city: 'City',
+      allCities: 'All cities',
       any: 'Any',
       reset: 'Reset filters',
       empty: 'No open job matches these filters.',

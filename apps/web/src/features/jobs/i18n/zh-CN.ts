@@ -150,6 +150,8 @@ export const jobsZhCN: JobsMessages = {
       type: '职位类型',
       experience: '工作经验',
       region: '工作地点',
+      city: '城市',
+      allCities: '全部城市',
       any: '不限',
       reset: '重置筛选',
       empty: '没有符合条件的职位。',

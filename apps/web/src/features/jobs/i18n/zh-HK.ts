@@ -150,6 +150,8 @@ export const jobsZhHK: JobsMessages = {
       type: '職位類型',
       experience: '工作經驗',
       region: '工作地點',
+      city: '城市',
+      allCities: '全部城市',
       any: '不限',
       reset: '重設篩選',
       empty: '沒有符合條件的職位。',

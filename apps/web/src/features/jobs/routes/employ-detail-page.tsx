@@ -1,67 +1,75 @@
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
-import { QueryProvider } from '../../../components/query-provider.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { signInPath } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { useJobDetail } from '../api/jobs.ts';
+import { usePublicQuery } from '../../../lib/use-public-query.ts';
+import { fetchJobDetail } from '../api/public-jobs.ts';
 import { jobFactItems } from '../components/job-facts.tsx';
-import { ApplicationStatusTag, JobStatusTag } from '../components/status-tags.tsx';
+import { ApplicationStateBadge, JobStateBadge } from '../components/state-badges.tsx';
 import '../i18n/strings.ts';
 import '../components/jobs.css';
 
-// Only applicants need the dialog (and the upload and validation code).
-const ApplyModal = lazy(() => import('../components/apply-modal.tsx').then((m) => ({ default: m.ApplyModal })));
+// Only applicants need the dialog (antd's form and modal, the upload, the query library, zod):
+// it loads when one opens it, never with a visitor's page.
+const ApplyDialog = lazy(() => import('../components/apply-dialog.tsx'));
 
 /**
  * /employ/detail/:id (public): a published job, its organisation and how to apply — the dialog for
  * signed-in applicants (`can.apply`), their application's state once sent, a sign-in link that
- * comes back here for visitors.
+ * comes back here for visitors. Plain markup and no query library (DESIGN §8 public budget).
  */
-function EmployDetailPageBody() {
+export default function EmployDetailPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { id: param } = useParams();
   const id = param && /^\d+$/.test(param) ? Number(param) : 0;
-  const query = useJobDetail(id);
+  const query = usePublicQuery(`job/detail/${id}`, (signal) => fetchJobDetail(id, signal), id > 0);
   const signedIn = useSession((s) => s.hasToken);
   const [applying, setApplying] = useState(false);
-  const title = query.data?.job.title;
+  const detail = query.data && query.data.job.id === id ? query.data : undefined;
+  const title = detail?.job.title;
 
   // The job's own title names the tab (the route's handle only knows 'Job details').
   useEffect(() => {
     if (title) document.title = `${title} - ${t('brand.name')}`;
   }, [title, t]);
 
+  // A refusal from the server (unknown id, not visible) is 'not found'; a transport failure can be retried.
+  const unreachable = query.isError && !(isApiError(query.error) && query.error.kind === 'status');
+
   let body;
-  if (id && query.isPending) body = <Skeleton active />;
-  else if (!query.data)
+  if (id && !detail && !query.isError)
     body = (
-      <Result
-        status="404"
-        title={t('jobs.detail.notFound')}
-        extra={
-          <Space>
-            {query.isError && <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-            <Link to="/employ">
-              <Button>{t('jobs.employ.title')}</Button>
-            </Link>
-          </Space>
-        }
-      />
+      <p className="mb-job-state mb-muted" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  else if (!detail || (query.isError && unreachable))
+    body = (
+      <div className="mb-job-state" role="alert">
+        <h1 className="mb-job-state-title">{unreachable ? t('common.loadFailed') : t('jobs.detail.notFound')}</h1>
+        {unreachable && <p className="mb-muted">{t('common.loadFailedHint')}</p>}
+        <div className="mb-job-state-actions">
+          {unreachable && <Button onClick={query.refetch}>{t('common.retry')}</Button>}
+          <ButtonLink to="/employ">{t('jobs.employ.title')}</ButtonLink>
+        </div>
+      </div>
     );
   else {
-    const { job, can, my_application: mine } = query.data;
+    const { job, can, my_application: mine } = detail;
     let applyBar;
     if (mine)
       applyBar = (
         <div className="mb-job-apply-bar" data-testid="my-application">
           <span>{t('jobs.apply.applied')}</span>
-          <ApplicationStatusTag status={mine.status} />
+          <ApplicationStateBadge status={mine.status} />
           <Link to="/manage/myJob">{t('jobs.apply.myApplications')}</Link>
         </div>
       );
@@ -73,49 +81,50 @@ function EmployDetailPageBody() {
       );
     else if (!signedIn && job.status === 'published')
       applyBar = (
-        <Link to={signInPath(`/employ/detail/${job.id}`)}>
-          <Button type="primary">{t('jobs.apply.signIn')}</Button>
-        </Link>
+        <ButtonLink type="primary" to={signInPath(`/employ/detail/${job.id}`)}>
+          {t('jobs.apply.signIn')}
+        </ButtonLink>
       );
     else if (job.status === 'published' && !can.edit)
       applyBar = <span className="mb-muted">{t('jobs.apply.notApplicant')}</span>;
+
+    const facts = [
+      { key: 'org', label: t('jobs.common.org'), children: job.org.name },
+      ...jobFactItems(job, t, locale),
+      ...(job.published_at
+        ? [{ key: 'published', label: t('jobs.common.published'), children: formatDateTime(job.published_at, locale) }]
+        : []),
+    ];
 
     body = (
       <>
         <header className="mb-page-header">
           <h1>
-            {job.title} {job.status !== 'published' && <JobStatusTag status={job.status} />}
+            {job.title} {job.status !== 'published' && <JobStateBadge status={job.status} />}
           </h1>
           <span className="mb-muted">{job.org.name}</span>
         </header>
         {job.status === 'closed' && (
-          <Alert type="info" showIcon title={t('jobs.detail.closedNotice')} style={{ marginBottom: 16 }} />
+          <p className="mb-job-notice" role="note">
+            {t('jobs.detail.closedNotice')}
+          </p>
         )}
-        <Card variant="borderless" style={{ marginBottom: 16 }}>
-          {applyBar && <div style={{ marginBottom: 16 }}>{applyBar}</div>}
-          <Descriptions
-            size="small"
-            column={{ xs: 1, md: 2, xl: 3 }}
-            items={[
-              { key: 'org', label: t('jobs.common.org'), children: job.org.name },
-              ...jobFactItems(job, t, locale),
-              ...(job.published_at
-                ? [
-                    {
-                      key: 'published',
-                      label: t('jobs.common.published'),
-                      children: formatDateTime(job.published_at, locale),
-                    },
-                  ]
-                : []),
-            ]}
-          />
+        <section className="mb-job-panel">
+          {applyBar && <div className="mb-job-apply-row">{applyBar}</div>}
+          <dl className="mb-job-facts">
+            {facts.map((item) => (
+              <div key={item.key} className="mb-job-fact">
+                <dt>{item.label}</dt>
+                <dd>{item.children}</dd>
+              </div>
+            ))}
+          </dl>
           <h2 className="mb-job-section-title">{t('jobs.detail.description')}</h2>
           <MarkdownView source={job.description} />
-        </Card>
+        </section>
         {can.apply && applying && (
           <Suspense fallback={null}>
-            <ApplyModal job={job} open onClose={() => setApplying(false)} />
+            <ApplyDialog job={job} onClose={() => setApplying(false)} onApplied={query.refetch} />
           </Suspense>
         )}
       </>
@@ -126,14 +135,5 @@ function EmployDetailPageBody() {
     <div className="mb-page mb-page-surface">
       <div className="mb-container">{body}</div>
     </div>
-  );
-}
-
-/** A public page: it mounts the query client itself (the portal layout has none). */
-export default function EmployDetailPage() {
-  return (
-    <QueryProvider>
-      <EmployDetailPageBody />
-    </QueryProvider>
   );
 }

@@ -1,22 +1,17 @@
-import { Button, Card, Input, Select } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import {
-  EMPLOYMENT_TYPES,
-  EXPERIENCE_LEVELS,
-  type EmploymentType,
-  type ExperienceLevel,
-  type JobSummary,
-} from '@mathbridge/contracts/jobs';
-import { AreaCascader } from '../../../components/area-cascader.tsx';
-import { InfiniteQueryList } from '../../../components/infinite-query-list.tsx';
-import { QueryProvider } from '../../../components/query-provider.tsx';
+import type { EmploymentType, ExperienceLevel, JobSummary } from '@mathbridge/contracts/jobs';
+import { PROVINCES } from '@mathbridge/contracts/regions';
+// The code lists from roles, not jobs: the jobs contract brings zod with it (DESIGN §8).
+import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from '@mathbridge/contracts/roles';
+import { useInfiniteScroll } from '../../../components/use-infinite-scroll.ts';
 import { useLocale } from '../../../i18n/locale.ts';
+import { areaName } from '../../../lib/area-name.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { areaName } from '../../../lib/reference-names.ts';
 import { useTypedSearchParams } from '../../../lib/use-typed-search-params.ts';
-import { usePublishedJobs, type PublishedJobsFilters } from '../api/jobs.ts';
+import { usePublishedJobs, type PublishedJobsFilters, type PublishedJobsList } from '../api/public-jobs.ts';
 import { salaryText } from '../components/job-facts.tsx';
 import '../i18n/strings.ts';
 import '../components/jobs.css';
@@ -27,13 +22,14 @@ function codeParam<T extends number>(value: string | null, codes: readonly T[]):
 }
 
 function readFilters(params: URLSearchParams): PublishedJobsFilters {
-  const province = params.get('province');
-  const city = params.get('city');
+  // Region codes are 4 digits (GB/T 2260 cut to province + prefecture); unknown ones are ignored.
+  const province = PROVINCES.find((p) => p.code === params.get('province'));
+  const city = province?.cities.find((c) => c.code === params.get('city'));
   return {
     employment_type: codeParam<EmploymentType>(params.get('type'), EMPLOYMENT_TYPES),
     experience: codeParam<ExperienceLevel>(params.get('experience'), EXPERIENCE_LEVELS),
-    province_code: province && /^\d{2}$/.test(province) ? province : undefined,
-    city_code: province && city && /^\d{4}$/.test(city) ? city : undefined,
+    province_code: province?.code,
+    city_code: city?.code,
     keyword: params.get('keyword')?.trim() || undefined,
   };
 }
@@ -42,7 +38,7 @@ function JobCard({ job }: { job: JobSummary }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <Card size="small" className="mb-job-card" data-testid="job-card">
+    <li className="mb-job-card mb-job-card-light" data-testid="job-card">
       <div className="mb-job-card-head">
         <Link className="mb-job-card-title" to={`/employ/detail/${job.id}`}>
           {job.title}
@@ -57,18 +53,81 @@ function JobCard({ job }: { job: JobSummary }) {
         <span>{job.degree ? t(`jobDegrees.${job.degree}`) : t('jobs.common.anyDegree')}</span>
         {job.published_at && <span>{t('jobs.employ.postedOn', { date: formatDate(job.published_at, locale) })}</span>}
       </div>
-    </Card>
+    </li>
   );
 }
 
-/** /employ (public): open jobs, newest first, filtered by type, experience, location and keyword, loaded as it scrolls. */
-function EmployPageBody() {
+/** Below the list: loading, a retry after a failed page, a button for keyboard users, or the end. */
+function ListFooter({ list }: { list: PublishedJobsList }) {
   const { t } = useTranslation();
+  let content;
+  if (list.isFetchNextPageError)
+    content = (
+      <>
+        <span className="mb-muted">{t('common.loadFailed')}</span>
+        <Button size="small" onClick={() => void list.fetchNextPage()}>
+          {t('common.retry')}
+        </Button>
+      </>
+    );
+  else if (list.hasNextPage && list.isFetching) content = <span className="mb-muted">{t('common.loading')}</span>;
+  else if (list.hasNextPage) content = <Button onClick={() => void list.fetchNextPage()}>{t('jobs.employ.loadMore')}</Button>;
+  else content = <span className="mb-muted">{t('jobs.employ.end')}</span>;
+  return (
+    <div className="mb-job-list-footer" aria-live="polite">
+      {content}
+    </div>
+  );
+}
+
+function JobList({ list }: { list: PublishedJobsList }) {
+  const { t } = useTranslation();
+  useInfiniteScroll(list);
+  if (list.isError)
+    return (
+      <div className="mb-job-state" role="alert">
+        <p>{t('common.loadFailed')}</p>
+        <Button onClick={list.retry}>{t('common.retry')}</Button>
+      </div>
+    );
+  if (list.jobs === undefined)
+    return (
+      <p className="mb-job-state mb-muted" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  if (list.jobs.length === 0 && !list.isStale)
+    return (
+      <p className="mb-job-state mb-muted" role="status">
+        {t('jobs.employ.empty')}
+      </p>
+    );
+  return (
+    <>
+      <ul className="mb-job-cards" aria-busy={list.isStale || undefined} style={{ opacity: list.isStale ? 0.6 : 1 }}>
+        {list.jobs.map((job) => (
+          <JobCard key={job.id} job={job} />
+        ))}
+      </ul>
+      {!list.isStale && <ListFooter list={list} />}
+    </>
+  );
+}
+
+/**
+ * /employ (public): open jobs, newest first, filtered by type, experience, location and keyword
+ * (kept in the address), loaded as it scrolls. Plain controls and no query library: a public
+ * page's first load stays within DESIGN §8's budget.
+ */
+export default function EmployPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const list = usePublishedJobs(filters);
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
   useTypedSearchParams({ keyword: keyword.trim() });
+  const province = PROVINCES.find((p) => p.code === filters.province_code);
 
   const setParam = (next: Record<string, string | undefined>) =>
     setParams(
@@ -82,7 +141,6 @@ function EmployPageBody() {
       },
       { replace: true },
     );
-  const anyOption = { value: '', label: t('jobs.employ.any') };
 
   return (
     <div className="mb-page mb-page-surface">
@@ -91,86 +149,96 @@ function EmployPageBody() {
           <h1>{t('jobs.employ.title')}</h1>
           <span className="mb-muted">{t('jobs.employ.subtitle')}</span>
         </header>
-        <Card variant="borderless" style={{ marginBottom: 16 }}>
-          <div className="mb-job-filters" role="search">
-            <div className="mb-job-filter mb-job-filter-keyword">
-              <label htmlFor="job-keyword">{t('jobs.employ.keyword')}</label>
-              <Input.Search
-                id="job-keyword"
-                value={keyword}
-                onChange={(e) => setKeyword(e.target.value)}
-                onSearch={setKeyword}
-                allowClear
-                placeholder={t('jobs.employ.keyword')}
-              />
-            </div>
-            <div className="mb-job-filter">
-              <label htmlFor="job-type">{t('jobs.employ.type')}</label>
-              <Select<string>
-                id="job-type"
-                value={filters.employment_type === undefined ? '' : String(filters.employment_type)}
-                onChange={(value) => setParam({ type: value })}
-                options={[
-                  anyOption,
-                  ...EMPLOYMENT_TYPES.map((code) => ({ value: String(code), label: t(`employmentTypes.${code}`) })),
-                ]}
-              />
-            </div>
-            <div className="mb-job-filter">
-              <label htmlFor="job-experience">{t('jobs.employ.experience')}</label>
-              <Select<string>
-                id="job-experience"
-                value={filters.experience === undefined ? '' : String(filters.experience)}
-                onChange={(value) => setParam({ experience: value })}
-                options={[
-                  anyOption,
-                  ...EXPERIENCE_LEVELS.map((code) => ({ value: String(code), label: t(`experienceLevels.${code}`) })),
-                ]}
-              />
-            </div>
-            <div className="mb-job-filter">
-              <label htmlFor="job-region">{t('jobs.employ.region')}</label>
-              <AreaCascader
-                id="job-region"
-                value={
-                  filters.province_code
-                    ? filters.city_code
-                      ? [filters.province_code, filters.city_code]
-                      : [filters.province_code]
-                    : undefined
-                }
-                onChange={(value) => setParam({ province: value[0], city: value[1] })}
-              />
-            </div>
-            <Button
-              onClick={() => {
-                setKeyword('');
-                setParams({}, { replace: true });
-              }}
-            >
-              {t('jobs.employ.reset')}
-            </Button>
+        <form className="mb-job-filters mb-job-panel" role="search" onSubmit={(event) => event.preventDefault()}>
+          <div className="mb-job-filter mb-job-filter-keyword">
+            <label htmlFor="job-keyword">{t('jobs.employ.keyword')}</label>
+            <input
+              id="job-keyword"
+              type="search"
+              className="mb-job-input"
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              placeholder={t('jobs.employ.keyword')}
+              enterKeyHint="search"
+            />
           </div>
-        </Card>
-        <InfiniteQueryList<JobSummary>
-          query={list}
-          itemKey={(job) => job.id}
-          renderItem={(job) => <JobCard job={job} />}
-          className="mb-job-cards"
-          empty={t('jobs.employ.empty')}
-          loadMoreLabel={t('jobs.employ.loadMore')}
-          endLabel={t('jobs.employ.end')}
-        />
+          <div className="mb-job-filter">
+            <label htmlFor="job-type">{t('jobs.employ.type')}</label>
+            <select
+              id="job-type"
+              className="mb-job-input"
+              value={filters.employment_type === undefined ? '' : String(filters.employment_type)}
+              onChange={(e) => setParam({ type: e.target.value })}
+            >
+              <option value="">{t('jobs.employ.any')}</option>
+              {EMPLOYMENT_TYPES.map((code) => (
+                <option key={code} value={String(code)}>
+                  {t(`employmentTypes.${code}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="mb-job-filter">
+            <label htmlFor="job-experience">{t('jobs.employ.experience')}</label>
+            <select
+              id="job-experience"
+              className="mb-job-input"
+              value={filters.experience === undefined ? '' : String(filters.experience)}
+              onChange={(e) => setParam({ experience: e.target.value })}
+            >
+              <option value="">{t('jobs.employ.any')}</option>
+              {EXPERIENCE_LEVELS.map((code) => (
+                <option key={code} value={String(code)}>
+                  {t(`experienceLevels.${code}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="mb-job-filter">
+            <label htmlFor="job-region">{t('jobs.employ.region')}</label>
+            <select
+              id="job-region"
+              className="mb-job-input"
+              value={province?.code ?? ''}
+              onChange={(e) => setParam({ province: e.target.value, city: undefined })}
+            >
+              <option value="">{t('jobs.employ.any')}</option>
+              {PROVINCES.map((p) => (
+                <option key={p.code} value={p.code}>
+                  {p.name[locale]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="mb-job-filter">
+            <label htmlFor="job-city">{t('jobs.employ.city')}</label>
+            <select
+              id="job-city"
+              className="mb-job-input"
+              value={filters.city_code ?? ''}
+              disabled={!province || province.cities.length === 0}
+              onChange={(e) => setParam({ city: e.target.value })}
+            >
+              <option value="">{t('jobs.employ.allCities')}</option>
+              {province?.cities.map((city) => (
+                <option key={city.code} value={city.code}>
+                  {city.name[locale]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button
+            htmlType="button"
+            onClick={() => {
+              setKeyword('');
+              setParams({}, { replace: true });
+            }}
+          >
+            {t('jobs.employ.reset')}
+          </Button>
+        </form>
+        <JobList list={list} />
       </div>
     </div>
-  );
-}
-
-/** A public page: it mounts the query client itself (the portal layout has none). */
-export default function EmployPage() {
-  return (
-    <QueryProvider>
-      <EmployPageBody />
-    </QueryProvider>
   );
 }
