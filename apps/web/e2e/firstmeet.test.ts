@@ -145,10 +145,10 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
 
     // The region lookup needs no KaTeX: none is fetched for it.
     await page.goto('/utilities/regions');
-    await poll(() => page.locator('.mb-regions-table .ant-table-row').count()).toBeGreaterThan(0);
+    await poll(() => page.locator('.mb-regions-table tbody tr').count()).toBeGreaterThan(0);
     await page.getByLabel('搜索地区').fill('4403');
-    await poll(() => page.locator('.mb-regions-table .ant-table-row').count()).toBe(1);
-    expect(await page.locator('.mb-regions-table .ant-table-row').textContent()).toContain('深圳');
+    await poll(() => page.locator('.mb-regions-table tbody tr').count()).toBe(1);
+    expect(await page.locator('.mb-regions-table tbody tr').textContent()).toContain('深圳');
     expect(scripts.some((url) => /katex/i.test(url))).toBe(false);
 
     // /utilities opens the formula editor, which then loads KaTeX and renders the sample formula.
