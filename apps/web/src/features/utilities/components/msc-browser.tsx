@@ -149,7 +149,9 @@ export default function MscBrowser() {
                       <span className="mb-msc-badge" aria-hidden>
                         {rows.length}
                       </span>
-                      <span className="mb-visually-hidden">{t('utilities.msc.sectionCount', { count: rows.length })}</span>
+                      <span className="mb-visually-hidden">
+                        {t('utilities.msc.sectionCount', { count: rows.length })}
+                      </span>
                     </button>
                   ) : (
                     <span className="mb-msc-toggle mb-msc-toggle-leaf">{label}</span>

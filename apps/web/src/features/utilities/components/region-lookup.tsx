@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegionLevel } from '@mathbridge/contracts/regions';
 import { Pager } from '../../../components/pager.tsx';
@@ -23,6 +23,7 @@ export default function RegionLookup() {
   // The page belongs to one search: a new query or level starts again at page 1.
   const searchKey = `${level}|${debounced}`;
   const [paging, setPaging] = useState({ key: searchKey, page: 1 });
+  const countRef = useRef<HTMLParagraphElement>(null);
 
   const shown = useMemo(() => searchRegions(rows, debounced, level), [rows, level, debounced]);
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
@@ -63,7 +64,7 @@ export default function RegionLookup() {
           ))}
         </select>
       </div>
-      <p className="mb-muted mb-regions-count" aria-live="polite">
+      <p ref={countRef} className="mb-muted mb-regions-count" aria-live="polite">
         {t('utilities.regions.count', { count: shown.length })}
       </p>
       {shown.length === 0 ? (
@@ -112,7 +113,11 @@ export default function RegionLookup() {
         <Pager
           page={page}
           pages={pages}
-          onChange={(next) => setPaging({ key: searchKey, page: next })}
+          onChange={(next) => {
+            setPaging({ key: searchKey, page: next });
+            // From the pager below the table back to the top of the new page's rows.
+            countRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+          }}
           labels={{
             nav: t('utilities.regions.pageOf', { page, pages }),
             previous: t('utilities.regions.previous'),
