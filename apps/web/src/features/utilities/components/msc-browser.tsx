@@ -2,7 +2,7 @@ import { ExportOutlined, RightOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSC_CLASSES } from '@mathbridge/contracts/msc';
+import { MSC_CLASSES } from '@mathbridge/contracts/msc-classes';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { filterMsc, groupSections, type SectionRow } from '../lib/msc-search.ts';
