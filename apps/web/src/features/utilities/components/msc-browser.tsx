@@ -1,4 +1,5 @@
-import { ExportOutlined, RightOutlined } from '@ant-design/icons';
+import { RightOutlined } from '../../../components/inline-icon.tsx';
+import { ExportOutlined } from './tool-icons.tsx';
 import { Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ function ZbmathLink({ code }: { code: string }) {
       aria-label={t('utilities.msc.zbmathLabel', { code })}
       title={t('utilities.msc.zbmath')}
     >
-      <ExportOutlined aria-hidden />
+      <ExportOutlined />
     </a>
   );
 }
@@ -144,7 +145,7 @@ export default function MscBrowser() {
                       aria-controls={open ? listId : undefined}
                       onClick={() => toggle(entry.code)}
                     >
-                      <RightOutlined className="mb-msc-caret" aria-hidden />
+                      <RightOutlined className="mb-msc-caret" />
                       {label}
                       <span className="mb-msc-badge" aria-hidden>
                         {rows.length}
