@@ -13,6 +13,11 @@ const UI = /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\\/]/;
 /** antd components (antd/es/<dir>) and rc-component packages that enter or list data. */
 const UI_DATA =
   /[\\/](antd[\\/]es[\\/]|@rc-component[\\/])(table|pagination|list|tree|form|input|select|checkbox|radio|virtual-list|async-validator|progress|textarea|switch|auto-complete)[\\/]/;
+/**
+ * antd's texts of the locales loaded on demand (antd-locale.ts): grouped in ui-base they made a
+ * zh-HK visitor's public page load all of ui-base. Left out, they follow their dynamic import.
+ */
+const UI_LOCALE = /[\\/](antd[\\/]es|@rc-component[\\/][^\\/]+)[\\/](.+[\\/])?locale[\\/]/;
 /** Heavy components few pages use: left to automatic splitting, so only those pages load them. */
 const UI_RARE =
   /[\\/](antd[\\/]es[\\/]|@rc-component[\\/])(date-picker|picker|steps|typography|image|upload|cascader|input-number|mini-decimal|notification|message|color-picker|qrcode|tour|mentions|calendar|transfer|slider|rate|watermark|float-button)[\\/]/;
@@ -74,8 +79,16 @@ export default defineConfig({
             // Every icon beyond the shell: one chunk, not one per icon.
             { name: 'icons', test: ICONS, priority: 40 },
             // antd beyond the shell, for the workspace: display and overlays, then data entry and tables.
-            { name: 'ui-base', test: (id) => UI.test(id) && !UI_DATA.test(id) && !UI_RARE.test(id), priority: 32 },
-            { name: 'ui-data', test: (id) => UI_DATA.test(id) && !UI_RARE.test(id), priority: 31 },
+            {
+              name: 'ui-base',
+              test: (id) => UI.test(id) && !UI_DATA.test(id) && !UI_RARE.test(id) && !UI_LOCALE.test(id),
+              priority: 32,
+            },
+            {
+              name: 'ui-data',
+              test: (id) => UI_DATA.test(id) && !UI_RARE.test(id) && !UI_LOCALE.test(id),
+              priority: 31,
+            },
             { name: 'workspace-libs', test: WORKSPACE_LIBS, priority: 30 },
           ],
         },

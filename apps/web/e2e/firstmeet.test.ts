@@ -145,17 +145,21 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
 
     // The region lookup needs no KaTeX: none is fetched for it.
     await page.goto('/utilities/regions');
-    await poll(() => page.locator('.mb-regions-table .ant-table-row').count()).toBeGreaterThan(0);
+    await poll(() => page.locator('.mb-regions-table tbody tr').count()).toBeGreaterThan(0);
     await page.getByLabel('搜索地区').fill('4403');
-    await poll(() => page.locator('.mb-regions-table .ant-table-row').count()).toBe(1);
-    expect(await page.locator('.mb-regions-table .ant-table-row').textContent()).toContain('深圳');
+    await poll(() => page.locator('.mb-regions-table tbody tr').count()).toBe(1);
+    expect(await page.locator('.mb-regions-table tbody tr').textContent()).toContain('深圳');
     expect(scripts.some((url) => /katex/i.test(url))).toBe(false);
+    // The tools stay light (DESIGN §8): antd's ui-base and ui-data chunks are for the workspace.
+    const uiChunk = (url: string) => /\/ui-(base|data)-/.test(url);
+    expect(scripts.filter(uiChunk)).toEqual([]);
 
     // /utilities opens the formula editor, which then loads KaTeX and renders the sample formula.
     await page.goto('/utilities');
     await page.waitForURL('**/utilities/formula');
     await poll(() => page.locator('[data-testid=formula-preview] .katex').count()).toBe(1);
     expect(scripts.some((url) => /katex/i.test(url))).toBe(true);
+    expect(scripts.filter(uiChunk)).toEqual([]);
 
     // A formula of one's own; bad LaTeX shows KaTeX's error, the fix clears it.
     const source = page.locator('#mb-formula-source');
@@ -184,6 +188,18 @@ describeE2E('onboarding at /firstmeet, end to end', () => {
     await page.getByLabel('搜索大类和分支').fill('65N');
     await poll(() => page.locator('.mb-msc-node[data-code="65N"]').count()).toBe(1);
     expect(await page.locator('.mb-msc-node[data-code="65N"]').textContent()).toContain('boundary value problems');
+    // Its class opened by itself; the keyboard closes it (a disclosure button, aria-expanded).
+    const toggle65 = page.locator('.mb-msc-node[data-code="65"] button');
+    expect(await toggle65.getAttribute('aria-expanded')).toBe('true');
+    await toggle65.focus();
+    await page.keyboard.press('Enter');
+    await poll(() => page.locator('.mb-msc-node[data-code="65N"]').count()).toBe(0);
+    expect(await toggle65.getAttribute('aria-expanded')).toBe('false');
+    // Opened afresh, it too loads none of antd's ui-base or ui-data.
+    scripts.length = 0;
+    await page.reload();
+    await poll(() => page.locator('.mb-msc-toggle').count()).toBe(63);
+    expect(scripts.filter(uiChunk)).toEqual([]);
 
     // An admin writes the research page of the micro-site; a visitor reads it at /xxribd/research.
     const title = `研究方向 ${Date.now()}`;

@@ -1,4 +1,4 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { LeftOutlined, RightOutlined } from './inline-icon.tsx';
 import './pager.css';
 
 /** Page numbers to show: first, last, and two either side of the current one; null = a gap. */
@@ -43,7 +43,7 @@ export function Pager({
         onClick={() => onChange(page - 1)}
         aria-label={labels.previous}
       >
-        <LeftOutlined aria-hidden />
+        <LeftOutlined />
       </button>
       {pagesAround(page, pages).map((n, i) =>
         n === null ? (
@@ -70,7 +70,7 @@ export function Pager({
         onClick={() => onChange(page + 1)}
         aria-label={labels.next}
       >
-        <RightOutlined aria-hidden />
+        <RightOutlined />
       </button>
     </nav>
   );

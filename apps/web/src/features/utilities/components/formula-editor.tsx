@@ -1,4 +1,4 @@
-import { CopyOutlined, ExclamationCircleFilled } from '@ant-design/icons';
+import { CopyOutlined, ExclamationCircleFilled } from './tool-icons.tsx';
 import { Button } from 'antd';
 import type { KatexOptions } from 'katex';
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -202,7 +202,7 @@ export default function FormulaEditor() {
           <div className="mb-formula-preview-label">{t('utilities.formula.preview')}</div>
           {loadFailed ? (
             <p className="mb-formula-alert" role="alert">
-              <ExclamationCircleFilled aria-hidden /> {t('utilities.formula.loadFailed')}
+              <ExclamationCircleFilled /> {t('utilities.formula.loadFailed')}
             </p>
           ) : !katex ? (
             <p className="mb-muted mb-formula-loading" role="status">
@@ -222,7 +222,7 @@ export default function FormulaEditor() {
           {rendered?.error && (
             <div className="mb-formula-alert" role="alert" data-testid="formula-error">
               <strong>
-                <ExclamationCircleFilled aria-hidden /> {t('utilities.formula.errorTitle')}
+                <ExclamationCircleFilled /> {t('utilities.formula.errorTitle')}
               </strong>
               <code>{rendered.error}</code>
             </div>

@@ -1,8 +1,9 @@
-import { ExportOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Input, Tree, type TreeDataNode } from 'antd';
+import { RightOutlined } from '../../../components/inline-icon.tsx';
+import { ExportOutlined } from './tool-icons.tsx';
+import { Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MSC_CLASSES } from '@mathbridge/contracts/msc';
+import { MSC_CLASSES } from '@mathbridge/contracts/msc-classes';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { filterMsc, groupSections, type SectionRow } from '../lib/msc-search.ts';
@@ -22,14 +23,17 @@ function ZbmathLink({ code }: { code: string }) {
       rel="noopener noreferrer"
       aria-label={t('utilities.msc.zbmathLabel', { code })}
       title={t('utilities.msc.zbmath')}
-      onClick={(event) => event.stopPropagation()}
     >
-      <ExportOutlined aria-hidden />
+      <ExportOutlined />
     </a>
   );
 }
 
-/** /utilities/msc: the 63 MSC 2020 classes (three locales) and their 534 sections (English), searchable, as a tree. */
+/**
+ * /utilities/msc: the 63 MSC 2020 classes (three locales) and their 534 sections (English),
+ * searchable, as a tree of disclosure buttons (aria-expanded). Plain HTML: antd's Tree and Input
+ * would add the ui-base and ui-data chunks to a public page's first load (DESIGN §8).
+ */
 export default function MscBrowser() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -63,38 +67,13 @@ export default function MscBrowser() {
       : filtered.filter((item) => item.open).map((item) => item.entry.code);
   const expandedKeys = searching ? searchKeys : expanded;
 
-  const treeData: TreeDataNode[] = filtered.map(({ entry, sections: rows }) => ({
-    key: entry.code,
-    title: (
-      <span className="mb-msc-node" data-code={entry.code}>
-        <code className="mb-msc-code">{entry.code}-XX</code>
-        <span className="mb-msc-name">
-          {entry.name[locale]}
-          {locale !== 'en-US' && <span className="mb-msc-english">{entry.name['en-US']}</span>}
-        </span>
-        <ZbmathLink code={entry.code} />
-      </span>
-    ),
-    children: rows.map(([code, title]) => ({
-      key: code,
-      isLeaf: true,
-      title: (
-        <span className="mb-msc-node" data-code={code}>
-          <code className="mb-msc-code">{code}xx</code>
-          <span className="mb-msc-name" lang="en">
-            {title}
-          </span>
-          <ZbmathLink code={code} />
-        </span>
-      ),
-    })),
-  }));
-
   const matchCount = filtered.reduce((sum, item) => sum + item.matches, 0);
   const setKeys = (keys: string[]) => {
     if (searching) setSearchExpanded({ query: debounced, keys });
     else setExpanded(keys);
   };
+  const toggle = (code: string) =>
+    setKeys(expandedKeys.includes(code) ? expandedKeys.filter((key) => key !== code) : [...expandedKeys, code]);
 
   return (
     <div className="mb-msc">
@@ -103,13 +82,18 @@ export default function MscBrowser() {
         <p className="mb-muted">{t('utilities.msc.intro')}</p>
       </div>
       <div className="mb-msc-bar" role="search">
-        <Input.Search
+        <input
+          type="search"
           aria-label={t('utilities.msc.searchLabel')}
           placeholder={t('utilities.msc.searchPlaceholder')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          allowClear
-          className="mb-msc-search"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setQuery('');
+          }}
+          className="mb-tool-input mb-msc-search"
+          autoComplete="off"
+          spellCheck={false}
         />
         <Button onClick={() => setKeys(filtered.map((item) => item.entry.code))}>{t('utilities.msc.expandAll')}</Button>
         <Button onClick={() => setKeys([])}>{t('utilities.msc.collapseAll')}</Button>
@@ -121,25 +105,77 @@ export default function MscBrowser() {
         {sections && ` · ${t('utilities.msc.englishTitles')}`}
       </p>
       {sectionsFailed && (
-        <Alert type="warning" showIcon title={t('utilities.msc.loadFailed')} className="mb-msc-alert" />
+        <p className="mb-tool-alert mb-msc-alert" role="alert">
+          {t('utilities.msc.loadFailed')}
+        </p>
       )}
       {!sections && !sectionsFailed && (
         <p className="mb-muted" role="status">
           {t('utilities.msc.loading')}
         </p>
       )}
-      {treeData.length === 0 ? (
-        <Empty description={t('utilities.msc.noMatch', { query: debounced.trim() })} />
+      {filtered.length === 0 ? (
+        <p className="mb-tool-empty">{t('utilities.msc.noMatch', { query: debounced.trim() })}</p>
       ) : (
-        <Tree
-          className="mb-msc-tree"
-          treeData={treeData}
-          expandedKeys={expandedKeys}
-          onExpand={(keys) => setKeys(keys.map(String))}
-          selectable={false}
-          blockNode
-          virtual={false}
-        />
+        <ul className="mb-msc-tree">
+          {filtered.map(({ entry, sections: rows }) => {
+            const open = rows.length > 0 && expandedKeys.includes(entry.code);
+            const listId = `mb-msc-sections-${entry.code}`;
+            const label = (
+              <>
+                <code className="mb-msc-code">{entry.code}-XX</code>
+                <span className="mb-msc-name">
+                  {entry.name[locale]}
+                  {locale !== 'en-US' && (
+                    <span className="mb-msc-english" lang="en">
+                      {entry.name['en-US']}
+                    </span>
+                  )}
+                </span>
+              </>
+            );
+            return (
+              <li key={entry.code} className="mb-msc-class">
+                <div className="mb-msc-node mb-msc-class-row" data-code={entry.code}>
+                  {rows.length > 0 ? (
+                    <button
+                      type="button"
+                      className="mb-msc-toggle"
+                      aria-expanded={open}
+                      aria-controls={open ? listId : undefined}
+                      onClick={() => toggle(entry.code)}
+                    >
+                      <RightOutlined className="mb-msc-caret" />
+                      {label}
+                      <span className="mb-msc-badge" aria-hidden>
+                        {rows.length}
+                      </span>
+                      <span className="mb-visually-hidden">
+                        {t('utilities.msc.sectionCount', { count: rows.length })}
+                      </span>
+                    </button>
+                  ) : (
+                    <span className="mb-msc-toggle mb-msc-toggle-leaf">{label}</span>
+                  )}
+                  <ZbmathLink code={entry.code} />
+                </div>
+                {open && (
+                  <ul id={listId} className="mb-msc-sections">
+                    {rows.map(([code, title]) => (
+                      <li key={code} className="mb-msc-node mb-msc-section" data-code={code}>
+                        <code className="mb-msc-code">{code}xx</code>
+                        <span className="mb-msc-name" lang="en">
+                          {title}
+                        </span>
+                        <ZbmathLink code={code} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
       )}
       <p className="mb-muted mb-msc-source">{t('utilities.msc.source')}</p>
     </div>

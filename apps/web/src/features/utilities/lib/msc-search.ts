@@ -1,4 +1,4 @@
-import { MSC_CLASSES, type MscClass } from '@mathbridge/contracts/msc';
+import { MSC_CLASSES, type MscClass } from '@mathbridge/contracts/msc-classes';
 
 /** A second-level MSC 2020 section: code (05C) and English title. */
 export type SectionRow = readonly [code: string, title: string];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSC_CLASSES } from '@mathbridge/contracts/msc';
+import { MSC_CLASSES } from '@mathbridge/contracts/msc-classes';
 import { REGION_LEVEL } from '@mathbridge/contracts/regions';
 import { MSC2020_SECTIONS } from '../reference/msc2020-sections.ts';
 import { filterMsc, groupSections } from './msc-search.ts';

@@ -1,4 +1,4 @@
-import { CalculatorOutlined, ClusterOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, ClusterOutlined, EnvironmentOutlined } from '../components/tool-icons.tsx';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -15,9 +15,9 @@ const MscBrowser = lazy(() => import('../components/msc-browser.tsx'));
 const RegionLookup = lazy(() => import('../components/region-lookup.tsx'));
 
 const ICONS: Record<Tool, ReactNode> = {
-  formula: <CalculatorOutlined aria-hidden />,
-  msc: <ClusterOutlined aria-hidden />,
-  regions: <EnvironmentOutlined aria-hidden />,
+  formula: <CalculatorOutlined />,
+  msc: <ClusterOutlined />,
+  regions: <EnvironmentOutlined />,
 };
 
 function toolOf(pathname: string): Tool | null {
