@@ -1,6 +1,6 @@
 import type { Locale } from '@mathbridge/contracts/locales';
 import { industryName } from '@mathbridge/contracts/industries';
-import { mscName } from '@mathbridge/contracts/msc';
+import { mscName } from '@mathbridge/contracts/msc-classes';
 
 export { areaName } from './area-name.ts';
 

@@ -2,7 +2,7 @@ import { Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useOrganisation } from '../api/get-organisations.ts';
-import { mscName } from '@mathbridge/contracts/msc';
+import { mscName } from '@mathbridge/contracts/msc-classes';
 import { formatMonth } from '../../../lib/format.ts';
 import { areaName, industryLabel } from '../../../lib/reference-names.ts';
 

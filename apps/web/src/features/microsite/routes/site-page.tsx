@@ -1,4 +1,4 @@
-import { FileTextOutlined } from '@ant-design/icons';
+import { FileTextOutlined } from '../../../components/inline-icon.tsx';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

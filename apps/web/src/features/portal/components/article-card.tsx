@@ -1,4 +1,4 @@
-import { CalendarOutlined, EyeOutlined } from '@ant-design/icons';
+import { CalendarOutlined, EyeOutlined } from '../../../components/inline-icon.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ArticleSummary } from '@mathbridge/contracts/content';

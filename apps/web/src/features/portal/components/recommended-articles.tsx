@@ -1,4 +1,4 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined } from '../../../components/inline-icon.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRecommendedArticles } from '../api/portal-api.ts';

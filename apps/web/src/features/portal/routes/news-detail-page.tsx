@@ -1,12 +1,12 @@
 import {
   ArrowLeftOutlined,
   CalendarOutlined,
-  EyeOutlined,
   ExclamationCircleOutlined,
+  EyeOutlined,
   LeftOutlined,
   RightOutlined,
   UserOutlined,
-} from '@ant-design/icons';
+} from '../../../components/inline-icon.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
