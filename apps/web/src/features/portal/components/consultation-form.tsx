@@ -1,4 +1,4 @@
-import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, ExclamationCircleFilled } from '../../../components/inline-icon.tsx';
 import { Button } from 'antd';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

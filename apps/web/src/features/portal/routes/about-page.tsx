@@ -1,11 +1,11 @@
 import {
+  AimOutlined,
   ClockCircleOutlined,
   EnvironmentOutlined,
+  GlobalOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
-  GlobalOutlined,
-  AimOutlined,
-} from '@ant-design/icons';
+} from '../../../components/inline-icon.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/page-meta.ts';

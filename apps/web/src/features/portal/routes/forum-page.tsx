@@ -1,4 +1,4 @@
-import { CommentOutlined, SoundOutlined, ToolOutlined } from '@ant-design/icons';
+import { CommentOutlined, SoundOutlined, ToolOutlined } from '../../../components/inline-icon.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FORUM_CATEGORY } from '@mathbridge/contracts/content';

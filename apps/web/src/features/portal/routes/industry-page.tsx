@@ -1,4 +1,4 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined } from '../../../components/inline-icon.tsx';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INDUSTRIES } from '@mathbridge/contracts/industries';

@@ -1,4 +1,4 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined } from '../../../components/inline-icon.tsx';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SubStaticRole } from '@mathbridge/contracts/content';

@@ -8,7 +8,7 @@ import {
   FolderOpenOutlined,
   SafetyCertificateOutlined,
   SolutionOutlined,
-} from '@ant-design/icons';
+} from '../../../components/inline-icon.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -17,7 +17,7 @@ import {
   ScheduleOutlined,
   TeamOutlined,
   TranslationOutlined,
-} from '@ant-design/icons';
+} from '../../../components/inline-icon.tsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { CopyOutlined, ExclamationCircleFilled } from './tool-icons.tsx';
+import { CopyOutlined, ExclamationCircleFilled } from '../../../components/inline-icon.tsx';
 import { Button } from 'antd';
 import type { KatexOptions } from 'katex';
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';

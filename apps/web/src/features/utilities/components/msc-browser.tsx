@@ -1,5 +1,5 @@
 import { RightOutlined } from '../../../components/inline-icon.tsx';
-import { ExportOutlined } from './tool-icons.tsx';
+import { ExportOutlined } from '../../../components/inline-icon.tsx';
 import { Button } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

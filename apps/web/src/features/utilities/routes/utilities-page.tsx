@@ -1,4 +1,4 @@
-import { CalculatorOutlined, ClusterOutlined, EnvironmentOutlined } from '../components/tool-icons.tsx';
+import { CalculatorOutlined, ClusterOutlined, EnvironmentOutlined } from '../../../components/inline-icon.tsx';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
