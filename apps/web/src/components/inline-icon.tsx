@@ -1,12 +1,12 @@
 /**
  * Icons drawn inline, for public pages (portal, members, micro-site, utilities): importing one
  * from @ant-design/icons that the shell does not already use loads the shared icons chunk (~26 kB
- * gzipped, vite.config.ts) with the page (DESIGN §8). `inlineIcon` takes a path of @ant-design/icons-svg (MIT) and renders it in antd's
- * own markup, so it looks and aligns like antd's icons; decorative (aria-hidden) always. An icon
- * of several paths takes them as a list. The paths below are copied verbatim from
- * node_modules/@ant-design/icons-svg/es/asn/<Name>.js; to add one, copy its path data (and its
- * viewBox when it is not antd's usual 64 64 896 896). Workspace pages keep importing from
- * @ant-design/icons.
+ * gzipped, vite.config.ts) with the page (DESIGN §8). `inlineIcon` takes the path data of an
+ * @ant-design/icons-svg icon (MIT) and renders it in antd's own markup, so it looks and aligns
+ * like antd's icons; decorative (aria-hidden) always. An icon of several paths takes them as a
+ * list. The paths below are copied verbatim from node_modules/@ant-design/icons-svg/es/asn/<Name>.js;
+ * to add one, copy its path data (and its viewBox when it is not antd's usual 64 64 896 896).
+ * Workspace pages keep importing from @ant-design/icons.
  */
 export function inlineIcon(d: string | readonly string[], evenOdd = false, viewBox = '64 64 896 896') {
   const paths = typeof d === 'string' ? [d] : d;
