@@ -63,7 +63,7 @@ export function EditModal<V extends object>({
         void submit().finally(() => setBusy(false));
       }}
       onCancel={() => confirmLeave(t, dirty, close)}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <Form<V>

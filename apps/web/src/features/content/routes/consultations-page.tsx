@@ -155,7 +155,7 @@ function HandleDialog({ item, onClose }: { item: ConsultationItem | null; onClos
       confirmLoading={handle.isPending}
       onOk={() => void submit()}
       onCancel={() => confirmLeave(t, dirty, close)}
-      maskClosable={false}
+      mask={{ closable: false }}
       forceRender
     >
       {item && (
