@@ -31,6 +31,7 @@ import { demandsRoutes } from './modules/demands/demands.routes.ts';
 import { wishesRoutes } from './modules/wishes/wishes.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { researchRoutes } from './modules/research/research.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -136,6 +137,7 @@ export async function buildApp(
   wishesRoutes(app, ctx);
   jobsRoutes(app, ctx);
   researchRoutes(app, ctx);
+  contentRoutes(app, ctx);
 
   await serveWeb(app, config.webDist);
   return { app, ctx };

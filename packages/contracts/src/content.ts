@@ -314,3 +314,28 @@ export interface CheckStep {
   /** What the first action is for the role, and where it is done (a web path). */
   first_action: { key: 'demand' | 'solution' | 'join_subject' | 'join_direction'; path: string } | null;
 }
+
+/* ---- appended by the server (issue 11) ---- */
+
+/** `GET index/getRecomendArticle?limit=`: how many (default RECOMMENDED_ARTICLES, at most 20). */
+export const RecommendQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: key('validation.integer') })
+    .int(key('validation.integer'))
+    .min(1, key('validation.positive'))
+    .max(20, key('validation.invalid'))
+    .default(RECOMMENDED_ARTICLES),
+});
+
+/** `GET index/cover/:id`: an image of the content (article cover, banner image). */
+export const ContentImageIdSchema = z.object({ id: IdSchema });
+
+/** `POST content/upload_cover` → the stored image, to name as `cover_file_id` / `image_file_id`. */
+export interface ContentImage {
+  file_id: number;
+  url: string;
+}
+
+/** Consultations per IP per hour and per phone per day (`index/addConsultation`). */
+export const CONSULTATIONS_PER_IP_HOUR = 5;
+export const CONSULTATIONS_PER_PHONE_DAY = 3;

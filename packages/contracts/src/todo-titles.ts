@@ -27,6 +27,7 @@ export const TODO_TITLES = {
     researchQuestion: '“{{title}}”有新的研究问题“{{question}}”待解答',
     researchAnswerReview: '{{name}}解答了“{{title}}”的问题“{{question}}”，待审核',
     researchAnswerReturned: '您对“{{title}}”的问题“{{question}}”的解答被退回，请修改后重新提交',
+    consultationNew: '{{name}}提交了咨询，待处理',
   },
   'zh-HK': {
     certificationReview: '{{name}}提交了{{role}}認證申請',
@@ -48,6 +49,7 @@ export const TODO_TITLES = {
     researchQuestion: '「{{title}}」有新的研究問題「{{question}}」待解答',
     researchAnswerReview: '{{name}}解答了「{{title}}」的問題「{{question}}」，待審核',
     researchAnswerReturned: '您對「{{title}}」的問題「{{question}}」的解答被退回，請修改後重新提交',
+    consultationNew: '{{name}}提交了諮詢，待處理',
   },
   'en-US': {
     certificationReview: '{{name}} applied for {{role}} certification',
@@ -70,5 +72,6 @@ export const TODO_TITLES = {
     researchAnswerReview: '{{name}} answered the question "{{question}}" of "{{title}}"; it awaits review',
     researchAnswerReturned:
       'Your answer to the question "{{question}}" of "{{title}}" was returned; please revise and resubmit',
+    consultationNew: '{{name}} sent a consultation to handle',
   },
 } as const satisfies Record<Locale, Record<TodoKind, string>>;

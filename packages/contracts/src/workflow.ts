@@ -51,6 +51,8 @@ export const TODO_KINDS = [
   'researchQuestion',
   'researchAnswerReview',
   'researchAnswerReturned',
+  // A consultation from the public contact form, for every admin (issue 11, content inbox).
+  'consultationNew',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 

@@ -26,6 +26,7 @@ import * as m0009 from './migrations/0009-one-open-solution.ts';
 import * as m0010 from './migrations/0010-jobs.ts';
 import * as m0011 from './migrations/0011-research.ts';
 import * as m0012 from './migrations/0012-research-pool-indexes.ts';
+import * as m0013 from './migrations/0013-content.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -114,6 +115,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-jobs': m0010,
   '0011-research': m0011,
   '0012-research-pool-indexes': m0012,
+  '0013-content': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

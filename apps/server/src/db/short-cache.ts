@@ -233,6 +233,8 @@ export class ShortCache<K, V> {
   constructor(
     readonly tables: readonly string[],
     private readonly keep: (value: V) => boolean = () => true,
+    /** How long an entry lives instead of CACHE_MS (still dropped by writes; off when CACHE_MS is 0). */
+    private readonly ttlMs?: number,
   ) {}
 
   /** The cached value of `key`, or `load()` (stored when `keep` says so and nothing was written meanwhile). */
@@ -247,7 +249,7 @@ export class ShortCache<K, V> {
     const value = await load();
     if (store.generation === generation && this.keep(value)) {
       if (store.entries.size >= MAX_ENTRIES) store.entries.clear();
-      store.entries.set(key, { value, until: now + observer.ttlMs });
+      store.entries.set(key, { value, until: now + (this.ttlMs ?? observer.ttlMs) });
     }
     return value;
   }

@@ -693,3 +693,112 @@ export type ResearchPhaseRow = Selectable<ResearchPhasesTable>;
 export type ResearchOutcomeRow = Selectable<ResearchOutcomesTable>;
 export type ResearchQuestionRow = Selectable<ResearchQuestionsTable>;
 export type ResearchAnswerRow = Selectable<ResearchAnswersTable>;
+
+/* ---- Public portal content and consultations (migration 0013-content, issue 11). ---- */
+
+export interface ContentCategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name_zh_cn: string;
+  name_zh_hk: string;
+  name_en: string;
+  sort: Generated<number>;
+  /** 1 for the seeded categories (contracts SYSTEM_CATEGORY_SLUGS): slug fixed, never deleted. */
+  system: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContentArticlesTable {
+  id: Generated<number>;
+  category_id: number;
+  title: string;
+  summary: string | null;
+  author: string | null;
+  /** A `stored_files` row of purpose `content_image`. */
+  cover_file_id: number | null;
+  body: string;
+  recommended: Generated<number>;
+  /** contracts ARTICLE_STATES. */
+  status: string;
+  /** When a published article becomes visible (scheduled while in the future). */
+  publish_at: string | null;
+  created_by: number;
+  updated_by: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Views apart from the article: counting one never writes (and uncaches) the article lists. */
+export interface ContentArticleViewsTable {
+  article_id: number;
+  views: Generated<number>;
+}
+
+export interface ContentBannersTable {
+  id: Generated<number>;
+  title: string;
+  subtitle: string | null;
+  image_file_id: number;
+  link: string | null;
+  sort: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContentManualPagesTable {
+  id: Generated<number>;
+  /** contracts MANUAL_AUDIENCES. */
+  audience: string;
+  title: string;
+  body: string;
+  sort: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContentSitePagesTable {
+  /** contracts SITE_PAGES. */
+  slug: string;
+  title: string;
+  body: string;
+  updated_by: number;
+  updated_at: string;
+}
+
+export interface ConsultationsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  email: string | null;
+  organisation: string | null;
+  topic: string;
+  content: string;
+  /** contracts CONSULTATION_STATES. */
+  status: string;
+  reply_note: string | null;
+  handled_by: number | null;
+  handled_at: string | null;
+  /** The signed-in sender, if any. */
+  user_id: number | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  content_categories: ContentCategoriesTable;
+  content_articles: ContentArticlesTable;
+  content_article_views: ContentArticleViewsTable;
+  content_banners: ContentBannersTable;
+  content_manual_pages: ContentManualPagesTable;
+  content_site_pages: ContentSitePagesTable;
+  consultations: ConsultationsTable;
+}
+
+export type ContentCategoryRow = Selectable<ContentCategoriesTable>;
+export type ContentArticleRow = Selectable<ContentArticlesTable>;
+export type ContentBannerRow = Selectable<ContentBannersTable>;
+export type ContentManualPageRow = Selectable<ContentManualPagesTable>;
+export type ContentSitePageRow = Selectable<ContentSitePagesTable>;
+export type ConsultationRow = Selectable<ConsultationsTable>;

@@ -1,0 +1,295 @@
+import { STATUS } from '@mathbridge/contracts/api';
+import { TOKEN_COOKIE } from '@mathbridge/contracts/constants';
+import {
+  ArticleAdminListQuerySchema,
+  ArticlePublishSchema,
+  ArticleSaveSchema,
+  BannerSaveSchema,
+  CategorySaveSchema,
+  ConsultationHandleSchema,
+  ConsultationListQuerySchema,
+  ConsultationSchema,
+  ContentIdSchema,
+  ContentImageIdSchema,
+  ManualSaveSchema,
+  NewsDetailQuerySchema,
+  NewsListQuerySchema,
+  RecommendQuerySchema,
+  SitePageQuerySchema,
+  SitePageSaveSchema,
+  SubStaticQuerySchema,
+  UserManualQuerySchema,
+} from '@mathbridge/contracts/content';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { sendStoredBytes } from '../../lib/send-bytes.ts';
+import { defineCall, requireAdmin, type Caller } from '../../plugins/call.ts';
+import * as service from './content.service.ts';
+
+/** The session of an <img> request: the header when the client sends one, else the web client's cookie. */
+async function imageViewer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  caller: Caller | null,
+): Promise<Caller | null> {
+  if (caller) return caller;
+  const cookie = request.headers.cookie ?? '';
+  const token = cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === TOKEN_COOKIE)?.[1];
+  if (!token) return null;
+  return app.resolveSession(decodeURIComponent(token)).catch(() => null);
+}
+
+/**
+ * The public portal (`index/*`, spec §7: no sign-in except checkStep) and the admins' content
+ * manager (`content/*`: signed in as Admin, everyone else 304), issue 11, DESIGN §11.
+ */
+export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /* ---- public ---- */
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/statistics',
+    auth: 'none',
+    handler: () => service.statistics(ctx),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/getSubStatic',
+    auth: 'none',
+    input: SubStaticQuerySchema,
+    handler: ({ input }) => service.subStatic(ctx, input.role),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/getBanner',
+    auth: 'none',
+    handler: () => service.activeBanners(ctx),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/getNewsList',
+    auth: 'none',
+    input: NewsListQuerySchema,
+    handler: ({ input }) => service.newsList(ctx, input),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/getNewsDetail',
+    auth: 'none',
+    input: NewsDetailQuerySchema,
+    handler: ({ caller, input }) => service.newsDetail(ctx, caller, input.id),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/getRecomendArticle',
+    auth: 'none',
+    input: RecommendQuerySchema,
+    handler: ({ input }) => service.recommendedArticles(ctx, input.limit),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/userManual',
+    auth: 'none',
+    input: UserManualQuerySchema,
+    handler: ({ caller, input }) => service.userManual(ctx, caller, input.role),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/getSitePage',
+    auth: 'none',
+    input: SitePageQuerySchema,
+    handler: ({ input }) => service.sitePage(ctx, input.slug),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/categories',
+    auth: 'none',
+    handler: () => service.listCategories(ctx),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/cover/:id',
+    auth: 'none',
+    unsigned: true,
+    input: ContentImageIdSchema,
+    handler: async ({ caller, input, request, reply }) => {
+      const viewer = await imageViewer(app, request, caller);
+      const image = await service.readContentImage(ctx, viewer, input.id);
+      if (!image) return reply.code(404).send();
+      // A cover stops being public when its article is withdrawn: browsers revalidate daily at most.
+      return sendStoredBytes(reply, image, viewer ? 'private' : 'public');
+    },
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'index/addConsultation',
+    auth: 'none',
+    input: ConsultationSchema,
+    handler: ({ caller, input, ip }) => service.addConsultation(ctx, caller, input, ip),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'index/checkStep',
+    auth: 'user',
+    handler: ({ caller }) => service.checkStep(ctx, caller),
+  });
+
+  /* ---- admin: articles ---- */
+  defineCall(app, {
+    method: 'GET',
+    path: 'content/article/list',
+    auth: 'user',
+    input: ArticleAdminListQuerySchema,
+    handler: ({ caller, input }) => service.adminArticleList(ctx, caller, input),
+  });
+  defineCall(app, {
+    method: 'GET',
+    path: 'content/article/detail/:id',
+    auth: 'user',
+    input: ContentIdSchema,
+    handler: ({ caller, input }) => service.adminArticleDetail(ctx, caller, input.id),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/article/save',
+    auth: 'user',
+    input: ArticleSaveSchema,
+    handler: ({ caller, input, ip, locale }) => service.saveArticle(ctx, caller, input, ip, locale),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/article/publish',
+    auth: 'user',
+    input: ArticlePublishSchema,
+    handler: ({ caller, input, ip, locale }) => service.publishArticle(ctx, caller, input, ip, locale),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/article/withdraw',
+    auth: 'user',
+    input: ContentIdSchema,
+    handler: ({ caller, input, ip }) => service.withdrawArticle(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/article/delete',
+    auth: 'user',
+    input: ContentIdSchema,
+    handler: ({ caller, input, ip }) => service.deleteArticle(ctx, caller, input.id, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/upload_cover',
+    auth: 'user',
+    multipart: true,
+    handler: async ({ caller, request }) => {
+      requireAdmin(caller);
+      const file = await request.file();
+      if (!file) throw new AppError(STATUS.invalid, 'errors.uploadFailed');
+      return service.uploadContentImage(ctx, caller, { filename: file.filename, stream: file.file }, request.ip);
+    },
+  });
+
+  /* ---- admin: categories ---- */
+  defineCall(app, {
+    method: 'GET',
+    path: 'content/category/list',
+    auth: 'user',
+    handler: ({ caller }) => {
+      requireAdmin(caller);
+      return service.listCategories(ctx);
+    },
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/category/save',
+    auth: 'user',
+    input: CategorySaveSchema,
+    handler: ({ caller, input, ip }) => service.saveCategory(ctx, caller, input, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/category/delete',
+    auth: 'user',
+    input: ContentIdSchema,
+    handler: ({ caller, input, ip }) => service.deleteCategory(ctx, caller, input.id, ip),
+  });
+
+  /* ---- admin: banners ---- */
+  defineCall(app, {
+    method: 'GET',
+    path: 'content/banner/list',
+    auth: 'user',
+    handler: ({ caller }) => service.listBanners(ctx, caller),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/banner/save',
+    auth: 'user',
+    input: BannerSaveSchema,
+    handler: ({ caller, input, ip, locale }) => service.saveBanner(ctx, caller, input, ip, locale),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/banner/delete',
+    auth: 'user',
+    input: ContentIdSchema,
+    handler: ({ caller, input, ip }) => service.deleteBanner(ctx, caller, input.id, ip),
+  });
+
+  /* ---- admin: user manual ---- */
+  defineCall(app, {
+    method: 'GET',
+    path: 'content/manual/list',
+    auth: 'user',
+    handler: ({ caller }) => service.listManualPages(ctx, caller),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/manual/save',
+    auth: 'user',
+    input: ManualSaveSchema,
+    handler: ({ caller, input, ip }) => service.saveManualPage(ctx, caller, input, ip),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/manual/delete',
+    auth: 'user',
+    input: ContentIdSchema,
+    handler: ({ caller, input, ip }) => service.deleteManualPage(ctx, caller, input.id, ip),
+  });
+
+  /* ---- admin: micro-site ---- */
+  defineCall(app, {
+    method: 'GET',
+    path: 'content/site/list',
+    auth: 'user',
+    handler: ({ caller }) => service.listSitePages(ctx, caller),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/site/save',
+    auth: 'user',
+    input: SitePageSaveSchema,
+    handler: ({ caller, input, ip }) => service.saveSitePage(ctx, caller, input, ip),
+  });
+
+  /* ---- admin: consultations ---- */
+  defineCall(app, {
+    method: 'GET',
+    path: 'content/consultation/list',
+    auth: 'user',
+    input: ConsultationListQuerySchema,
+    handler: ({ caller, input }) => service.listConsultations(ctx, caller, input),
+  });
+  defineCall(app, {
+    method: 'POST',
+    path: 'content/consultation/handle',
+    auth: 'user',
+    input: ConsultationHandleSchema,
+    handler: ({ caller, input, ip }) => service.handleConsultation(ctx, caller, input, ip),
+  });
+}
