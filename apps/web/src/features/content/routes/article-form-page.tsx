@@ -20,7 +20,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { useArticle, useCategories, usePublishArticle, useSaveArticle } from '../api/content.ts';
+import { useArticle, useArticleAction, useCategories, usePublishArticle, useSaveArticle } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
 import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
 import { ArticleStatusTag, categoryName, isScheduled } from '../components/labels.tsx';
@@ -83,6 +83,7 @@ export default function ArticleFormPage() {
   const categories = useCategories();
   const save = useSaveArticle();
   const publish = usePublishArticle();
+  const move = useArticleAction();
   const [form] = Form.useForm<ArticleFormValues>();
   const [dirty, setDirty] = useState(false);
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
@@ -144,9 +145,13 @@ export default function ArticleFormPage() {
     const saved = await store();
     if (!saved) return false;
     try {
+      // Only a draft or a withdrawn article is published: a scheduled one is taken back first.
+      if (saved.status === 'published') await move.mutateAsync({ id: saved.id, action: 'withdraw' });
       await publish.mutateAsync({ id: saved.id, publish_at: at ? at.toISOString() : undefined });
     } catch (error) {
-      if (isApiError(error) && !error.handled) notify.error(error.message);
+      const onTime = isApiError(error) ? error.fieldErrors.find((field) => field.field === 'publish_at') : undefined;
+      if (at && onTime) setWhenError(onTime.message);
+      else if (isApiError(error) && !error.handled) notify.error(error.message);
       if (id === undefined) setLeaveTo(`${BASE}/${saved.id}`);
       return false;
     }
@@ -167,7 +172,7 @@ export default function ArticleFormPage() {
     if (await publishAt(when)) setScheduling(false);
   };
 
-  const busy = save.isPending || publish.isPending;
+  const busy = save.isPending || publish.isPending || move.isPending;
   const published = article?.status === 'published';
   const scheduled = article ? isScheduled(article) : false;
 
