@@ -272,7 +272,32 @@ export default function ArticleFormPage() {
           </Form.Item>
         </Card>
         <div className="mb-content-form-actions">
-          <Button onClick={() => void saveOnly()} loading={save.isPending && !publish.isPending && !scheduling}>
+          {article && published && (
+            <Button
+              danger
+              disabled={busy}
+              onClick={() =>
+                notify.confirm({
+                  title: t('content.articles.confirm.withdraw.title'),
+                  content: t('content.articles.confirm.withdraw.content', { title: article.title }),
+                  okText: t('content.articles.actions.withdraw'),
+                  cancelText: t('common.cancel'),
+                  okButtonProps: { danger: true },
+                  onOk: async () => {
+                    await move.mutateAsync({ id: article.id, action: 'withdraw' });
+                    notify.success(t('content.articles.done.withdraw'));
+                  },
+                })
+              }
+            >
+              {scheduled ? t('content.articles.actions.unschedule') : t('content.articles.actions.withdraw')}
+            </Button>
+          )}
+          <Button
+            type={published && !scheduled ? 'primary' : 'default'}
+            onClick={() => void saveOnly()}
+            loading={save.isPending && !publish.isPending && !scheduling}
+          >
             {published ? t('content.form.save') : t('content.form.saveDraft')}
           </Button>
           {(!published || scheduled) && (

@@ -90,11 +90,12 @@ export default function ArticlesPage() {
       key: 'updated',
       title: t('content.articles.columns.updated'),
       render: (_, item) => formatDateTime(item.updated_at, locale, 'numeric'),
-      responsive: ['xl'],
+      responsive: ['xxl'],
     },
     {
       key: 'actions',
       title: t('common.actions'),
+      fixed: 'right',
       render: (_, item) => (
         <span className="mb-content-actions">
           <Link to={`${BASE}/${item.id}`}>{t('common.edit')}</Link>

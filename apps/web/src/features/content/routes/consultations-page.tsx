@@ -63,7 +63,7 @@ export default function ConsultationsPage() {
       key: 'content',
       title: t('content.consultations.columns.content'),
       render: (_, item) => (
-        <div className="mb-content-message" style={{ maxWidth: 420, minWidth: 200 }}>
+        <div className="mb-content-message" style={{ width: 'clamp(200px, 28vw, 420px)' }}>
           {item.content}
         </div>
       ),
@@ -77,6 +77,7 @@ export default function ConsultationsPage() {
       ? {
           key: 'actions',
           title: t('common.actions'),
+          fixed: 'right' as const,
           render: (_, item) => (
             <Button type="primary" size="small" onClick={() => setHandling(item)}>
               {t('content.consultations.handle')}
