@@ -1,5 +1,5 @@
 import { Badge } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useNewConsultationCount } from '../api/content.ts';
@@ -12,8 +12,17 @@ export type ContentSection = (typeof SECTIONS)[number];
 export function ContentNav() {
   const { t } = useTranslation();
   const fresh = useNewConsultationCount();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the row scrolls sideways: bring the current page's link into view.
+  useEffect(() => {
+    const box = nav.current;
+    const active = box?.querySelector<HTMLElement>('a.active');
+    if (!box || !active) return;
+    const overflow = active.offsetLeft + active.offsetWidth - box.clientWidth;
+    if (overflow > 0 || active.offsetLeft < box.scrollLeft) box.scrollLeft = Math.max(0, active.offsetLeft - 16);
+  });
   return (
-    <nav className="mb-content-nav" aria-label={t('content.nav.label')}>
+    <nav className="mb-content-nav" aria-label={t('content.nav.label')} ref={nav}>
       <ul>
         {SECTIONS.map((section) => (
           <li key={section}>

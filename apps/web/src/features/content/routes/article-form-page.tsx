@@ -185,7 +185,7 @@ export default function ArticleFormPage() {
       {article && (
         <Alert
           style={{ marginBottom: 16 }}
-          type={published ? 'success' : 'info'}
+          type={published && !scheduled ? 'success' : 'info'}
           showIcon
           title={
             <span>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Select, type TableProps } from 'antd';
+import { Button, Card, Grid, Input, Select, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +22,8 @@ const FILTERS = ['category_id', 'keyword'] as const;
 export default function ArticlesPage() {
   const { t } = useTranslation();
   const locale = useLocale();
+  // The actions stay in view on wide screens; on a phone a fixed column would leave no room for the rest.
+  const wide = Grid.useBreakpoint().md === true;
   const params = useListParams<ArticleState, (typeof FILTERS)[number]>({ statuses: ARTICLE_STATES, filters: FILTERS });
   const { status, filters } = params;
   const categoryId = Number(filters.category_id) || undefined;
@@ -95,7 +97,7 @@ export default function ArticlesPage() {
     {
       key: 'actions',
       title: t('common.actions'),
-      fixed: 'right',
+      fixed: wide ? 'right' : undefined,
       render: (_, item) => (
         <span className="mb-content-actions">
           <Link to={`${BASE}/${item.id}`}>{t('common.edit')}</Link>

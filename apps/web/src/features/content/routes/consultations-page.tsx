@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Form, Input, Modal, Tag, type TableProps } from 'antd';
+import { Button, Card, Grid, Descriptions, Form, Input, Modal, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +23,8 @@ import '../i18n/strings.ts';
 export default function ConsultationsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
+  // The actions stay in view on wide screens; on a phone a fixed column would leave no room for the rest.
+  const wide = Grid.useBreakpoint().md === true;
   const params = useListParams<ConsultationState>({ statuses: CONSULTATION_STATES, defaultStatus: 'new' });
   const status = params.status ?? 'new';
   const list = useConsultations({ status, page: params.page, page_size: params.pageSize });
@@ -77,7 +79,7 @@ export default function ConsultationsPage() {
       ? {
           key: 'actions',
           title: t('common.actions'),
-          fixed: 'right' as const,
+          fixed: wide ? ('right' as const) : undefined,
           render: (_, item) => (
             <Button type="primary" size="small" onClick={() => setHandling(item)}>
               {t('content.consultations.handle')}
