@@ -1,7 +1,7 @@
 import type { OrganisationCard, OrganisationProfile, OrganisationType } from '@mathbridge/contracts/org';
 import type { Page } from '@mathbridge/contracts/pagination';
 import { api } from '../../../lib/api-client.ts';
-import { usePublicQuery } from './use-public-query.ts';
+import { usePublicQuery } from '../../../lib/use-public-query.ts';
 
 export interface OrganisationFilter {
   page: number;

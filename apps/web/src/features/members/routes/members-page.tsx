@@ -6,8 +6,9 @@ import { useSearchParams } from 'react-router';
 import type { OrganisationType } from '@mathbridge/contracts/org';
 import { useOrganisations } from '../api/get-organisations.ts';
 import { OrganisationCard } from '../components/organisation-card.tsx';
-import { Pager } from '../components/pager.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import '../i18n/strings.ts';
+import '../../../components/shimmer.css';
 import '../components/members.css';
 
 // Only a visitor who opens an organisation needs the drawer.
@@ -152,6 +153,12 @@ export default function MembersPage() {
             onChange={(next) => {
               update({ page: next > 1 ? String(next) : null });
               window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+            labels={{
+              nav: t('members.pageOf', { page, pages: Math.ceil(total / PAGE_SIZE) }),
+              previous: t('members.previous'),
+              next: t('members.next'),
+              page: (n) => t('members.page', { page: n }),
             }}
           />
         )}

@@ -2,7 +2,7 @@ import { defineStringBundle } from '../../../i18n/i18n.ts';
 import type { Widen } from '@mathbridge/contracts/messages';
 import type { portalEnUS } from './en-US.ts';
 
-/** The landing page's strings; every locale has this shape (English is the reference). */
+/** The public portal's strings; every locale has this shape (English is the reference). */
 export type PortalMessages = Widen<typeof portalEnUS>;
 
 /**

@@ -23,9 +23,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VERIFY_STATE } from '@mathbridge/contracts/roles';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { BridgeDiagram } from '../components/bridge-diagram.tsx';
+import { RecommendedArticles } from '../components/recommended-articles.tsx';
+import { StatisticsSection } from '../components/statistics-section.tsx';
 import '../components/start-page.css';
+import '../components/portal.css';
 
 const DOMAINS: {
   key: 'optimization' | 'forecasting' | 'risk' | 'simulation' | 'algorithms' | 'security';
@@ -93,10 +98,15 @@ function PrimaryCta() {
   );
 }
 
-/** /start: what MathBridge is, how cooperation works, the four identities, and where to begin. */
+/**
+ * /start: what MathBridge is, the admins' banners, the platform's live numbers (counters and
+ * doughnuts; ECharts loads lazily), how cooperation works, the four identities, recommended
+ * articles, and where to begin.
+ */
 export default function StartPage() {
   const { t } = useTranslation();
   const hasToken = useSession((s) => s.hasToken);
+  usePageMeta({ description: t('portal.meta.start') });
 
   return (
     <div className="mb-start">
@@ -127,7 +137,11 @@ export default function StartPage() {
         </div>
       </section>
 
-      <section className="mb-section" aria-labelledby="mb-domains-title">
+      <BannerCarousel />
+
+      <StatisticsSection />
+
+      <section className="mb-section mb-section-tinted" aria-labelledby="mb-domains-title">
         <div className="mb-container">
           <header className="mb-section-header">
             <h2 id="mb-domains-title">{t('start.domainsTitle')}</h2>
@@ -149,7 +163,7 @@ export default function StartPage() {
         </div>
       </section>
 
-      <section id="how-it-works" className="mb-section mb-section-tinted" aria-labelledby="mb-how-title" tabIndex={-1}>
+      <section id="how-it-works" className="mb-section" aria-labelledby="mb-how-title" tabIndex={-1}>
         <div className="mb-container">
           <header className="mb-section-header">
             <h2 id="mb-how-title">{t('start.howTitle')}</h2>
@@ -170,7 +184,7 @@ export default function StartPage() {
         </div>
       </section>
 
-      <section className="mb-section" aria-labelledby="mb-identities-title">
+      <section className="mb-section mb-section-tinted" aria-labelledby="mb-identities-title">
         <div className="mb-container">
           <header className="mb-section-header">
             <h2 id="mb-identities-title">{t('start.identitiesTitle')}</h2>
@@ -199,6 +213,8 @@ export default function StartPage() {
           </ul>
         </div>
       </section>
+
+      <RecommendedArticles />
 
       <section className="mb-section mb-section-tinted" aria-labelledby="mb-trust-title">
         <div className="mb-container">

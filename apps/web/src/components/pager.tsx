@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import './pager.css';
 
 /** Page numbers to show: first, last, and two either side of the current one; null = a gap. */
 function pagesAround(current: number, pages: number): (number | null)[] {
@@ -10,20 +10,38 @@ function pagesAround(current: number, pages: number): (number | null)[] {
   return sorted.flatMap((n, i) => (i > 0 && n - (sorted[i - 1] ?? n) > 1 ? [null, n] : [n]));
 }
 
+/** What the pager says to assistive technology, in the caller's strings. */
+export interface PagerLabels {
+  /** The navigation's name, e.g. "Page 2 of 5". */
+  nav: string;
+  previous: string;
+  next: string;
+  page: (page: number) => string;
+}
+
 /**
  * A light pager for a public page (antd's Pagination brings its Select along, a first-load cost
- * the directory does not need: its page size is fixed).
+ * a public list does not need: its page size is fixed).
  */
-export function Pager({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
-  const { t } = useTranslation();
+export function Pager({
+  page,
+  pages,
+  onChange,
+  labels,
+}: {
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+  labels: PagerLabels;
+}) {
   return (
-    <nav className="mb-pager" aria-label={t('members.pageOf', { page, pages })}>
+    <nav className="mb-pager" aria-label={labels.nav}>
       <button
         type="button"
         className="mb-pager-item"
         disabled={page <= 1}
         onClick={() => onChange(page - 1)}
-        aria-label={t('members.previous')}
+        aria-label={labels.previous}
       >
         <LeftOutlined aria-hidden />
       </button>
@@ -38,7 +56,7 @@ export function Pager({ page, pages, onChange }: { page: number; pages: number; 
             type="button"
             className="mb-pager-item"
             aria-current={n === page ? 'page' : undefined}
-            aria-label={t('members.page', { page: n })}
+            aria-label={labels.page(n)}
             onClick={() => onChange(n)}
           >
             {n}
@@ -50,7 +68,7 @@ export function Pager({ page, pages, onChange }: { page: number; pages: number; 
         className="mb-pager-item"
         disabled={page >= pages}
         onClick={() => onChange(page + 1)}
-        aria-label={t('members.next')}
+        aria-label={labels.next}
       >
         <RightOutlined aria-hidden />
       </button>

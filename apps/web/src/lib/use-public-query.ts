@@ -5,6 +5,8 @@ export interface PublicQuery<T> {
   /** The shown data belongs to an earlier key while the new one loads. */
   isStale: boolean;
   isError: boolean;
+  /** What the failed request threw (an ApiError for API failures), while isError. */
+  error: unknown;
   refetch: () => void;
 }
 
@@ -39,6 +41,7 @@ export function usePublicQuery<T>(
     data: result?.data,
     isStale: !current && result !== null,
     isError: current && result.error !== undefined,
+    error: current ? result.error : undefined,
     refetch: () => setAttempt((n) => n + 1),
   };
 }

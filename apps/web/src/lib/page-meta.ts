@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteHandle } from './route-handle.ts';
+
+/**
+ * A public page's description for search engines and link previews: `<meta name="description">`,
+ * `og:title` and `og:description`, in the reader's language. `title` overrides the route's title
+ * (a news article names itself); otherwise the route handle's title is used, as the document title
+ * is (route-handle.ts). When the page goes, the tags it changed get their earlier content back.
+ */
+export function usePageMeta({ description, title }: { description: string; title?: string }): void {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const brand = t('brand.name');
+  const page = title ?? handle.title?.(t);
+  const fullTitle = page ? `${page} - ${brand}` : brand;
+  const override = title !== undefined;
+
+  useEffect(() => {
+    const restore = [
+      setMeta('name', 'description', description),
+      setMeta('property', 'og:title', fullTitle),
+      setMeta('property', 'og:description', description),
+    ];
+    // The shell sets document.title from the route in its own effect, which runs after this one (a
+    // parent's effects follow its children's): an own title goes in once those effects are done.
+    let live = true;
+    if (override) {
+      document.title = fullTitle;
+      queueMicrotask(() => {
+        if (live) document.title = fullTitle;
+      });
+    }
+    return () => {
+      live = false;
+      for (const undo of restore) undo();
+    };
+  }, [description, fullTitle, override]);
+}
+
+/** Sets a meta tag's content, creating the tag if needed; returns how to undo it. */
+function setMeta(attribute: 'name' | 'property', key: string, content: string): () => void {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  const created = !tag;
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.setAttribute(attribute, key);
+    document.head.append(tag);
+  }
+  const previous = tag.content;
+  tag.content = content;
+  const element = tag;
+  return () => {
+    if (created) element.remove();
+    else element.content = previous;
+  };
+}
