@@ -68,6 +68,8 @@ interface CallSpec<S extends z.ZodType | undefined, A extends Auth> {
   section?: string;
   /** Workspace calls also need verify_state 1 (spec §4). */
   verified?: boolean;
+  /** Admin-only calls: anyone else signed in gets 304 before the input is looked at. */
+  admin?: boolean;
   handler: (
     ctx: CallContext<S extends z.ZodType ? z.infer<S> : undefined> &
       (A extends 'user' ? object : { caller: Caller | null }),
@@ -169,6 +171,7 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
           caller = await app.resolveSession(tokenText);
           if (spec.section && !canOpenSection(caller.roles, spec.section)) throw forbidden();
           if (spec.verified && caller.verifyState !== 1 && !isAdmin(caller)) throw forbidden();
+          if (spec.admin && !isAdmin(caller)) throw forbidden();
         } else if (tokenText) {
           caller = await app.resolveSession(tokenText).catch(() => null);
         }

@@ -48,6 +48,7 @@ async function imageViewer(
  * manager (`content/*`: signed in as Admin, everyone else 304), issue 11, DESIGN §11.
  */
 export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const ADMIN = { auth: 'user', admin: true } as const;
   /* ---- public ---- */
   defineCall(app, {
     method: 'GET',
@@ -141,49 +142,49 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'GET',
     path: 'content/article/list',
-    auth: 'user',
+    ...ADMIN,
     input: ArticleAdminListQuerySchema,
     handler: ({ caller, input }) => service.adminArticleList(ctx, caller, input),
   });
   defineCall(app, {
     method: 'GET',
     path: 'content/article/detail/:id',
-    auth: 'user',
+    ...ADMIN,
     input: ContentIdSchema,
     handler: ({ caller, input }) => service.adminArticleDetail(ctx, caller, input.id),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/article/save',
-    auth: 'user',
+    ...ADMIN,
     input: ArticleSaveSchema,
     handler: ({ caller, input, ip, locale }) => service.saveArticle(ctx, caller, input, ip, locale),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/article/publish',
-    auth: 'user',
+    ...ADMIN,
     input: ArticlePublishSchema,
     handler: ({ caller, input, ip, locale }) => service.publishArticle(ctx, caller, input, ip, locale),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/article/withdraw',
-    auth: 'user',
+    ...ADMIN,
     input: ContentIdSchema,
     handler: ({ caller, input, ip }) => service.withdrawArticle(ctx, caller, input.id, ip),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/article/delete',
-    auth: 'user',
+    ...ADMIN,
     input: ContentIdSchema,
     handler: ({ caller, input, ip }) => service.deleteArticle(ctx, caller, input.id, ip),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/upload_cover',
-    auth: 'user',
+    ...ADMIN,
     multipart: true,
     handler: async ({ caller, request }) => {
       requireAdmin(caller);
@@ -197,7 +198,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'GET',
     path: 'content/category/list',
-    auth: 'user',
+    ...ADMIN,
     handler: ({ caller }) => {
       requireAdmin(caller);
       return service.listCategories(ctx);
@@ -206,14 +207,14 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'POST',
     path: 'content/category/save',
-    auth: 'user',
+    ...ADMIN,
     input: CategorySaveSchema,
     handler: ({ caller, input, ip }) => service.saveCategory(ctx, caller, input, ip),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/category/delete',
-    auth: 'user',
+    ...ADMIN,
     input: ContentIdSchema,
     handler: ({ caller, input, ip }) => service.deleteCategory(ctx, caller, input.id, ip),
   });
@@ -222,20 +223,20 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'GET',
     path: 'content/banner/list',
-    auth: 'user',
+    ...ADMIN,
     handler: ({ caller }) => service.listBanners(ctx, caller),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/banner/save',
-    auth: 'user',
+    ...ADMIN,
     input: BannerSaveSchema,
     handler: ({ caller, input, ip, locale }) => service.saveBanner(ctx, caller, input, ip, locale),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/banner/delete',
-    auth: 'user',
+    ...ADMIN,
     input: ContentIdSchema,
     handler: ({ caller, input, ip }) => service.deleteBanner(ctx, caller, input.id, ip),
   });
@@ -244,20 +245,20 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'GET',
     path: 'content/manual/list',
-    auth: 'user',
+    ...ADMIN,
     handler: ({ caller }) => service.listManualPages(ctx, caller),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/manual/save',
-    auth: 'user',
+    ...ADMIN,
     input: ManualSaveSchema,
     handler: ({ caller, input, ip }) => service.saveManualPage(ctx, caller, input, ip),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/manual/delete',
-    auth: 'user',
+    ...ADMIN,
     input: ContentIdSchema,
     handler: ({ caller, input, ip }) => service.deleteManualPage(ctx, caller, input.id, ip),
   });
@@ -266,13 +267,13 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'GET',
     path: 'content/site/list',
-    auth: 'user',
+    ...ADMIN,
     handler: ({ caller }) => service.listSitePages(ctx, caller),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/site/save',
-    auth: 'user',
+    ...ADMIN,
     input: SitePageSaveSchema,
     handler: ({ caller, input, ip }) => service.saveSitePage(ctx, caller, input, ip),
   });
@@ -281,14 +282,14 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineCall(app, {
     method: 'GET',
     path: 'content/consultation/list',
-    auth: 'user',
+    ...ADMIN,
     input: ConsultationListQuerySchema,
     handler: ({ caller, input }) => service.listConsultations(ctx, caller, input),
   });
   defineCall(app, {
     method: 'POST',
     path: 'content/consultation/handle',
-    auth: 'user',
+    ...ADMIN,
     input: ConsultationHandleSchema,
     handler: ({ caller, input, ip }) => service.handleConsultation(ctx, caller, input, ip),
   });
