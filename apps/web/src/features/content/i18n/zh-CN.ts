@@ -116,7 +116,7 @@ export const contentZhCN = {
       empty: '还没有分类。',
       system: '内置',
       systemHint: '内置分类不能删除。',
-      columns: { name: '名称（简体 · 繁體 · English）', slug: '标识', sort: '排序', articles: '已发布文章' },
+      columns: { name: '名称（简体 · 繁体 · English）', slug: '标识', sort: '排序', articles: '已发布文章' },
       nameZhCN: '名称（简体中文）',
       nameZhHK: '名称（繁体中文）',
       nameEn: '名称（英文）',

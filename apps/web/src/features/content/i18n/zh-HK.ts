@@ -31,7 +31,7 @@ export const contentZhHK = {
         category: '分類',
         status: '狀態',
         publishAt: '發佈時間',
-        views: '閱讀',
+        views: '閲讀',
         updated: '最近修改',
       },
       actions: {
@@ -116,7 +116,7 @@ export const contentZhHK = {
       empty: '還沒有分類。',
       system: '內置',
       systemHint: '內置分類不能刪除。',
-      columns: { name: '名稱（简体 · 繁體 · English）', slug: '標識', sort: '排序', articles: '已發佈文章' },
+      columns: { name: '名稱（簡體 · 繁體 · English）', slug: '標識', sort: '排序', articles: '已發佈文章' },
       nameZhCN: '名稱（簡體中文）',
       nameZhHK: '名稱（繁體中文）',
       nameEn: '名稱（英文）',
