@@ -66,6 +66,8 @@ export function useArticle(id: number | undefined) {
 export function useSaveArticle() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The form shows the refusal (on its fields, or as a message).
+    meta: { formErrors: true },
     mutationFn: (input: ArticleSave) =>
       api.post<Article>('content/article/save', { ...input }, { reportErrors: false }),
     onSuccess: async (article) => {
@@ -79,6 +81,8 @@ export function useSaveArticle() {
 export function usePublishArticle() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The form shows the refusal (on its fields, or as a message).
+    meta: { formErrors: true },
     mutationFn: (input: { id: number; publish_at?: string }) =>
       api.post<Article>('content/article/publish', { ...input }, { reportErrors: false }),
     onSettled: () => invalidate(queryClient),
@@ -117,6 +121,8 @@ export function useCategories() {
 export function useSaveCategory() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The form shows the refusal (on its fields, or as a message).
+    meta: { formErrors: true },
     mutationFn: (input: CategorySave) =>
       api.post<ArticleCategory>('content/category/save', { ...input }, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient),
@@ -135,6 +141,8 @@ export function useBanners() {
 export function useSaveBanner() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The form shows the refusal (on its fields, or as a message).
+    meta: { formErrors: true },
     mutationFn: (input: BannerSave) => api.post<Banner>('content/banner/save', { ...input }, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient, contentKeys.banners),
   });
@@ -170,6 +178,8 @@ export function useManualPages() {
 export function useSaveManualPage() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The form shows the refusal (on its fields, or as a message).
+    meta: { formErrors: true },
     mutationFn: (input: ManualSave) =>
       api.post<ManualPage>('content/manual/save', { ...input }, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient, contentKeys.manual),
@@ -188,6 +198,8 @@ export function useSitePages() {
 export function useSaveSitePage() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The form shows the refusal (on its fields, or as a message).
+    meta: { formErrors: true },
     mutationFn: (input: SitePageSave) => api.post<SitePage>('content/site/save', { ...input }, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient, contentKeys.site),
   });
@@ -218,6 +230,8 @@ export function useNewConsultationCount(): number | undefined {
 export function useHandleConsultation() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The form shows the refusal (on its fields, or as a message).
+    meta: { formErrors: true },
     mutationFn: (input: { id: number; reply_note: string }) =>
       api.post<unknown>('content/consultation/handle', { ...input }, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient, ['content', 'consultations']),

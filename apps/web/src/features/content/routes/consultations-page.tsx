@@ -136,6 +136,7 @@ function HandleDialog({ item, onClose }: { item: ConsultationItem | null; onClos
   const { t } = useTranslation();
   const locale = useLocale();
   const handle = useHandleConsultation();
+  const narrow = Grid.useBreakpoint().sm === false;
   const [form] = Form.useForm<{ reply_note: string }>();
   const [dirty, setDirty] = useState(false);
   const close = () => {
@@ -165,6 +166,7 @@ function HandleDialog({ item, onClose }: { item: ConsultationItem | null; onClos
         <Descriptions
           size="small"
           column={1}
+          layout={narrow ? 'vertical' : 'horizontal'}
           bordered
           style={{ marginBottom: 16 }}
           items={[
