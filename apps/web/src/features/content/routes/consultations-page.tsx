@@ -65,7 +65,7 @@ export default function ConsultationsPage() {
       key: 'content',
       title: t('content.consultations.columns.content'),
       render: (_, item) => (
-        <div className="mb-content-message" style={{ width: 'clamp(200px, 28vw, 420px)' }}>
+        <div className="mb-content-message" style={{ width: 'clamp(200px, 24vw, 380px)' }}>
           {item.content}
         </div>
       ),
@@ -89,8 +89,9 @@ export default function ConsultationsPage() {
       : {
           key: 'handled',
           title: t('content.consultations.columns.handled'),
+          fixed: wide ? ('right' as const) : undefined,
           render: (_, item) => (
-            <div style={{ maxWidth: 320, minWidth: 180 }}>
+            <div style={{ width: 'clamp(180px, 18vw, 280px)' }}>
               <div className="mb-content-muted-small">
                 {t('content.consultations.handledBy', {
                   name: item.handled_by?.name ?? '—',
