@@ -338,6 +338,7 @@ export default function ArticleFormPage() {
           format="YYYY-MM-DD HH:mm"
           value={when}
           status={whenError ? 'error' : undefined}
+          aria-invalid={whenError ? true : undefined}
           style={{ display: 'flex', marginTop: 4 }}
           disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
           onChange={(value) => {
@@ -346,7 +347,7 @@ export default function ArticleFormPage() {
           }}
         />
         {whenError && (
-          <div role="alert" className="ant-form-item-explain-error" style={{ marginTop: 4 }}>
+          <div role="alert" className="mb-content-field-error">
             {whenError}
           </div>
         )}
