@@ -9,11 +9,13 @@ import {
   type CategorySave,
 } from '@mathbridge/contracts/content';
 import { LoadError } from '../../../components/load-error.tsx';
+import { useLocale } from '../../../i18n/locale.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCategories, useDeleteContent, useSaveCategory } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
+import { categoryName } from '../components/labels.tsx';
 import '../i18n/strings.ts';
 
 const shape = CategorySaveSchema.shape;
@@ -21,6 +23,7 @@ const shape = CategorySaveSchema.shape;
 /** /manage/content/categories: the article categories, their names in three languages and order. */
 export default function CategoriesPage() {
   const { t } = useTranslation();
+  const locale = useLocale();
   const list = useCategories();
   const save = useSaveCategory();
   const remove = useDeleteContent('category');
@@ -43,7 +46,7 @@ export default function CategoriesPage() {
   const confirmDelete = (category: ArticleCategory) =>
     notify.confirm({
       title: t('content.categories.deleteTitle'),
-      content: t('content.categories.deleteContent', { name: category.name_zh_cn, slug: category.slug }),
+      content: t('content.categories.deleteContent', { name: categoryName(category, locale), slug: category.slug }),
       okText: t('common.delete'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
