@@ -1,3 +1,4 @@
+import { benchContent } from './content.ts';
 import { benchDemands } from './demands.ts';
 import { benchFiles } from './files.ts';
 import { benchLogin } from './login.ts';
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   demands: benchDemands,
   web: benchWeb,
   research: benchResearch,
+  content: benchContent,
 };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {

@@ -32,6 +32,8 @@ import { wishesRoutes } from './modules/wishes/wishes.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { researchRoutes } from './modules/research/research.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { contentPageMeta } from './modules/content/page-meta.service.ts';
+import { withPageMeta, type PageMetaSource } from './lib/page-meta.ts';
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -139,7 +141,8 @@ export async function buildApp(
   researchRoutes(app, ctx);
   contentRoutes(app, ctx);
 
-  await serveWeb(app, config.webDist);
+  // Public pages the server can title better than index.html (crawlers, link previews): issue 11.
+  await serveWeb(app, config.webDist, (webPath, locale) => contentPageMeta(ctx, webPath, locale));
   return { app, ctx };
 }
 
@@ -151,9 +154,10 @@ export async function buildApp(
  * `Vary: Accept-Encoding` and its cache policy (webCacheControl).
  * - `/assets/*` are content-hashed: a missing one is a 404, never index.html, so a client still
  *   running the previous deploy gets an error it can recover from rather than HTML as a script.
- * - Any other non-/api path without a file gets index.html (the SPA's routes).
+ * - Any other non-/api path without a file gets index.html (the SPA's routes); where `pageMeta`
+ *   names the page (a news article), with its title, description and og: tags, sent as it is.
  */
-async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
+async function serveWeb(app: FastifyInstance, webDist: string, pageMeta?: PageMetaSource): Promise<void> {
   const index = path.join(webDist, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ webDist }, 'web app not built; serving the API only (run npm run build)');
@@ -185,10 +189,18 @@ async function serveWeb(app: FastifyInstance, webDist: string): Promise<void> {
       .map((name) => name.split(path.sep).join('/'))
       .filter((name) => !name.startsWith('assets/') && fs.statSync(path.join(webDist, name)).isFile()),
   );
-  app.get('/*', (request, reply) => {
+  const indexHtml = fs.readFileSync(index, 'utf8');
+  app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     const wanted = (request.params as { '*': string })['*'];
-    return send(request, reply, rootFiles.has(wanted) ? wanted : 'index.html');
+    if (rootFiles.has(wanted)) return send(request, reply, wanted);
+    const meta = pageMeta ? await pageMeta(`/${wanted}`, request.locale) : null;
+    if (!meta) return send(request, reply, 'index.html');
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', webCacheControl('index.html'))
+      .header('vary', 'Accept-Encoding, Accept-Language')
+      .send(withPageMeta(indexHtml, meta));
   });
 }
 

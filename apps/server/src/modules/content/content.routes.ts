@@ -120,7 +120,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const viewer = await imageViewer(app, request, caller);
       const image = await service.readContentImage(ctx, viewer, input.id);
       if (!image) return reply.code(404).send();
-      // A cover stops being public when its article is withdrawn: browsers revalidate daily at most.
+      // Visitors' images are public (a day, like logos); what an admin previews is never cached.
       return sendStoredBytes(reply, image, viewer ? 'private' : 'public');
     },
   });

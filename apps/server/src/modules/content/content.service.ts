@@ -782,8 +782,8 @@ export async function handleConsultation(
  */
 const STATISTICS_TABLES = [
   'organisations',
+  // A person's verify_state changes with their certification's review, in the same transaction.
   'certifications',
-  'users',
   'demands',
   'cooperation_counts',
   'research_projects',
