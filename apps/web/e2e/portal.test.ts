@@ -12,11 +12,12 @@ import {
   shotsDir,
   signInAdmin,
 } from './cooperation-api.ts';
-import { fieldErrors } from './session.ts';
 
 const SHOTS = shotsDir('portal');
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const shoot = (page: Page, name: string) => shootTo(page, SHOTS, name);
+/** The messages shown under the consultation form's fields. */
+const fieldErrors = (page: Page) => page.locator('.mb-consult-form .mb-field-error').allTextContents();
 
 /** The counters a portal page shows, by the number's key (digits only: grouping is the locale's). */
 async function counters(page: Page): Promise<Record<string, number>> {
@@ -133,8 +134,11 @@ describeE2E('public portal, end to end', () => {
     // Empty: the contract's messages on the required fields; a wrong mobile number is refused.
     await form.locator('button[type=submit]').click();
     await poll(async () => (await fieldErrors(page)).length).toBe(3);
+    // The first missing field has the focus.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('about-consult-consultation_name');
     await page.fill('#about-consult-consultation_phone', '12345');
     await page.locator('#about-consult-consultation_name').focus();
+    expect(await page.getAttribute('#about-consult-consultation_phone', 'aria-invalid')).toBe('true');
     await poll(async () => (await fieldErrors(page)).join(' ')).toMatch(/correct phone number/);
     await shoot(page, 'consultation-invalid');
 

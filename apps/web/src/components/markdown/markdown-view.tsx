@@ -1,5 +1,5 @@
-import { Skeleton } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import '../shimmer.css';
 import './markdown.css';
 
 type Renderer = (source: string) => DocumentFragment;
@@ -8,7 +8,8 @@ const loadRenderer = () => (renderer ??= import('./render-markdown.ts').then((m)
 
 /**
  * Markdown + KaTeX from users (DESIGN §7), sanitized to an allow-list (render-markdown.ts). The
- * renderer loads with the first text shown; until then a skeleton holds the place. The sanitized
+ * renderer loads with the first text shown; until then shimmering lines hold the place (plain
+ * markup, not antd's Skeleton: public pages show articles too and keep antd's extra chunks out). The sanitized
  * nodes are put in place as they are, never serialized to HTML and parsed again.
  */
 export function MarkdownView({ source, empty }: { source: string | null | undefined; empty?: string }) {
@@ -28,6 +29,13 @@ export function MarkdownView({ source, empty }: { source: string | null | undefi
     if (render && text && container.current) container.current.replaceChildren(render(text));
   }, [render, text]);
   if (!text) return empty ? <p className="mb-muted">{empty}</p> : null;
-  if (!render) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  if (!render) {
+    return (
+      <div className="mb-markdown-loading" aria-busy="true">
+        <span className="mb-shimmer mb-shimmer-line" />
+        <span className="mb-shimmer mb-shimmer-line" style={{ width: '70%' }} />
+      </div>
+    );
+  }
   return <div className="mb-markdown" ref={container} />;
 }

@@ -1,34 +1,16 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Statistics } from '@mathbridge/contracts/content';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useStatistics } from '../api/portal-api.ts';
 import { formatCount, useLocale } from '../lib/locale-names.ts';
+import { useNearScreen } from '../lib/use-near-screen.ts';
 import type { DoughnutSlice } from './doughnut-chart.tsx';
 import { LoadFailed } from './load-state.tsx';
 import '../../../components/shimmer.css';
 
 // ECharts loads with this chunk, only once a doughnut comes near the screen (DESIGN §8).
 const DoughnutChart = lazy(() => import('./doughnut-chart.tsx'));
-
-/** Whether the element has come within a screen's reach (once true, stays true). */
-function useNearScreen<T extends Element>() {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
-}
 
 type NumberKey = keyof Omit<Statistics, 'demands_by_industry' | 'updated_at'>;
 

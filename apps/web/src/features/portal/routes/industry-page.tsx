@@ -7,7 +7,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useStatistics } from '../api/portal-api.ts';
 import { LoadFailed } from '../components/load-state.tsx';
 import { PortalHero } from '../components/portal-hero.tsx';
-import { formatCount, useLocale } from '../lib/locale-names.ts';
+import { useLocale } from '../lib/locale-names.ts';
 import '../components/start-page.css';
 import '../components/portal.css';
 import '../../../components/shimmer.css';
@@ -64,10 +64,7 @@ export default function IndustryPage() {
                     <>
                       <p className={sector.count > 0 ? 'mb-industry-count' : 'mb-industry-count mb-muted'}>
                         {sector.count > 0
-                          ? t('portal.industry.demands', {
-                              count: sector.count,
-                              formatted: formatCount(sector.count, locale),
-                            })
+                          ? t('portal.industry.demands', { count: sector.count })
                           : t('portal.industry.none')}
                       </p>
                       <span className="mb-industry-bar" aria-hidden>

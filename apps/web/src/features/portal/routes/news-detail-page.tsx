@@ -2,11 +2,11 @@ import {
   ArrowLeftOutlined,
   CalendarOutlined,
   EyeOutlined,
+  ExclamationCircleOutlined,
   LeftOutlined,
   RightOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
@@ -91,7 +91,9 @@ export default function NewsDetailPage() {
           <>
             <article className="mb-news-article" aria-labelledby="mb-news-title">
               {article.status !== 'published' && (
-                <Alert type="warning" showIcon title={t('portal.detail.draft')} className="mb-news-draft" />
+                <p className="mb-news-draft" role="note">
+                  <ExclamationCircleOutlined aria-hidden /> {t('portal.detail.draft')}
+                </p>
               )}
               <span className="mb-article-category">{categoryName(article.category, locale)}</span>
               <h1 id="mb-news-title">{article.title}</h1>
