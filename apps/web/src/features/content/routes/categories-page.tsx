@@ -10,6 +10,7 @@ import {
 } from '@mathbridge/contracts/content';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
+import { ApiError, isApiError } from '../../../lib/api-error.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCategories, useDeleteContent, useSaveCategory } from '../api/content.ts';
@@ -133,7 +134,20 @@ export default function CategoriesPage() {
         initialValues={initialValues}
         onClose={() => setEditing(null)}
         onSubmit={async (values) => {
-          await save.mutateAsync({ ...values, id: current?.id, sort: values.sort ?? 0 });
+          try {
+            await save.mutateAsync({ ...values, id: current?.id, sort: values.sort ?? 0 });
+          } catch (error) {
+            // A conflict on save is about the slug (taken, or a built-in one changed): say it there.
+            if (isApiError(error) && error.status === 409 && !error.handled)
+              throw new ApiError({
+                message: error.message,
+                status: error.status,
+                kind: error.kind,
+                fieldErrors: [{ field: 'slug', code: 'conflict', message: error.message }],
+                handled: false,
+              });
+            throw error;
+          }
           notify.success(t('content.saved'));
         }}
       >
