@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, inject, it } from 'vitest';
-import type { ArticleCategory } from '@mathbridge/contracts/content';
-import { describeE2E, newPage, useBrowser } from './browser.ts';
+import type { ArticleCategory, Banner, ManualPage, SitePage } from '@mathbridge/contracts/content';
+import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
 import { call, chooseSelect, horizontalOverflow, shoot, shotsDir, signInAdmin } from './cooperation-api.ts';
 import { signInThroughUi } from './session.ts';
 
@@ -134,5 +134,124 @@ describeE2E('an admin publishes a news article and a visitor reads it', () => {
     await shoot(visitor.page, shots, 'visitor-news-detail-390');
     expect(visitorErrors).toEqual([]);
     await visitor.context.close();
+  }, 180_000);
+
+  it('manages categories, banners, the manual, the micro-site and the consultation inbox', async () => {
+    const shots = shotsDir('content-manager');
+    const suffix = String(Date.now()).slice(-5);
+    const { context, page } = await newPage(browser());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(page, inject('adminPhone'), inject('adminPassword'));
+    const save = () =>
+      page
+        .locator('.ant-modal-footer')
+        .getByRole('button', { name: /保\s*存/ })
+        .click();
+
+    // A category: a taken slug is said on its field; then created, and deleted after a confirmation.
+    await page.goto('/manage/content/categories');
+    await page.getByRole('button', { name: '新建分类' }).click();
+    await page.fill('#name_zh_cn', `竞赛${suffix}`);
+    await page.fill('#name_zh_hk', `競賽${suffix}`);
+    await page.fill('#name_en', `Contests ${suffix}`);
+    await page.fill('#slug', 'news');
+    await save();
+    await poll(() => page.locator('.ant-form-item', { has: page.locator('#slug') }).textContent()).toContain(
+      '已有栏目使用该代码',
+    );
+    await page.fill('#slug', `contests-${suffix}`);
+    await save();
+    const row = page.locator('.ant-table-row', { hasText: `contests-${suffix}` });
+    await poll(() => row.count()).toBe(1);
+    // Built-in categories cannot be deleted.
+    const newsRow = page.locator('.ant-table-row', { hasText: 'news' }).first();
+    expect(await newsRow.getByRole('button', { name: /删\s*除/ }).isDisabled()).toBe(true);
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await poll(() => row.count()).toBe(0);
+
+    // A banner with its image; switched off, visitors no longer get it.
+    await page.goto('/manage/content/banners');
+    await page.getByRole('button', { name: '新建横幅' }).first().click();
+    const bannerTitle = `建模挑战赛${suffix}`;
+    await page.fill('#title', bannerTitle);
+    await page.setInputFiles('[data-testid="banner-image-input"]', {
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: coverPng(),
+    });
+    await poll(() => page.locator('.ant-modal .mb-content-cover-preview img').count()).toBe(1);
+    await page.fill('#link', '/service');
+    await save();
+    const bannerRow = page.locator('.ant-table-row', { hasText: bannerTitle });
+    await poll(() => bannerRow.count()).toBe(1);
+    const publicBanners = () =>
+      call<Banner[]>(null, 'GET', 'index/getBanner').then((list) => list.map((banner) => banner.title));
+    expect(await publicBanners()).toContain(bannerTitle);
+    await bannerRow.getByRole('switch').click();
+    await poll(() => bannerRow.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    await poll(publicBanners).not.toContain(bannerTitle);
+    await shoot(page, shots, 'banners');
+
+    // A manual page for students, read through index/userManual.
+    await page.goto('/manage/content/manual?audience=Student');
+    await page.getByRole('button', { name: '新建页面' }).first().click();
+    const manualTitle = `学生入门${suffix}`;
+    await page.fill('#title', manualTitle);
+    await page.fill('#body', '加入研究方向后，在 **研究问题** 中解答 $\\sum x_i$。');
+    await save();
+    await poll(() => page.locator('.ant-table-row', { hasText: manualTitle }).count()).toBe(1);
+    const manual = await call<ManualPage[]>(null, 'GET', 'index/userManual', { role: 'Student' });
+    expect(manual.map((item) => item.title)).toContain(manualTitle);
+
+    // The micro-site's team page.
+    await page.goto('/manage/content/site');
+    await page.getByRole('tab', { name: '团队' }).click();
+    await page.fill('#title', `研究团队${suffix}`);
+    await page.fill('#body', '## 成员\n\n共 $n=12$ 人。');
+    await page
+      .locator('.mb-content-form-actions')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await poll(() =>
+      call<SitePage>(null, 'GET', 'index/getSitePage', { slug: 'team' }).then((site) => site.title),
+    ).toBe(`研究团队${suffix}`);
+
+    // A visitor's consultation reaches the inbox; the admin handles it with a reply note.
+    const name = `访客${suffix}`;
+    const sent = await fetch(`${baseURL()}/api/index/addConsultation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name,
+        phone: `139${suffix}${suffix.slice(0, 3)}`,
+        topic: 'cooperation',
+        content: '想了解排产优化的合作方式。',
+        ignore_sign: 1,
+      }),
+    }).then((r) => r.json() as Promise<{ status: number }>);
+    expect(sent.status).toBe(200);
+    await page.goto('/manage/content/consultations');
+    await poll(() => page.locator('.mb-content-nav-badge').count()).toBe(1);
+    const inboxRow = page.locator('.ant-table-row', { hasText: name });
+    await poll(() => inboxRow.count()).toBe(1);
+    await inboxRow.getByRole('button', { name: '标记为已处理' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '处理咨询' });
+    // The reply note is required.
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: '标记为已处理' }).click();
+    await poll(() => dialog.locator('.ant-form-item-explain-error').count()).toBe(1);
+    await page.fill('#reply_note', '已电话回复，约定面谈。');
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: '标记为已处理' }).click();
+    await poll(() => inboxRow.count()).toBe(0);
+    await page.getByRole('tab', { name: /已处理/ }).click();
+    const handled = page.locator('.ant-table-row', { hasText: name });
+    await poll(() => handled.textContent()).toContain('已电话回复，约定面谈。');
+    await shoot(page, shots, 'consultations-handled');
+    expect(errors).toEqual([]);
+    await context.close();
   }, 180_000);
 });
