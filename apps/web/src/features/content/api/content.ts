@@ -1,4 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { ARTICLE_STATES } from '@mathbridge/contracts/content';
 import type {
   Article,
   ArticleCategory,
@@ -50,6 +58,32 @@ export function useArticles(params: ArticleListParams) {
     queryFn: ({ signal }) => api.get<ArticlePage>('content/article/list', { ...params }, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * How many articles each state holds under the list's category and keyword (the status tabs'
+ * counts): the list call answers its total, so one row per state is asked for.
+ */
+export function useArticleCounts(
+  filters: Pick<ArticleListParams, 'category_id' | 'keyword'>,
+): Partial<Record<ArticleState, number>> {
+  const results = useQueries({
+    queries: ARTICLE_STATES.map((status) => {
+      const params = { ...filters, status, page: 1, page_size: 1 };
+      return {
+        queryKey: contentKeys.articles(params),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api.get<ArticlePage>('content/article/list', { ...params }, { signal }),
+        placeholderData: keepPreviousData,
+      };
+    }),
+  });
+  const counts: Partial<Record<ArticleState, number>> = {};
+  ARTICLE_STATES.forEach((status, index) => {
+    const total = results[index]?.data?.total;
+    if (total !== undefined) counts[status] = total;
+  });
+  return counts;
 }
 
 /** GET content/article/detail/:id (a missing article is the form's own 'not found' state). */

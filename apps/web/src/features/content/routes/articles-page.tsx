@@ -10,7 +10,7 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
-import { useArticleAction, useArticles, useCategories, type ArticleAction } from '../api/content.ts';
+import { useArticleAction, useArticleCounts, useArticles, useCategories, type ArticleAction } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
 import { ArticleStatusTag, categoryName, isScheduled } from '../components/labels.tsx';
 import '../i18n/strings.ts';
@@ -34,6 +34,10 @@ export default function ArticlesPage() {
     page: params.page,
     page_size: params.pageSize,
   });
+  const counts = useArticleCounts({ category_id: categoryId, keyword: filters.keyword });
+  const total = ARTICLE_STATES.every((state) => counts[state] !== undefined)
+    ? ARTICLE_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0)
+    : undefined;
   const categories = useCategories();
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
   const action = useArticleAction();
@@ -140,8 +144,12 @@ export default function ArticlesPage() {
             value={status ?? 'all'}
             onChange={(key) => params.setStatus(key === 'all' ? undefined : key)}
             options={[
-              { value: 'all', label: t('content.articles.all') },
-              ...ARTICLE_STATES.map((state) => ({ value: state, label: t(`content.states.${state}`) })),
+              { value: 'all', label: t('content.articles.all'), count: total },
+              ...ARTICLE_STATES.map((state) => ({
+                value: state,
+                label: t(`content.states.${state}`),
+                count: counts[state],
+              })),
             ]}
           />
         }
