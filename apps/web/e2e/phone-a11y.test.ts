@@ -137,7 +137,7 @@ interface Finding {
   ms: number;
 }
 
-/** Waits until the route has rendered: no route progress, page loader, skeleton or spinning table. */
+/** Waits until the route has rendered: no route progress, page loader, skeleton, Markdown still loading or spinning table. */
 const frames = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
@@ -146,7 +146,9 @@ async function settle(page: Page, path: string): Promise<void> {
     (to) =>
       document.querySelector('#main')?.getAttribute('data-path') === to &&
       !!document.querySelector('.mb-header .mb-user-trigger, .mb-header .mb-signin-button') &&
-      !document.querySelector('.mb-route-progress, .mb-spinner, .ant-skeleton, .ant-spin-spinning') &&
+      !document.querySelector(
+        '.mb-route-progress, .mb-spinner, .ant-skeleton, .mb-markdown-loading, .ant-spin-spinning',
+      ) &&
       (document.querySelector('#main')?.children.length ?? 0) > 0,
     path,
     { timeout: 15_000 },

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { ConsultationPage, Statistics, SubStatic } from '@mathbridge/contracts/content';
+import type {
+  ArticleCategory,
+  ConsultationPage,
+  NewsDetail,
+  Statistics,
+  SubStatic,
+} from '@mathbridge/contracts/content';
 import { LOCALE_STORAGE_KEY } from '@mathbridge/contracts/locales';
 import { describeE2E, newPage, newPhone, useBrowser } from './browser.ts';
 import {
@@ -181,6 +187,68 @@ describeE2E('public portal, end to end', () => {
     expect(await page.inputValue('#about-consult-consultation_phone')).toBe(phone);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shoot(page, 'consultation-limited');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+  it('a visitor finds articles on /news by category, keyword and page number, reads one with its formulas and view count, and an unknown article says it does not exist', async () => {
+    const adminToken = await signInAdmin();
+    const tag = `K${String(Date.now()).slice(-6)}`;
+    const categories = await call<ArticleCategory[]>(null, 'GET', 'index/categories');
+    const notice = categories.find((c) => c.slug === 'notice');
+    if (!notice) throw new Error('notice category missing');
+    // Eleven notices carrying the tag: two pages of nine when searched for it.
+    const ids: number[] = [];
+    for (let i = 1; i <= 11; i += 1) {
+      const saved = await call<{ id: number }>(adminToken, 'POST', 'content/article/save', {
+        category_id: notice.id,
+        title: `${tag} 通知 ${i}`,
+        summary: `第 ${i} 份通知的摘要`,
+        author: '编辑部',
+        body: `## 第 ${i} 份通知\n\n欧拉公式 $e^{i\\pi}+1=0$`,
+        recommended: 0,
+      });
+      await call(adminToken, 'POST', 'content/article/publish', { id: saved.id });
+      ids.push(saved.id);
+    }
+
+    const { context, page } = await newPage(browser());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto('/news');
+    await page.locator('.mb-news-tabs button', { hasText: notice.name_zh_cn }).click();
+    await poll(() => new URL(page.url()).searchParams.get('category')).toBe('notice');
+    await page.fill('.mb-news-search input', tag);
+    await page.press('.mb-news-search input', 'Enter');
+    await poll(() => page.locator('.mb-article-card').count()).toBe(9);
+    expect(await page.locator('.mb-news-total').textContent()).toContain('11');
+    // Newest first; the second page (in the URL) holds the last two.
+    expect(await page.locator('.mb-article-title').first().textContent()).toBe(`${tag} 通知 11`);
+    await page.locator('.mb-pager button', { hasText: '2' }).click();
+    await poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await poll(() => page.locator('.mb-article-title').allTextContents()).toEqual([`${tag} 通知 2`, `${tag} 通知 1`]);
+    await page.reload();
+    await poll(() => page.locator('.mb-article-title').count()).toBe(2);
+    await shoot(page, 'news-page-2');
+
+    // The detail counts the view, renders the formula and links to its neighbour.
+    const before = await call<NewsDetail>(adminToken, 'GET', 'index/getNewsDetail', { id: ids[1] });
+    await page.locator('.mb-article-title a', { hasText: `${tag} 通知 2` }).click();
+    await page.locator('#mb-news-title').waitFor();
+    expect(await page.locator('#mb-news-title').textContent()).toBe(`${tag} 通知 2`);
+    await page.locator('.mb-news-body .katex').first().waitFor();
+    await poll(() => page.title()).toContain(`${tag} 通知 2`);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe('第 2 份通知的摘要');
+    const views = Number(await page.locator('[data-views]').getAttribute('data-views'));
+    expect(views).toBeGreaterThan(0);
+    // The visitor's visit was counted.
+    const after = await call<NewsDetail>(adminToken, 'GET', 'index/getNewsDetail', { id: ids[1] });
+    expect(after.article.views).toBeGreaterThanOrEqual(before.article.views + 1);
+    expect(await page.locator('.mb-news-neighbour').count()).toBeGreaterThan(0);
+    await shoot(page, 'news-detail');
+
+    await page.goto('/news/detail/987654321');
+    await page.locator('.mb-news-missing').waitFor();
+    expect(await page.locator('.mb-news-missing a[href="/news"]').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);

@@ -15,13 +15,13 @@ const DoughnutChart = lazy(() => import('./doughnut-chart.tsx'));
 type NumberKey = keyof Omit<Statistics, 'demands_by_industry' | 'updated_at'>;
 
 const COLORS = ['#1f4fd1', '#13a8a8', '#7c5cff', '#f0a020'];
-const GROUPS: { key: 'participants' | 'work'; numbers: NumberKey[] }[] = [
+export const GROUPS: { key: 'participants' | 'work'; numbers: NumberKey[] }[] = [
   { key: 'participants', numbers: ['enterprises', 'institutes', 'specialists', 'students'] },
   { key: 'work', numbers: ['demands_published', 'cooperations', 'subjects', 'directions'] },
 ];
 
 /** One doughnut with its legend: the numbers as text (the canvas itself is decorative). */
-function Doughnut({ title, numbers, stats }: { title: string; numbers: NumberKey[]; stats: Statistics }) {
+export function Doughnut({ title, numbers, stats }: { title: string; numbers: NumberKey[]; stats: Statistics }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const slices: DoughnutSlice[] = useMemo(

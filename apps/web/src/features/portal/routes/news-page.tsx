@@ -14,6 +14,39 @@ import '../components/portal.css';
 
 const PAGE_SIZE = 9;
 
+/** The keyword box; it follows the URL's keyword when that changes (e.g. on "back" or "show all"). */
+function SearchForm({ initial, onSearch }: { initial: string; onSearch: (keyword: string) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initial);
+  const [followed, setFollowed] = useState(initial);
+  if (followed !== initial) {
+    setFollowed(initial);
+    setDraft(initial);
+  }
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+  return (
+    <form className="mb-news-search" role="search" onSubmit={search}>
+      <span className="mb-news-search-box">
+        <SearchOutlined aria-hidden />
+        <input
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder={t('portal.news.search')}
+          aria-label={t('portal.news.search')}
+          maxLength={50}
+        />
+      </span>
+      <Button type="primary" htmlType="submit">
+        {t('portal.news.searchButton')}
+      </Button>
+    </form>
+  );
+}
+
 /**
  * /news: published articles (index/getNewsList) by category (index/categories), searchable, with
  * page numbers. Category, keyword and page live in the URL (?category=&q=&page=).
@@ -25,7 +58,6 @@ export default function NewsPage() {
   const { params, update, page } = useUrlParams();
   const category = params.get('category') ?? '';
   const keyword = params.get('q') ?? '';
-  const [draft, setDraft] = useState(keyword);
   const categories = useCategories();
   const list = useNewsList({
     page,
@@ -34,10 +66,6 @@ export default function NewsPage() {
     keyword: keyword || undefined,
   });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: draft.trim(), page: null });
-  };
   const tabs = [
     { slug: '', name: t('portal.news.all') },
     ...(categories.data ?? []).map((c) => ({ slug: c.slug, name: categoryName(c, locale) })),
@@ -61,22 +89,7 @@ export default function NewsPage() {
                 </button>
               ))}
             </div>
-            <form className="mb-news-search" role="search" onSubmit={search}>
-              <span className="mb-news-search-box">
-                <SearchOutlined aria-hidden />
-                <input
-                  type="search"
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
-                  placeholder={t('portal.news.search')}
-                  aria-label={t('portal.news.search')}
-                  maxLength={50}
-                />
-              </span>
-              <Button type="primary" htmlType="submit">
-                {t('portal.news.searchButton')}
-              </Button>
-            </form>
+            <SearchForm initial={keyword} onSearch={(q) => update({ q, page: null })} />
           </div>
           {list.data && <p className="mb-muted mb-news-total">{t('portal.news.total', { total: list.data.total })}</p>}
           <ArticleListing
@@ -87,12 +100,7 @@ export default function NewsPage() {
             empty={
               <EmptyNote text={keyword ? t('portal.news.emptySearch', { keyword }) : t('portal.news.empty')}>
                 {(keyword || category) && (
-                  <Button
-                    onClick={() => {
-                      setDraft('');
-                      update({ q: null, category: null, page: null });
-                    }}
-                  >
+                  <Button onClick={() => update({ q: null, category: null, page: null })}>
                     {t('portal.news.clear')}
                   </Button>
                 )}

@@ -6,10 +6,10 @@ import { VERIFY_STATE, type SelectableRole } from '@mathbridge/contracts/roles';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { useSubStatic } from '../api/portal-api.ts';
+import { useStatistics, useSubStatic } from '../api/portal-api.ts';
 import { LoadFailed } from '../components/load-state.tsx';
 import { PortalHero } from '../components/portal-hero.tsx';
-import { Counters } from '../components/statistics-section.tsx';
+import { Counters, Doughnut, GROUPS } from '../components/statistics-section.tsx';
 import '../components/start-page.css';
 import '../components/portal.css';
 
@@ -96,6 +96,7 @@ export default function RolePage() {
   const role = roleOf(useLocation().pathname);
   usePageMeta({ description: t(`portal.meta.${role}`) });
   const numbers = useSubStatic(role);
+  const stats = useStatistics().data;
 
   return (
     <div className="mb-start mb-portal">
@@ -138,6 +139,26 @@ export default function RolePage() {
           </ol>
         </div>
       </section>
+
+      {stats && (
+        <section className="mb-section mb-section-tight" aria-labelledby="mb-role-community-title">
+          <div className="mb-container">
+            <h2 id="mb-role-community-title" className="mb-portal-h2">
+              {t('portal.stats.title')}
+            </h2>
+            <div className="mb-doughnuts mb-role-doughnuts">
+              {GROUPS.map((group) => (
+                <Doughnut
+                  key={group.key}
+                  title={t(`portal.stats.${group.key}`)}
+                  numbers={group.numbers}
+                  stats={stats}
+                />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
 
       <RoleCta role={role} />
     </div>
