@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Grid, Input, Select, type TableProps } from 'antd';
+import { Button, Card, Grid, Input, Select, Tag, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,7 +65,9 @@ export default function ArticlesPage() {
           <span>
             <Link to={`${BASE}/${item.id}`}>{item.title}</Link>
             {item.recommended === 1 && (
-              <span className="mb-content-muted-small"> · {t('content.articles.recommended')}</span>
+              <Tag color="gold" style={{ marginInlineStart: 8 }}>
+                {t('content.articles.recommended')}
+              </Tag>
             )}
           </span>
         </span>
