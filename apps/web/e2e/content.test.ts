@@ -92,7 +92,7 @@ describeE2E('an admin publishes a news article and a visitor reads it', () => {
     await admin.page.waitForURL((url) => url.pathname === '/manage/content/articles');
     const row = admin.page.locator('.ant-table-row', { hasText: title });
     await poll(() => row.count()).toBe(1);
-    await poll(() => row.locator('.ant-tag').first().textContent()).toBe('已发布');
+    await poll(() => row.locator('.ant-tag', { hasText: '已发布' }).count()).toBe(1);
     const href = await row.getByRole('link', { name: title }).getAttribute('href');
     const id = Number(/\/(\d+)$/.exec(href ?? '')?.[1]);
     expect(id).toBeGreaterThan(0);
