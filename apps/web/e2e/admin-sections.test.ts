@@ -125,6 +125,8 @@ describeE2E('the admin walks every workspace section', () => {
       directionsPool: directionTitle,
       // The admin was asked no research question: the page says so.
       researchQuestions: '暂无研究问题。',
+      // The content manager (issue 11) opens on its articles.
+      content: '新建文章',
     };
     const NOT_BUILT = MANAGE_SECTIONS.filter((s) => s.menu && !(s.key in EXPECTED)).map((s) => s.key);
 
@@ -136,9 +138,13 @@ describeE2E('the admin walks every workspace section', () => {
     const menuLinks = page.locator('.mb-side-nav .ant-menu a[href^="/manage/"]');
     await poll(() => menuLinks.count()).toBeGreaterThan(0);
     const hrefs = await menuLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-    // Every section of the spec §6 table is in the admin's menu, plus the audit log.
+    // Every section of the spec §6 table is in the admin's menu, plus the audit log and the content manager.
     expect(hrefs.sort()).toEqual(
-      [...MANAGE_SECTIONS.filter((s) => s.menu).map((s) => `/manage/${s.key}`), '/manage/logs'].sort(),
+      [
+        ...MANAGE_SECTIONS.filter((s) => s.menu).map((s) => `/manage/${s.key}`),
+        '/manage/logs',
+        '/manage/content',
+      ].sort(),
     );
 
     const shots = shotsDir('admin-sections');

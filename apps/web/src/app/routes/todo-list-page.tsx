@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { RoleName } from '@mathbridge/contracts/roles';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { useSession } from '../../lib/session-store.ts';
+import { contentTodoPath } from '../../features/content/api/open-todo.ts';
 import { cooperationTodoPath } from '../../features/demands/api/open-todo.ts';
 import { jobTodoPath } from '../../features/jobs/api/open-todo.ts';
 import { questionTodoPath } from '../../features/questions/api/open-todo.ts';
@@ -26,6 +27,8 @@ type TabKey = 'mine' | 'reviews' | 'members';
  * first path found is opened. A feature adds one line here.
  */
 const TODO_PATHS: readonly ((item: TodoItem, roles: readonly RoleName[]) => Promise<string | null>)[] = [
+  // A new consultation opens the content manager's inbox (issue 11).
+  contentTodoPath,
   // Job applications open the applicants or the applicant's list (issue 11).
   jobTodoPath,
   // Research memberships: the owner's project detail, the invitee's pool detail (issue 10).

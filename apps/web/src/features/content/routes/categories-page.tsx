@@ -1,2 +1,206 @@
-// Placeholder until the page is built (issue 11).
-export { default } from '../../../components/coming-soon-page.tsx';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Empty, Form, Input, InputNumber, Row, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CATEGORY_NAME_MAX,
+  CategorySaveSchema,
+  type ArticleCategory,
+  type CategorySave,
+} from '@mathbridge/contracts/content';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useLocale } from '../../../i18n/locale.ts';
+import { ApiError, isApiError } from '../../../lib/api-error.ts';
+import { schemaField } from '../../../lib/form-rules.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useCategories, useDeleteContent, useSaveCategory } from '../api/content.ts';
+import { ContentLayout } from '../components/content-layout.tsx';
+import { EditModal } from '../components/edit-modal.tsx';
+import { categoryName } from '../components/labels.tsx';
+import '../i18n/strings.ts';
+
+const shape = CategorySaveSchema.shape;
+
+/** /manage/content/categories: the article categories, their names in three languages and order. */
+export default function CategoriesPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const list = useCategories();
+  const save = useSaveCategory();
+  const remove = useDeleteContent('category');
+  const [editing, setEditing] = useState<ArticleCategory | 'new' | null>(null);
+  const current = editing === 'new' ? null : editing;
+  const initialValues = useMemo<Partial<CategorySave>>(
+    () =>
+      current
+        ? {
+            slug: current.slug,
+            name_zh_cn: current.name_zh_cn,
+            name_zh_hk: current.name_zh_hk,
+            name_en: current.name_en,
+            sort: current.sort,
+          }
+        : { sort: 0 },
+    [current],
+  );
+
+  const confirmDelete = (category: ArticleCategory) =>
+    notify.confirm({
+      title: t('content.categories.deleteTitle'),
+      content: t('content.categories.deleteContent', { name: categoryName(category, locale), slug: category.slug }),
+      okText: t('common.delete'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await remove.mutateAsync(category.id);
+        notify.success(t('content.deleted'));
+      },
+    });
+
+  const columns: TableProps<ArticleCategory>['columns'] = [
+    {
+      key: 'names',
+      title: t('content.categories.columns.name'),
+      render: (_, item) => (
+        <span>
+          {item.name_zh_cn} · {item.name_zh_hk} · {item.name_en}
+          {item.system && (
+            <Tag style={{ marginInlineStart: 8 }} color="blue">
+              {t('content.categories.system')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    { key: 'slug', title: t('content.categories.columns.slug'), render: (_, item) => <code>{item.slug}</code> },
+    { key: 'sort', title: t('content.categories.columns.sort'), align: 'end', dataIndex: 'sort' },
+    { key: 'count', title: t('content.categories.columns.articles'), align: 'end', dataIndex: 'article_count' },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, item) => (
+        <span className="mb-content-actions">
+          <Button type="link" onClick={() => setEditing(item)}>
+            {t('common.edit')}
+          </Button>
+          {item.system ? (
+            <Tooltip title={t('content.categories.systemHint')}>
+              {/* A disabled button gets no pointer events: the span carries the tooltip and the focus. */}
+              <span tabIndex={0} aria-label={`${t('common.delete')}: ${t('content.categories.systemHint')}`}>
+                <Button type="link" danger disabled>
+                  {t('common.delete')}
+                </Button>
+              </span>
+            </Tooltip>
+          ) : (
+            <Button type="link" danger onClick={() => confirmDelete(item)}>
+              {t('common.delete')}
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <ContentLayout
+      section="categories"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {t('content.categories.create')}
+        </Button>
+      }
+    >
+      <Card variant="borderless">
+        {list.isError && !list.data ? (
+          <LoadError onRetry={() => void list.refetch()} />
+        ) : (
+          <Table<ArticleCategory>
+            rowKey="id"
+            dataSource={list.data}
+            loading={list.isFetching}
+            columns={columns}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('content.categories.empty')} />,
+            }}
+          />
+        )}
+      </Card>
+      <EditModal<CategorySave>
+        open={editing !== null}
+        title={current ? t('content.categories.editTitle') : t('content.categories.create')}
+        initialValues={initialValues}
+        onClose={() => setEditing(null)}
+        onSubmit={async (values) => {
+          try {
+            await save.mutateAsync({ ...values, id: current?.id, sort: values.sort ?? 0 });
+          } catch (error) {
+            // A conflict on save is about the slug (taken, or a built-in one changed): say it there.
+            if (isApiError(error) && error.status === 409 && !error.handled)
+              throw new ApiError({
+                message: error.message,
+                status: error.status,
+                kind: error.kind,
+                fieldErrors: [{ field: 'slug', code: 'conflict', message: error.message }],
+                handled: false,
+              });
+            throw error;
+          }
+          notify.success(t('content.saved'));
+        }}
+      >
+        {() => (
+          <>
+            <Row gutter={12}>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="name_zh_cn"
+                  label={t('content.categories.nameZhCN')}
+                  {...schemaField(shape.name_zh_cn)}
+                >
+                  <Input maxLength={CATEGORY_NAME_MAX} lang="zh-CN" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="name_zh_hk"
+                  label={t('content.categories.nameZhHK')}
+                  {...schemaField(shape.name_zh_hk)}
+                >
+                  <Input maxLength={CATEGORY_NAME_MAX} lang="zh-HK" />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="name_en" label={t('content.categories.nameEn')} {...schemaField(shape.name_en)}>
+              <Input maxLength={CATEGORY_NAME_MAX * 2} lang="en" />
+            </Form.Item>
+            <Row gutter={12}>
+              <Col xs={24} sm={14}>
+                <Form.Item
+                  name="slug"
+                  label={t('content.categories.columns.slug')}
+                  extra={current?.system ? t('content.categories.slugSystem') : t('content.categories.slugHelp')}
+                  {...schemaField(shape.slug)}
+                >
+                  <Input maxLength={30} disabled={current?.system} autoCapitalize="off" spellCheck={false} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={10}>
+                <Form.Item
+                  name="sort"
+                  label={t('content.categories.columns.sort')}
+                  extra={t('content.sortHelp')}
+                  {...schemaField(shape.sort)}
+                >
+                  <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        )}
+      </EditModal>
+    </ContentLayout>
+  );
+}

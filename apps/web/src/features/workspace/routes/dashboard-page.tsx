@@ -1,4 +1,4 @@
-import { AuditOutlined, CheckSquareOutlined, RightOutlined, SettingOutlined } from '@ant-design/icons';
+import { AuditOutlined, CheckSquareOutlined, ReadOutlined, RightOutlined, SettingOutlined } from '@ant-design/icons';
 import { Card, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -119,6 +119,9 @@ export default function DashboardPage() {
               </ButtonLink>
               <ButtonLink to="/manage/logs" icon={<AuditOutlined />}>
                 {t('workspace.dashboard.logs')}
+              </ButtonLink>
+              <ButtonLink to="/manage/content" icon={<ReadOutlined />}>
+                {t('contentManager.title')}
               </ButtonLink>
             </Space>
           </Card>
