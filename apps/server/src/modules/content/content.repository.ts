@@ -106,17 +106,27 @@ export const findArticle = (db: Db, id: number): Promise<(ContentArticleRow & { 
     .executeTakeFirst();
 
 /** A guarded update: only while the article is in one of `from`; the row, or undefined when it was not. */
+/**
+ * Moves the article while it is in one of `from` or, given `scheduledAfter`, while it is published
+ * with a publish time after it (a scheduled article, not yet visible); undefined when it was not.
+ */
 export const moveArticle = (
   db: Db,
   id: number,
   from: readonly string[],
   changes: Updateable<ContentArticlesTable>,
+  scheduledAfter?: string,
 ): Promise<ContentArticleRow | undefined> =>
   db
     .updateTable('content_articles')
     .set(changes)
     .where('id', '=', id)
-    .where('status', 'in', [...from])
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', [...from]),
+        ...(scheduledAfter ? [eb.and([eb('status', '=', 'published'), eb('publish_at', '>', scheduledAfter)])] : []),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
 

@@ -409,11 +409,14 @@ export async function saveArticle(
   return presentOne(ctx, id);
 }
 
+/** See moveArticle: how far ahead a published article's time must be for it to count as scheduled. */
+const RESCHEDULE_MARGIN_MS = 5_000;
+
 async function moveArticle(
   ctx: AppContext,
   caller: Caller,
   id: number,
-  move: { from: readonly string[]; to: string; action: string; publishAt?: string },
+  move: { from: readonly string[]; to: string; action: string; publishAt?: string; scheduled?: boolean },
   ip: string,
 ): Promise<Article> {
   requireAdmin(caller);
@@ -421,12 +424,20 @@ async function moveArticle(
   await inTransaction(ctx.db, async (trx) => {
     const existing = await repo.findArticle(trx, id);
     if (!existing) throw notFound('errors.articleNotFound');
-    const moved = await repo.moveArticle(trx, id, move.from, {
-      status: move.to,
-      updated_by: caller.id,
-      updated_at: now,
-      ...(move.publishAt ? { publish_at: move.publishAt } : {}),
-    });
+    const moved = await repo.moveArticle(
+      trx,
+      id,
+      move.from,
+      {
+        status: move.to,
+        updated_by: caller.id,
+        updated_at: now,
+        ...(move.publishAt ? { publish_at: move.publishAt } : {}),
+      },
+      // Only an article due later than a few seconds from now counts as scheduled: a publish "now"
+      // racing another one (whose `now` was read a moment earlier) never passes for a schedule.
+      move.scheduled ? new Date(Date.parse(now) + RESCHEDULE_MARGIN_MS).toISOString() : undefined,
+    );
     if (!moved) throw articleWrongState();
     await writeAudit(trx, {
       actorId: caller.id,
@@ -463,7 +474,8 @@ export async function publishArticle(
     ctx,
     caller,
     input.id,
-    { from: ['draft', 'withdrawn'], to: 'published', action: 'content.article.publish', publishAt },
+    // A scheduled article (published, not yet visible) is published now or rescheduled in one step.
+    { from: ['draft', 'withdrawn'], to: 'published', action: 'content.article.publish', publishAt, scheduled: true },
     ip,
   );
 }

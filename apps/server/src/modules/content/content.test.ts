@@ -278,6 +278,13 @@ describeApi('public portal and content manager (issue 11)', () => {
         'schedule',
       );
       expect(scheduled).toMatchObject({ status: 'published', publish_at: at });
+      // Still scheduled: it may be rescheduled, in one call.
+      const later = new Date(Date.now() + 7_200_000).toISOString();
+      const moved = ok(
+        await post<Article>(app(), admin, 'content/article/publish', { id: article.id, publish_at: later }),
+        'reschedule',
+      );
+      expect(moved).toMatchObject({ status: 'published', publish_at: later });
       expect((await visitorDetail(article.id)).status).toBe(404);
       expect((await visitorDetail(article.id, admin.token)).result.article.views).toBe(0);
       expect((await newsList()).items.map((i) => i.id)).not.toContain(article.id);
@@ -289,6 +296,17 @@ describeApi('public portal and content manager (issue 11)', () => {
         .execute();
       expect((await visitorDetail(article.id)).status).toBe(200);
       expect((await newsList()).items.map((i) => i.id)).toContain(article.id);
+      // Visible now: publishing it again is a conflict, and nothing changes.
+      expect((await post(app(), admin, 'content/article/publish', { id: article.id })).status).toBe(409);
+    });
+
+    it('a scheduled article is published now in one call', async () => {
+      const article = await newArticle(app(), admin, category('news').id, { publish: false });
+      const at = new Date(Date.now() + 3_600_000).toISOString();
+      ok(await post(app(), admin, 'content/article/publish', { id: article.id, publish_at: at }), 'schedule');
+      const now = ok(await post<Article>(app(), admin, 'content/article/publish', { id: article.id }), 'now');
+      expect(Date.parse(now.publish_at!)).toBeLessThanOrEqual(Date.now());
+      expect((await visitorDetail(article.id)).status).toBe(200);
     });
 
     it('20 parallel publishes of one draft publish it once; the rest are 409 and write nothing', async () => {

@@ -145,8 +145,7 @@ export default function ArticleFormPage() {
     const saved = await store();
     if (!saved) return false;
     try {
-      // Only a draft or a withdrawn article is published: a scheduled one is taken back first.
-      if (saved.status === 'published') await move.mutateAsync({ id: saved.id, action: 'withdraw' });
+      // A draft, a withdrawn or a scheduled article (published now or rescheduled, in one call).
       await publish.mutateAsync({ id: saved.id, publish_at: at ? at.toISOString() : undefined });
     } catch (error) {
       const onTime = isApiError(error) ? error.fieldErrors.find((field) => field.field === 'publish_at') : undefined;

@@ -71,7 +71,8 @@ function ListFooter({ list }: { list: PublishedJobsList }) {
       </>
     );
   else if (list.hasNextPage && list.isFetching) content = <span className="mb-muted">{t('common.loading')}</span>;
-  else if (list.hasNextPage) content = <Button onClick={() => void list.fetchNextPage()}>{t('jobs.employ.loadMore')}</Button>;
+  else if (list.hasNextPage)
+    content = <Button onClick={() => void list.fetchNextPage()}>{t('jobs.employ.loadMore')}</Button>;
   else content = <span className="mb-muted">{t('jobs.employ.end')}</span>;
   return (
     <div className="mb-job-list-footer" aria-live="polite">
