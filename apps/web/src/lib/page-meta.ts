@@ -38,6 +38,16 @@ export function usePageMeta({ description, title }: { description: string; title
   }, [description, fullTitle, override]);
 }
 
+/**
+ * The description of pages that set none (workspace, account, sign-in), in the reader's language:
+ * the shell sets it on every navigation (route-handle.ts), after the page's own effects, so it
+ * leaves alone a description a page has set (marked `data-page-meta`).
+ */
+export function setDefaultDescription(content: string): void {
+  const tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (tag && !tag.dataset.pageMeta) tag.content = content;
+}
+
 /** Sets a meta tag's content, creating the tag if needed; returns how to undo it. */
 function setMeta(attribute: 'name' | 'property', key: string, content: string): () => void {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -49,9 +59,13 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
   }
   const previous = tag.content;
   tag.content = content;
+  tag.dataset.pageMeta = '1';
   const element = tag;
   return () => {
     if (created) element.remove();
-    else element.content = previous;
+    else {
+      element.content = previous;
+      delete element.dataset.pageMeta;
+    }
   };
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setDefaultDescription } from './page-meta.ts';
 import { useMatches } from 'react-router';
 
 /** What a route tells the shell about itself. */
@@ -37,7 +38,9 @@ export function useDocumentTitle(): void {
   const page = handle.title?.(t);
   const brand = t('brand.name');
   const title = page ? `${page} - ${brand}` : brand;
+  const description = t('footer.description');
   useEffect(() => {
     document.title = title;
-  }, [title, i18n.language]);
+    setDefaultDescription(description);
+  }, [title, description, i18n.language]);
 }

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
@@ -15,6 +15,7 @@ import { jobFactItems } from '../components/job-facts.tsx';
 import { ApplicationStateBadge, JobStateBadge } from '../components/state-badges.tsx';
 import '../i18n/strings.ts';
 import '../components/jobs.css';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
 // Only applicants need the dialog (antd's form and modal, the upload, the query library, zod):
 // it loads when one opens it, never with a visitor's page.
@@ -36,10 +37,11 @@ export default function EmployDetailPage() {
   const detail = query.data && query.data.job.id === id ? query.data : undefined;
   const title = detail?.job.title;
 
-  // The job's own title names the tab (the route's handle only knows 'Job details').
-  useEffect(() => {
-    if (title) document.title = `${title} - ${t('brand.name')}`;
-  }, [title, t]);
+  // The job's own title names the tab and the link preview (the route's handle only knows 'Job details').
+  usePageMeta({
+    title,
+    description: detail ? `${detail.job.title} · ${detail.job.org.name}` : t('jobs.employ.subtitle'),
+  });
 
   // A refusal from the server (unknown id, not visible) is 'not found'; a transport failure can be retried.
   const unreachable = query.isError && !(isApiError(query.error) && query.error.kind === 'status');

@@ -15,6 +15,7 @@ import { usePublishedJobs, type PublishedJobsFilters, type PublishedJobsList } f
 import { salaryText } from '../components/job-facts.tsx';
 import '../i18n/strings.ts';
 import '../components/jobs.css';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
 function codeParam<T extends number>(value: string | null, codes: readonly T[]): T | undefined {
   const n = value === null || value === '' ? NaN : Number(value);
@@ -122,6 +123,7 @@ function JobList({ list }: { list: PublishedJobsList }) {
  */
 export default function EmployPage() {
   const { t } = useTranslation();
+  usePageMeta({ description: t('jobs.employ.subtitle') });
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);

@@ -10,6 +10,7 @@ import { Pager } from '../../../components/pager.tsx';
 import '../i18n/strings.ts';
 import '../../../components/shimmer.css';
 import '../components/members.css';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
 // Only a visitor who opens an organisation needs the drawer.
 const OrganisationDrawer = lazy(() => import('../components/organisation-drawer.tsx'));
@@ -29,6 +30,7 @@ const TYPES: { value: TypeFilter; label: 'members.all' | 'members.enterprises' |
  */
 export default function MembersPage() {
   const { t } = useTranslation();
+  usePageMeta({ description: t('members.subtitle') });
   const [params, setParams] = useSearchParams();
   const keyword = params.get('q') ?? '';
   const type = (params.get('type') as TypeFilter | null) ?? 'all';

@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session-store.ts';
 import { useSitePage } from '../api/site-page.ts';
 import '../components/microsite.css';
 import '../i18n/strings.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
 /**
  * The contracts' SITE_PAGES, repeated as a type-checked literal: importing the value would bring
@@ -104,6 +105,10 @@ export default function SitePageRoute() {
   const { t } = useTranslation();
   const slug = slugOf(useLocation().pathname);
   const { state, retry } = useSitePage(slug);
+  usePageMeta({
+    description: t('microsite.tagline'),
+    title: state.status === 'ready' && state.page ? state.page.title : undefined,
+  });
   let content;
   if (state.status === 'loading') content = <PageLoader />;
   else if (state.status === 'error') content = <LoadFailed onRetry={retry} />;

@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import '../components/utilities.css';
 import '../i18n/strings.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
 const TOOLS = ['formula', 'msc', 'regions'] as const;
 type Tool = (typeof TOOLS)[number];
@@ -28,6 +29,7 @@ function toolOf(pathname: string): Tool | null {
 /** /utilities/* (public): the formula editor (the default), the MSC 2020 browser and the region-code lookup. */
 export default function UtilitiesPage() {
   const { t } = useTranslation();
+  usePageMeta({ description: t('utilities.subtitle') });
   const tool = toolOf(useLocation().pathname);
   if (!tool) return <Navigate to="/utilities/formula" replace />;
   return (
