@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Form, Input, InputNumber, Row, Switch, Table, type TableProps } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Switch, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BannerSaveSchema, type Banner } from '@mathbridge/contracts/content';
-import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { valueRule } from '../../../lib/form-kit.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
@@ -11,6 +10,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useBanners, useDeleteContent, useSaveBanner, useToggleBanner } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { ContentTable } from '../components/content-table.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
 import '../i18n/strings.ts';
@@ -135,29 +135,12 @@ export default function BannersPage() {
         </Button>
       }
     >
-      <Card variant="borderless">
-        {list.isError && !list.data ? (
-          <LoadError onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<Banner>
-            rowKey="id"
-            dataSource={list.data}
-            loading={list.isFetching}
-            columns={columns}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('content.banners.empty')}>
-                  <Button type="primary" onClick={() => setEditing('new')}>
-                    {t('content.banners.create')}
-                  </Button>
-                </Empty>
-              ),
-            }}
-          />
-        )}
-      </Card>
+      <ContentTable<Banner>
+        query={list}
+        columns={columns}
+        empty={t('content.banners.empty')}
+        create={{ label: t('content.banners.create'), onClick: () => setEditing('new') }}
+      />
       <EditModal<BannerFormValues>
         open={editing !== null}
         width={640}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Form, Input, InputNumber, Row, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Tag, Tooltip, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,13 +8,13 @@ import {
   type ArticleCategory,
   type CategorySave,
 } from '@mathbridge/contracts/content';
-import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { ApiError, isApiError } from '../../../lib/api-error.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCategories, useDeleteContent, useSaveCategory } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { ContentTable } from '../components/content-table.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import { categoryName } from '../components/labels.tsx';
 import '../i18n/strings.ts';
@@ -111,23 +111,7 @@ export default function CategoriesPage() {
         </Button>
       }
     >
-      <Card variant="borderless">
-        {list.isError && !list.data ? (
-          <LoadError onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<ArticleCategory>
-            rowKey="id"
-            dataSource={list.data}
-            loading={list.isFetching}
-            columns={columns}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{
-              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('content.categories.empty')} />,
-            }}
-          />
-        )}
-      </Card>
+      <ContentTable<ArticleCategory> query={list} columns={columns} empty={t('content.categories.empty')} />
       <EditModal<CategorySave>
         open={editing !== null}
         title={current ? t('content.categories.editTitle') : t('content.categories.create')}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Table, type TableProps } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Select, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,7 +10,6 @@ import {
   type ManualPage,
   type ManualSave,
 } from '@mathbridge/contracts/content';
-import { LoadError } from '../../../components/load-error.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { StatusTabs } from '../../../components/query-table.tsx';
@@ -21,6 +20,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useTypedAudience } from '../components/use-audience.ts';
 import { useDeleteContent, useManualPages, useSaveManualPage } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { ContentTable } from '../components/content-table.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import '../i18n/strings.ts';
 
@@ -102,8 +102,9 @@ export default function ManualPagesPage() {
         </Button>
       }
     >
-      <Card
-        variant="borderless"
+      <ContentTable<ManualPage>
+        query={list}
+        rows={pages}
         title={
           <StatusTabs<ManualAudience>
             value={audience}
@@ -115,36 +116,14 @@ export default function ManualPagesPage() {
             }))}
           />
         }
-      >
-        {list.isError && !list.data ? (
-          <LoadError onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<ManualPage>
-            rowKey="id"
-            dataSource={pages}
-            loading={list.isFetching}
-            columns={columns}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            expandable={{
-              expandedRowRender: (page) => <MarkdownView source={page.body} />,
-              columnTitle: <span className="mb-visually-hidden">{t('content.manual.preview')}</span>,
-            }}
-            locale={{
-              emptyText: (
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={t('content.manual.empty', { audience: audienceLabel(audience) })}
-                >
-                  <Button type="primary" onClick={() => setEditing('new')}>
-                    {t('content.manual.create')}
-                  </Button>
-                </Empty>
-              ),
-            }}
-          />
-        )}
-      </Card>
+        columns={columns}
+        expandable={{
+          expandedRowRender: (page) => <MarkdownView source={page.body} />,
+          columnTitle: <span className="mb-visually-hidden">{t('content.manual.preview')}</span>,
+        }}
+        empty={t('content.manual.empty', { audience: audienceLabel(audience) })}
+        create={{ label: t('content.manual.create'), onClick: () => setEditing('new') }}
+      />
       <EditModal<ManualSave>
         open={editing !== null}
         width={960}
