@@ -321,6 +321,27 @@ describeApi('public portal and content manager (issue 11)', () => {
       );
     });
 
+    it('20 parallel "publish now" calls on a scheduled article publish it once; the rest are 409', async () => {
+      const article = await newArticle(app(), admin, category('news').id, { publish: false });
+      const at = new Date(Date.now() + 3_600_000).toISOString();
+      ok(await post(app(), admin, 'content/article/publish', { id: article.id, publish_at: at }), 'schedule');
+      const replies = settledValues(
+        await inParallel(20, () => post(app(), admin, 'content/article/publish', { id: article.id })),
+      );
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(replies.filter((r) => r.status === 409)).toHaveLength(19);
+      expect((await audits('content.article.publish')).filter((a) => a.target_id === String(article.id))).toHaveLength(
+        2,
+      );
+    });
+
+    it('30 parallel readers count 30 views', async () => {
+      const article = await newArticle(app(), admin, category('news').id);
+      const replies = settledValues(await inParallel(30, () => visitorDetail(article.id)));
+      expect(replies.every((r) => r.status === 200)).toBe(true);
+      expect((await visitorDetail(article.id, admin.token)).result.article.views).toBe(30);
+    });
+
     it('the public list: newest publication first, by category slug, keyword on title and summary, paged with its total', async () => {
       const slug = 'industry';
       const base = Date.now() - 10 * 86_400_000;
