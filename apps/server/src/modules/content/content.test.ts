@@ -141,6 +141,32 @@ describeApi('public portal and content manager (issue 11)', () => {
       expect(list.map((c) => c.slug)).toEqual([...SYSTEM_CATEGORY_SLUGS]);
       expect((await audits('content.category.delete')).map((a) => a.target_id)).toContain(String(made.id));
     });
+    it('deleting a category while 10 articles are saved into it in parallel leaves no article without its category, and no 500', async () => {
+      const made = ok(
+        await post<ArticleCategory>(app(), admin, 'content/category/save', {
+          slug: 'race',
+          name_zh_cn: '竞速',
+          name_zh_hk: '競速',
+          name_en: 'Race',
+        }),
+        'create',
+      );
+      const replies = settledValues(
+        await inParallel(11, (i) =>
+          i === 5
+            ? post(app(), admin, 'content/category/delete', { id: made.id })
+            : post(app(), admin, 'content/article/save', articleForm(made.id, { title: `竞速 ${i}` })),
+        ),
+      );
+      expect(replies.filter((r) => r.status >= 500)).toEqual([]);
+      const orphans = await t()
+        .ctx.db.selectFrom('content_articles')
+        .leftJoin('content_categories', 'content_categories.id', 'content_articles.category_id')
+        .select('content_articles.id')
+        .where('content_categories.id', 'is', null)
+        .execute();
+      expect(orphans).toEqual([]);
+    });
   });
 
   describe('articles', () => {
