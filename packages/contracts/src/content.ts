@@ -80,7 +80,6 @@ export type ArticlePublish = z.infer<typeof ArticlePublishSchema>;
 
 /** `content/article/withdraw|delete|detail/:id`, `content/category/delete`, … */
 export const ContentIdSchema = z.object({ id: IdSchema });
-export type ContentId = z.infer<typeof ContentIdSchema>;
 
 /** `GET content/article/list` (admin): every state, newest change first. */
 export const ArticleAdminListQuerySchema = PageQuerySchema.extend({

@@ -132,7 +132,7 @@ export const moveArticle = (
 
 /** Deletes the article while it is in one of `from`; false when it was not (or is gone). */
 export async function deleteArticle(db: Db, id: number, from: readonly string[]): Promise<boolean> {
-  await db.deleteFrom('content_article_views').where('article_id', '=', id).execute();
+  // Its views go with it (content_article_views cascades, migration 0013).
   const result = await db
     .deleteFrom('content_articles')
     .where('id', '=', id)
@@ -337,9 +337,6 @@ export const listBanners = (db: Db, activeOnly: boolean): Promise<ContentBannerR
   return query.orderBy('sort').orderBy('id', 'desc').execute();
 };
 
-export const findBanner = (db: Db, id: number): Promise<ContentBannerRow | undefined> =>
-  db.selectFrom('content_banners').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const insertBanner = (db: Db, row: Insertable<ContentBannersTable>): Promise<ContentBannerRow> =>
   db.insertInto('content_banners').values(row).returningAll().executeTakeFirstOrThrow();
 
@@ -374,9 +371,6 @@ export const listManualPages = (db: Db, audiences: readonly string[] | null): Pr
   if (audiences !== null) query = query.where('audience', 'in', audiences.length ? [...audiences] : ['all']);
   return query.orderBy('sort').orderBy('id').execute();
 };
-
-export const findManualPage = (db: Db, id: number): Promise<ContentManualPageRow | undefined> =>
-  db.selectFrom('content_manual_pages').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const insertManualPage = (db: Db, row: Insertable<ContentManualPagesTable>): Promise<ContentManualPageRow> =>
   db.insertInto('content_manual_pages').values(row).returningAll().executeTakeFirstOrThrow();

@@ -63,7 +63,7 @@ import {
 import { certifiedCounts } from '../identity/public-counts.service.ts';
 import { openJobCount } from '../jobs/public-counts.service.ts';
 import { hasJoinedOrApplied, publicProjectCounts } from '../research/public-counts.service.ts';
-import { findUserById, rolesOf } from '../user/user.service.ts';
+import { findUserById } from '../user/user.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import {
   contentImageUrl,
@@ -193,10 +193,7 @@ export async function uploadContentImage(
   file: { filename: string; stream: Readable },
   ip: string,
 ): Promise<ContentImage> {
-  if (!isAdmin(caller)) {
-    file.stream.resume();
-    requireAdmin(caller);
-  }
+  requireAdmin(caller);
   const stored = await storeAttachedBytes(ctx, 'content-images', UPLOAD_PROFILES.image, file);
   try {
     const row = await inTransaction(ctx.db, async (trx) => {
@@ -245,8 +242,9 @@ export async function readContentImage(
   if (!file) return null;
   const admin = caller !== null && isAdmin(caller);
   if (!admin) {
-    const shown =
-      (await repo.isVisibleCover(ctx.db, fileId, nowIso())) || (await repo.isActiveBannerImage(ctx.db, fileId));
+    const shown = (
+      await Promise.all([repo.isVisibleCover(ctx.db, fileId, nowIso()), repo.isActiveBannerImage(ctx.db, fileId)])
+    ).some(Boolean);
     if (!shown) return null;
   }
   return openAttachedFile(ctx, file.storage_key);
@@ -254,7 +252,7 @@ export async function readContentImage(
 
 /* ---- articles: the public side ---- */
 
-const isVisible = (row: Pick<ContentArticleRow, 'status' | 'publish_at'>, now: string) =>
+export const isVisible = (row: Pick<ContentArticleRow, 'status' | 'publish_at'>, now: string) =>
   row.status === 'published' && row.publish_at !== null && row.publish_at <= now;
 
 /** Totals of the public list by filter, kept for a moment (views live elsewhere, so reads do not drop it). */
@@ -306,16 +304,15 @@ export async function newsDetail(ctx: AppContext, caller: Caller | null, id: num
   if (!row) throw notFound('errors.articleNotFound');
   const visible = isVisible(row, now);
   if (!visible && !admin) throw notFound('errors.articleNotFound');
-  let views = Number(row.views ?? 0);
-  if (visible && !admin) {
-    await repo.addView(ctx.db, row.id);
-    views += 1;
-  }
+  // A visitor's view is counted (an atomic increment) alongside the reads, not before them.
+  const counted = visible && !admin;
+  const views = Number(row.views ?? 0) + (counted ? 1 : 0);
   const [categories, previous, next, recommendations] = await Promise.all([
     categoryMap(ctx.db),
     visible ? repo.neighbour(ctx.db, row, now, 'previous') : undefined,
     visible ? repo.neighbour(ctx.db, row, now, 'next') : undefined,
     recommended(ctx, RECOMMENDED_ARTICLES, row.id),
+    counted ? repo.addView(ctx.db, row.id) : undefined,
   ]);
   return {
     article: presentArticle({ ...row, views }, categories),
@@ -866,8 +863,9 @@ async function firstActionDone(db: Db, userId: number, role: SelectableRole): Pr
  * role chosen) → certification (verify_state 1) → the role's first action.
  */
 export async function checkStep(ctx: AppContext, caller: Caller): Promise<CheckStep> {
-  const [user, roles] = await Promise.all([findUserById(ctx.db, caller.id), rolesOf(ctx.db, caller.id)]);
-  const names = roles.map((r) => r.role);
+  // The session already carries the caller's roles; only the real name and verify_state are read.
+  const user = await findUserById(ctx.db, caller.id);
+  const names: readonly string[] = caller.roles;
   const role = SELECTABLE_ROLES.find((r) => names.includes(r)) ?? null;
   const verifyState = user?.verify_state ?? null;
   const done: Record<OnboardingStep, boolean> = {

@@ -3,6 +3,7 @@ import { INT_MAX } from '@mathbridge/contracts/validation';
 import type { AppContext } from '../../context.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import { nowIso } from '../../lib/time.ts';
+import { isVisible } from './content.service.ts';
 import * as repo from './content.repository.ts';
 
 /** The product's name per locale (DESIGN §1), the suffix of every page title (spec §9). */
@@ -33,8 +34,7 @@ export async function contentPageMeta(ctx: AppContext, path: string, locale: Loc
   const id = Number(match?.[1]);
   if (!match || !Number.isSafeInteger(id) || id < 1 || id > INT_MAX) return null;
   const article = await repo.findArticle(ctx.db, id);
-  if (!article || article.status !== 'published' || article.publish_at === null || article.publish_at > nowIso())
-    return null;
+  if (!article || !isVisible(article, nowIso())) return null;
   const description = (article.summary?.trim() || plainText(article.body)).slice(0, DESCRIPTION_MAX);
   return { title: `${article.title} - ${BRAND[locale]}`, description, type: 'article' };
 }
