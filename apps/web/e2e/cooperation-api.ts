@@ -10,7 +10,7 @@ import { registerByApi } from './session.ts';
 /** API helpers shared by the cooperation journeys (demands, wishes): certified users, raw calls, screenshots. */
 
 /** A 1×1 PNG: a real image by its content, as the server checks. */
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
@@ -165,7 +165,7 @@ export async function shoot(page: Page, dir: string, name: string, fullPage = tr
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** A valid 18-digit resident ID number (GB 11643 check character), different on each call. */
-function idNumber(): string {
+export function idNumber(): string {
   const first17 = `11010519900307${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
   const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first17[i]), 0);
   return first17 + '10X98765432'[sum % 11];

@@ -11,6 +11,7 @@ import {
   submitOrgCertification,
   PDF,
   pickDatePreset,
+  signInAdmin,
 } from './cooperation-api.ts';
 import { registerByApi, signInThroughUi } from './session.ts';
 
@@ -26,14 +27,6 @@ const shoot = (page: Page, name: string, fullPage = true) => shootTo(page, SHOTS
 
 /** A small CSV: the server checks that text files are text. */
 const CSV = Buffer.from('month,revenue\n2025-01,100\n2025-02,120\n');
-async function adminToken(): Promise<string> {
-  const admin = await call<{ token: { access_token: string } }>(null, 'POST', 'user/login', {
-    phone_details: inject('adminPhone'),
-    password: inject('adminPassword'),
-  });
-  return admin.token.access_token;
-}
-
 async function setLocale(page: Page, locale: string): Promise<void> {
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), { key: LOCALE_STORAGE_KEY, value: locale });
   await page.reload();
@@ -122,7 +115,7 @@ describeE2E('the first hour: defects a new user meets', () => {
   }, 120_000);
 
   it('5, 6: a new demand takes an attachment in one pass, with no raw file input on the form', async () => {
-    const admin = await adminToken();
+    const admin = await signInAdmin();
     const enterprise = await certified(admin, 'Enterprise', `附件测试科技有限公司${String(Date.now()).slice(-4)}`);
     // A draft saved earlier (through the API, before the browser's sign-in ends that session).
     const draft = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
@@ -202,7 +195,7 @@ describeE2E('the first hour: defects a new user meets', () => {
   }, 180_000);
 
   it('6: files added to a new demand that was left unsaved are listed again on the next new demand, with a notice', async () => {
-    const admin = await adminToken();
+    const admin = await signInAdmin();
     const enterprise = await certified(admin, 'Enterprise', `附件恢复科技有限公司${String(Date.now()).slice(-4)}`);
     const listed = (page: Page) =>
       page.locator('.ant-list-item').evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
@@ -243,7 +236,7 @@ describeE2E('the first hour: defects a new user meets', () => {
   }, 120_000);
 
   it('7, 10: an invitee goes header → sign in → sign up and comes back to the invitation, which masks the inviter’s mobile', async () => {
-    const admin = await adminToken();
+    const admin = await signInAdmin();
     const owner = await certified(admin, 'Enterprise', `邀请测试科技有限公司${String(Date.now()).slice(-4)}`);
     const invitation = await call<{ id: string; url: string }>(owner.token, 'POST', 'sys/invite', {});
     const masked = `${owner.phone.slice(0, 3)}****${owner.phone.slice(7)}`;
@@ -403,7 +396,7 @@ describeE2E('the first hour: defects a new user meets', () => {
   }, 240_000);
 
   it('11: a wish description written in Markdown with a formula is rendered, as a demand’s is', async () => {
-    const admin = await adminToken();
+    const admin = await signInAdmin();
     const enterprise = await certified(admin, 'Enterprise', `意愿渲染科技有限公司${String(Date.now()).slice(-4)}`);
     const wish = await call<{ id: number }>(enterprise.token, 'POST', 'cooperateWish/create', {
       title: '需求预测合作',

@@ -1,22 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { baseURL, describeE2E, latestCode, newPage, newPhone, useBrowser } from './browser.ts';
-import { call, signInAdmin } from './cooperation-api.ts';
+import { PNG, call, idNumber, signInAdmin } from './cooperation-api.ts';
 import { fieldErrors } from './session.ts';
-
-/** A 1×1 PNG: a real image by its content, as the server checks. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-/** A Chinese ID number with a correct GB 11643 check digit. */
-function idNumber(): string {
-  const first17 = `11010519850612${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const sum = ID_WEIGHTS.reduce((acc, weight, i) => acc + weight * Number(first17[i]), 0);
-  return first17 + '10X98765432'[sum % 11];
-}
 
 /** Lazy pages and their data can take a few seconds on a cold build. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });

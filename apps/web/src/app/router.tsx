@@ -20,6 +20,7 @@ import { loadPageStrings, loadStringBundle } from '../i18n/i18n.ts';
 import { ensureSession } from '../lib/auth.ts';
 import { signInPath } from '../lib/navigation.ts';
 import { useSession } from '../lib/session-store.ts';
+import type { ContentSection } from '../features/content/components/content-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { manageChildTitleKey, manageSectionTitleKey } from '../lib/manage-titles.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -48,6 +49,7 @@ type PageSpec =
 
 /** The public portal's pages share the landing page's strings, fetched beside each page's code. */
 const portalBundle = () => loadStringBundle(portalStrings);
+const rolePage: LazyModule = () => import('../features/portal/routes/role-page.tsx');
 const micrositePage: LazyModule = () => import('../features/microsite/routes/site-page.tsx');
 
 const comingSoonPage: LazyModule = () => import('../components/coming-soon-page.tsx');
@@ -166,25 +168,25 @@ const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
   '/start': {
     load: () => import('../features/portal/routes/start-page.tsx'),
     title: (t) => t('pages.start'),
-    strings: () => loadStringBundle(portalStrings),
+    strings: portalBundle,
   },
   '/enterprise': {
-    load: () => import('../features/portal/routes/role-page.tsx'),
+    load: rolePage,
     title: (t) => t('pages.enterprise'),
     strings: portalBundle,
   },
   '/researchinstitute': {
-    load: () => import('../features/portal/routes/role-page.tsx'),
+    load: rolePage,
     title: (t) => t('pages.researchinstitute'),
     strings: portalBundle,
   },
   '/specialist': {
-    load: () => import('../features/portal/routes/role-page.tsx'),
+    load: rolePage,
     title: (t) => t('pages.specialist'),
     strings: portalBundle,
   },
   '/student': {
-    load: () => import('../features/portal/routes/role-page.tsx'),
+    load: rolePage,
     title: (t) => t('pages.student'),
     strings: portalBundle,
   },
@@ -315,8 +317,7 @@ async function adminLoader({ request }: LoaderFunctionArgs) {
 }
 
 /** The content manager's pages (/manage/content/…): path → page and title (shell strings `contentManager.*`). */
-type ContentTitle = 'articles' | 'categories' | 'banners' | 'manual' | 'site' | 'consultations';
-const CONTENT_PAGES: Record<string, { load: LazyModule; title: ContentTitle }> = {
+const CONTENT_PAGES: Record<string, { load: LazyModule; title: ContentSection }> = {
   articles: { load: () => import('../features/content/routes/articles-page.tsx'), title: 'articles' },
   'articles/:id': { load: () => import('../features/content/routes/article-form-page.tsx'), title: 'articles' },
   categories: { load: () => import('../features/content/routes/categories-page.tsx'), title: 'categories' },

@@ -1,16 +1,17 @@
 import { Badge } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useNewConsultationCount } from '../api/content.ts';
 import './content.css';
 
-const SECTIONS = ['articles', 'categories', 'banners', 'manual', 'site', 'consultations'] as const;
-export type ContentSection = (typeof SECTIONS)[number];
+const CONTENT_SECTIONS = ['articles', 'categories', 'banners', 'manual', 'site', 'consultations'] as const;
+export type ContentSection = (typeof CONTENT_SECTIONS)[number];
 
 /** The content manager's own navigation: one link per page; consultations shows how many are new. */
-export function ContentNav() {
+function ContentNav() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const fresh = useNewConsultationCount();
   const nav = useRef<HTMLElement>(null);
   // On a phone the row scrolls sideways: bring the current page's link into view.
@@ -20,11 +21,11 @@ export function ContentNav() {
     if (!box || !active) return;
     const overflow = active.offsetLeft + active.offsetWidth - box.clientWidth;
     if (overflow > 0 || active.offsetLeft < box.scrollLeft) box.scrollLeft = Math.max(0, active.offsetLeft - 16);
-  });
+  }, [pathname]);
   return (
     <nav className="mb-content-nav" aria-label={t('content.nav.label')} ref={nav}>
       <ul>
-        {SECTIONS.map((section) => (
+        {CONTENT_SECTIONS.map((section) => (
           <li key={section}>
             <NavLink to={`/manage/content/${section}`}>
               {t(`contentManager.${section}`)}

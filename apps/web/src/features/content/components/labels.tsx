@@ -1,16 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ArticleCategory, ArticleSummary } from '@mathbridge/contracts/content';
-import type { Locale } from '@mathbridge/contracts/locales';
-
-type Named = Pick<ArticleCategory, 'name_zh_cn' | 'name_zh_hk' | 'name_en'>;
-
-/** A category's name in the reader's language. */
-export function categoryName(category: Named, locale: Locale): string {
-  if (locale === 'zh-HK') return category.name_zh_hk;
-  if (locale === 'en-US') return category.name_en;
-  return category.name_zh_cn;
-}
+import type { ArticleSummary } from '@mathbridge/contracts/content';
 
 /** Published with a publish time still ahead: visitors see it from then on. */
 export function isScheduled(article: Pick<ArticleSummary, 'status' | 'publish_at'>, now = Date.now()): boolean {

@@ -23,7 +23,8 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useArticle, useArticleAction, useCategories, usePublishArticle, useSaveArticle } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
 import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
-import { ArticleStatusTag, categoryName, isScheduled } from '../components/labels.tsx';
+import { ArticleStatusTag, isScheduled } from '../components/labels.tsx';
+import { categoryName } from '../../../lib/category-name.ts';
 import '../i18n/strings.ts';
 
 const BASE = '/manage/content/articles';

@@ -12,7 +12,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useArticleAction, useArticleCounts, useArticles, useCategories, type ArticleAction } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
-import { ArticleStatusTag, categoryName, isScheduled } from '../components/labels.tsx';
+import { ArticleStatusTag, isScheduled } from '../components/labels.tsx';
+import { categoryName } from '../../../lib/category-name.ts';
 import '../i18n/strings.ts';
 
 const BASE = '/manage/content/articles';

@@ -16,7 +16,7 @@ import { useCategories, useDeleteContent, useSaveCategory } from '../api/content
 import { ContentLayout } from '../components/content-layout.tsx';
 import { ContentTable } from '../components/content-table.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
-import { categoryName } from '../components/labels.tsx';
+import { categoryName } from '../../../lib/category-name.ts';
 import '../i18n/strings.ts';
 
 const shape = CategorySaveSchema.shape;

@@ -20,13 +20,13 @@ import type {
   ResumeSpace,
 } from '@mathbridge/contracts/jobs';
 import { api } from '../../../lib/api-client.ts';
+import { fetchJobDetail } from './public-jobs.ts';
 
 /** Query keys of jobs; every key starts with 'jobs' so one invalidation refreshes them all. */
 export const jobsKeys = {
   all: ['jobs'] as const,
   list: (params: object) => ['jobs', 'list', params] as const,
   detail: (id: number) => ['jobs', 'detail', id] as const,
-  published: (params: object) => ['jobs', 'published', params] as const,
   applicants: (params: object) => ['jobs', 'applicants', params] as const,
   mine: (params: object) => ['jobs', 'mine', params] as const,
   application: (id: number) => ['jobs', 'application', id] as const,
@@ -46,7 +46,7 @@ export async function invalidateJobs(queryClient: QueryClient): Promise<void> {
 export const jobDetailQueryOptions = (id: number) =>
   queryOptions({
     queryKey: jobsKeys.detail(id),
-    queryFn: ({ signal }) => api.get<JobDetail>(`job/detail/${id}`, {}, { signal }),
+    queryFn: ({ signal }) => fetchJobDetail(id, signal),
   });
 
 /** A job; nothing is asked while there is none yet (`undefined`: the new-job form), as useDemand does. */

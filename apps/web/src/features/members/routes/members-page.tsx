@@ -2,11 +2,11 @@ import { SearchOutlined } from '../../../components/inline-icon.tsx';
 import { Button } from 'antd';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { OrganisationType } from '@mathbridge/contracts/org';
 import { useOrganisations } from '../api/get-organisations.ts';
 import { OrganisationCard } from '../components/organisation-card.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import '../i18n/strings.ts';
 import '../../../components/shimmer.css';
 import '../components/members.css';
@@ -31,10 +31,9 @@ const TYPES: { value: TypeFilter; label: 'members.all' | 'members.enterprises' |
 export default function MembersPage() {
   const { t } = useTranslation();
   usePageMeta({ description: t('members.subtitle') });
-  const [params, setParams] = useSearchParams();
+  const { params, update, page } = useUrlParams();
   const keyword = params.get('q') ?? '';
   const type = (params.get('type') as TypeFilter | null) ?? 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const openId = Number(params.get('id')) || null;
   const [draft, setDraft] = useState(keyword);
   const list = useOrganisations({
@@ -43,19 +42,6 @@ export default function MembersPage() {
     keyword: keyword || undefined,
     type: type === 'all' ? undefined : type,
   });
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { preventScrollReset: true },
-    );
 
   const search = (event: FormEvent) => {
     event.preventDefault();

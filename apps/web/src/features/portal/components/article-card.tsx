@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ArticleSummary } from '@mathbridge/contracts/content';
 import { formatDate } from '../../../lib/format.ts';
-import { categoryName, formatCount, useLocale } from '../lib/locale-names.ts';
+import { formatCount } from '../lib/locale-names.ts';
+import { useLocale } from '../../../i18n/locale.ts';
+import { categoryName } from '../../../lib/category-name.ts';
 import '../../../components/shimmer.css';
 
 /** An article in a listing: cover, category, title (the link), summary, date and views. */

@@ -7,7 +7,7 @@ import { useNewsList } from '../api/portal-api.ts';
 import { ArticleListing } from '../components/article-listing.tsx';
 import { EmptyNote } from '../components/load-state.tsx';
 import { PortalHero } from '../components/portal-hero.tsx';
-import { useUrlParams } from '../lib/use-url-params.ts';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import '../components/start-page.css';
 import '../components/portal.css';
 

@@ -7,7 +7,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useStatistics } from '../api/portal-api.ts';
 import { LoadFailed } from '../components/load-state.tsx';
 import { PortalHero } from '../components/portal-hero.tsx';
-import { useLocale } from '../lib/locale-names.ts';
+import { useLocale } from '../../../i18n/locale.ts';
 import '../components/start-page.css';
 import '../components/portal.css';
 import '../../../components/shimmer.css';

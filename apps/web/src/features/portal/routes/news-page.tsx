@@ -7,8 +7,9 @@ import { useCategories, useNewsList } from '../api/portal-api.ts';
 import { ArticleListing } from '../components/article-listing.tsx';
 import { EmptyNote } from '../components/load-state.tsx';
 import { PortalHero } from '../components/portal-hero.tsx';
-import { categoryName, useLocale } from '../lib/locale-names.ts';
-import { useUrlParams } from '../lib/use-url-params.ts';
+import { useLocale } from '../../../i18n/locale.ts';
+import { categoryName } from '../../../lib/category-name.ts';
+import { useUrlParams } from '../../../lib/use-url-params.ts';
 import '../components/start-page.css';
 import '../components/portal.css';
 
