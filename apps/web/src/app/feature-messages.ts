@@ -12,6 +12,7 @@ import type { OnboardingMessages } from '../features/onboarding/i18n/strings.ts'
 import type { PortalMessages } from '../features/portal/i18n/strings.ts';
 import type { QuestionsMessages } from '../features/questions/i18n/strings.ts';
 import type { ResearchMessages } from '../features/research/i18n/strings.ts';
+import type { NotebooksMessages } from '../features/notebooks/i18n/strings.ts';
 import type { UtilitiesMessages } from '../features/utilities/i18n/strings.ts';
 import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
 import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
@@ -36,4 +37,5 @@ export type FeatureMessages = IdentityMessages &
   ContentMessages &
   OnboardingMessages &
   MicrositeMessages &
-  UtilitiesMessages;
+  UtilitiesMessages &
+  NotebooksMessages;

@@ -50,6 +50,9 @@ type PageSpec =
 /** The public portal's pages share the landing page's strings, fetched beside each page's code. */
 const portalBundle = () => loadStringBundle(portalStrings);
 const rolePage: LazyModule = () => import('../features/portal/routes/role-page.tsx');
+/** Notebook pages load the notebooks feature's strings beside their code (issue 12). */
+const notebooksBundle = () =>
+  import('../features/notebooks/i18n/strings.ts').then((m) => loadStringBundle(m.notebooksStrings));
 const micrositePage: LazyModule = () => import('../features/microsite/routes/site-page.tsx');
 
 const comingSoonPage: LazyModule = () => import('../components/coming-soon-page.tsx');
@@ -138,10 +141,6 @@ const lazyPage =
     const [module] = await Promise.all([load(), strings ? strings() : coreStringsOnly ? null : loadPageStrings()]);
     return { Component: module.default };
   };
-
-function comingSoon(title: (t: TFunction) => string, intro?: (t: TFunction) => string): PageSpec {
-  return { load: comingSoonPage, title, intro };
-}
 
 type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 type WhiteListRoute = Exclude<(typeof WHITE_LIST)[number], PublicRoute>;
@@ -244,14 +243,19 @@ const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
 
 const WHITE_LIST_PAGES: Record<WhiteListRoute, PageSpec> = {
   '/home': { redirectTo: '/start' },
-  '/achievement/*': comingSoon(
-    (t) => t('pages.achievement'),
-    (t) => t('pageIntro.achievement'),
-  ),
-  '/tryit': comingSoon(
-    (t) => t('pages.tryit'),
-    (t) => t('pageIntro.tryit'),
-  ),
+  // The achievement area (issue 12): list, /achievement/{id} and /achievement/user/{id}, dispatched by the page.
+  '/achievement/*': {
+    load: () => import('../features/notebooks/routes/achievement-page.tsx'),
+    title: (t) => t('pages.achievement'),
+    intro: (t) => t('pageIntro.achievement'),
+    strings: notebooksBundle,
+  },
+  '/tryit': {
+    load: () => import('../features/notebooks/routes/tryit-page.tsx'),
+    title: (t) => t('pages.tryit'),
+    intro: (t) => t('pageIntro.tryit'),
+    strings: notebooksBundle,
+  },
   '/utilities/*': {
     load: () => import('../features/utilities/routes/utilities-page.tsx'),
     title: (t) => t('pages.utilities'),
@@ -325,6 +329,11 @@ const CONTENT_PAGES: Record<string, { load: LazyModule; title: ContentSection }>
   manual: { load: () => import('../features/content/routes/manual-pages-page.tsx'), title: 'manual' },
   site: { load: () => import('../features/content/routes/site-pages-page.tsx'), title: 'site' },
   consultations: { load: () => import('../features/content/routes/consultations-page.tsx'), title: 'consultations' },
+  notebookCategories: {
+    load: () => import('../features/content/routes/notebook-categories-page.tsx'),
+    title: 'notebookCategories',
+  },
+  contributions: { load: () => import('../features/content/routes/contributions-page.tsx'), title: 'contributions' },
 };
 
 /** The workspace opens only at verify_state 1 (spec §4). */
@@ -397,9 +406,28 @@ const pageRoutes: RouteObject[] = [
         load: () => import('../features/files/routes/personal-files-page.tsx'),
         title: (t) => t('accountArea.menu.files'),
       }),
+      // Every signed-in user's notebooks (issue 12, DESIGN §12).
+      pageRoute('/notebooks', {
+        load: () => import('../features/notebooks/routes/my-notebooks-page.tsx'),
+        title: (t) => t('accountArea.menu.notebooks'),
+        strings: notebooksBundle,
+      }),
     ],
   },
   { path: 'center', loader: () => redirect('/firstmeet'), Component: Redirecting },
+  // The notebook editor and a delivered notebook (issue 12), for signed-in users (root guard).
+  pageRoute('/notebooks/deliverable/:id', {
+    load: () => import('../features/notebooks/routes/deliverable-page.tsx'),
+    title: (t) => t('pages.notebookDeliverable'),
+    footer: false,
+    strings: notebooksBundle,
+  }),
+  pageRoute('/notebooks/:id', {
+    load: () => import('../features/notebooks/routes/notebook-editor-page.tsx'),
+    title: (t) => t('pages.notebook'),
+    footer: false,
+    strings: notebooksBundle,
+  }),
   pageRoute('/firstmeet', {
     load: () => import('../features/onboarding/routes/firstmeet-page.tsx'),
     title: (t) => t('pages.firstmeet'),

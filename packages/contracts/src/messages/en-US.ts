@@ -21,6 +21,7 @@ export const enUS = {
     year: 'Enter a year from 1900 to 2099',
     positive: 'Enter a number above 0',
     messagingCode: 'Enter a correct code',
+    notebookFormat: 'Not a Jupyter notebook in format 4 (.ipynb)',
     invalid: 'Invalid value',
     creditCode: 'Enter a correct unified social credit code (18 characters)',
     area: 'Choose a province and city',

@@ -19,6 +19,7 @@ export const zhCN = {
     year: '请输入1900至2099之间的年份',
     positive: '请输入大于0的数',
     messagingCode: '请输入正确的验证码',
+    notebookFormat: '不是 nbformat 4 格式的 Jupyter 笔记本（.ipynb）',
     invalid: '输入不正确',
     creditCode: '请输入正确的统一社会信用代码（18位）',
     area: '请选择所在省市',

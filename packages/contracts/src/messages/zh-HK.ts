@@ -19,6 +19,7 @@ export const zhHK = {
     year: '請輸入1900至2099之間的年份',
     positive: '請輸入大於0的數',
     messagingCode: '請輸入正確的驗證碼',
+    notebookFormat: '不是 nbformat 4 格式的 Jupyter 筆記本（.ipynb）',
     invalid: '輸入不正確',
     creditCode: '請輸入正確的統一社會信用代碼（18位）',
     area: '請選擇所在省市',

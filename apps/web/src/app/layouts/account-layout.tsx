@@ -1,5 +1,6 @@
 import {
   ContactsOutlined,
+  ExperimentOutlined,
   FolderOutlined,
   IdcardOutlined,
   BankOutlined,
@@ -29,7 +30,9 @@ export function AccountLayout() {
   const { pathname } = useLocation();
   const selected = pathname.startsWith('/account/files')
     ? 'files'
-    : ACCOUNT_CHILDREN.find((child) => pathname === `/account/${child}` || pathname.startsWith(`/account/${child}/`));
+    : pathname.startsWith('/account/notebooks')
+      ? 'notebooks'
+      : ACCOUNT_CHILDREN.find((child) => pathname === `/account/${child}` || pathname.startsWith(`/account/${child}/`));
   return (
     <QueryProvider>
       <SideMenuLayout
@@ -47,6 +50,12 @@ export function AccountLayout() {
             key: 'files',
             icon: <FolderOutlined />,
             label: <Link to="/account/files">{t('accountArea.menu.files')}</Link>,
+          },
+          // The user's notebooks (issue 12, DESIGN §12).
+          {
+            key: 'notebooks',
+            icon: <ExperimentOutlined />,
+            label: <Link to="/account/notebooks">{t('accountArea.menu.notebooks')}</Link>,
           },
         ]}
       />

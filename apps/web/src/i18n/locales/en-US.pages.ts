@@ -50,6 +50,7 @@ export const enUSPages = {
       'institute-authentication': 'Organisation certification',
       'contact-information': 'Contacts',
       files: 'My files',
+      notebooks: 'My notebooks',
     },
   },
   manage: {
@@ -100,5 +101,7 @@ export const enUSPages = {
     manual: 'User manual',
     site: 'Micro-site',
     consultations: 'Consultations',
+    notebookCategories: 'Notebook categories',
+    contributions: 'Contributions',
   },
 } as const;

@@ -122,6 +122,8 @@ export const enUS = {
     firstmeet: 'Getting started',
     achievement: 'Achievements',
     tryit: 'Try it online',
+    notebook: 'Notebook',
+    notebookDeliverable: 'Delivered notebook',
     utilities: 'Utilities',
     xxribd: 'Featured institute',
     xxribdHome: 'Featured institute',

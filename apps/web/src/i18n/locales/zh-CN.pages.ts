@@ -46,6 +46,7 @@ export const zhCNPages = {
       'institute-authentication': '机构认证',
       'contact-information': '联系人',
       files: '我的文件',
+      notebooks: '我的笔记本',
     },
   },
   manage: {
@@ -96,5 +97,7 @@ export const zhCNPages = {
     manual: '用户手册',
     site: '特色研究院站点',
     consultations: '咨询留言',
+    notebookCategories: '笔记本分类',
+    contributions: '成果投稿',
   },
 } as const satisfies UiPageMessages;

@@ -120,6 +120,8 @@ export const zhCN = {
     firstmeet: '新手引导',
     achievement: '成果',
     tryit: '在线体验',
+    notebook: '笔记本',
+    notebookDeliverable: '交付的笔记本',
     utilities: '实用工具',
     xxribd: '特色研究院',
     xxribdHome: '特色研究院',

@@ -46,6 +46,7 @@ export const zhHKPages = {
       'institute-authentication': '機構認證',
       'contact-information': '聯絡人',
       files: '我的檔案',
+      notebooks: '我的筆記本',
     },
   },
   manage: {
@@ -96,5 +97,7 @@ export const zhHKPages = {
     manual: '用戶手冊',
     site: '特色研究院站點',
     consultations: '諮詢留言',
+    notebookCategories: '筆記本分類',
+    contributions: '成果投稿',
   },
 } as const satisfies UiPageMessages;

@@ -120,6 +120,8 @@ export const zhHK = {
     firstmeet: '新手指引',
     achievement: '成果',
     tryit: '線上體驗',
+    notebook: '筆記本',
+    notebookDeliverable: '交付的筆記本',
     utilities: '實用工具',
     xxribd: '特色研究院',
     xxribdHome: '特色研究院',

@@ -5,7 +5,17 @@ import { NavLink, useLocation } from 'react-router';
 import { useNewConsultationCount } from '../api/content.ts';
 import './content.css';
 
-const CONTENT_SECTIONS = ['articles', 'categories', 'banners', 'manual', 'site', 'consultations'] as const;
+const CONTENT_SECTIONS = [
+  'articles',
+  'categories',
+  'banners',
+  'manual',
+  'site',
+  'consultations',
+  // The achievement area's notebook categories and contributions (issue 12).
+  'notebookCategories',
+  'contributions',
+] as const;
 export type ContentSection = (typeof CONTENT_SECTIONS)[number];
 
 /** The content manager's own navigation: one link per page; consultations shows how many are new. */

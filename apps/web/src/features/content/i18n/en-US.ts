@@ -180,5 +180,12 @@ export const contentEnUS = {
       emptyNew: 'No new consultations. All caught up.',
       emptyHandled: 'No handled consultations yet.',
     },
+    notebookCategories: {
+      subtitle: 'The categories of the achievement area (/achievement): names in three languages, cover and order.',
+    },
+    contributions: {
+      subtitle:
+        'Notebooks users contributed to the achievement area: read each one, then accept it or reject it with a reason.',
+    },
   },
 };

@@ -181,5 +181,11 @@ export const contentZhCN = {
       emptyNew: '没有待处理的咨询。',
       emptyHandled: '还没有已处理的咨询。',
     },
+    notebookCategories: {
+      subtitle: '成果区（/achievement）的分类：三种语言的名称、封面与排序。',
+    },
+    contributions: {
+      subtitle: '用户投稿到成果区的笔记本：逐一阅读后采纳，或填写原因退回。',
+    },
   },
 } satisfies ContentMessages;

@@ -181,5 +181,11 @@ export const contentZhHK = {
       emptyNew: '沒有待處理的諮詢。',
       emptyHandled: '還沒有已處理的諮詢。',
     },
+    notebookCategories: {
+      subtitle: '成果區（/achievement）的分類：三種語言的名稱、封面與排序。',
+    },
+    contributions: {
+      subtitle: '用戶投稿到成果區的筆記本：逐一閲讀後採納，或填寫原因退回。',
+    },
   },
 } satisfies ContentMessages;

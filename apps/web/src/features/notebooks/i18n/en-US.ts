@@ -1,0 +1,6 @@
+/** Strings of notebooks, the achievement area and /tryit (issue 12), English: the reference shape. */
+export const notebooksEnUS = {
+  notebooks: {
+    placeholder: 'This page is being built.',
+  },
+} as const;

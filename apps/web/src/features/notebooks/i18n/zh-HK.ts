@@ -1,0 +1,8 @@
+import type { NotebooksMessages } from './strings.ts';
+
+/** 筆記本、成果區與線上試用（issue 12），繁體中文。 */
+export const notebooksZhHK: NotebooksMessages = {
+  notebooks: {
+    placeholder: '此頁面正在建設中。',
+  },
+};

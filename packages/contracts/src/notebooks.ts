@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import type { ValidationKey } from './messages.ts';
+import { PageQuerySchema, type Page } from './pagination.ts';
+import { IdSchema, optionalString, requiredString } from './validation.ts';
+
+/**
+ * Notebooks, the achievement area and live kernels (issue 12, DESIGN §12).
+ *
+ * A notebook is an nbformat v4 document owned by one user. Its `content` is what the owner edits;
+ * publishing copies it into a snapshot (`published`) that readers see, so a later edit never
+ * leaks until it is published again.
+ *
+ * Who reads what:
+ * - the owner and admins: everything, drafts included;
+ * - any signed-in user: published notebooks (the owner's public page `/achievement/user/{id}`);
+ * - visitors: notebooks whose contribution was accepted (the achievement area);
+ * - the parties of a cooperation: the notebooks delivered to its solution or phase outcome
+ *   (frozen copies, `notebook/deliverable/{id}`).
+ * Anyone else gets 304 (signed in) or 305 (visitor) — never a hint that a draft exists.
+ */
+
+const key = (k: ValidationKey) => k;
+
+/* ---- states ---- */
+
+/** draft → published (owner's public page) → draft again (unpublish). */
+export const NOTEBOOK_STATES = ['draft', 'published'] as const;
+export type NotebookState = (typeof NOTEBOOK_STATES)[number];
+
+/**
+ * Contribution to the achievement area: none → pending (owner contributes a published notebook)
+ * → accepted | rejected (admin, with a reason). A rejected or accepted notebook may be
+ * contributed again after a new publish; publishing an accepted notebook again sends the new
+ * snapshot back to pending (it leaves the area until accepted again). Unpublishing withdraws it.
+ */
+export const CONTRIBUTION_STATES = ['none', 'pending', 'accepted', 'rejected'] as const;
+export type ContributionState = (typeof CONTRIBUTION_STATES)[number];
+
+/* ---- limits ---- */
+
+export const NOTEBOOK_TITLE_MAX = 100;
+export const NOTEBOOK_DESCRIPTION_MAX = 500;
+export const NOTEBOOK_REJECT_REASON_MAX = 300;
+/** A saved or imported `.ipynb`, serialized as JSON, outputs included. */
+export const NOTEBOOK_MAX_BYTES = 5 * 1024 * 1024;
+export const NOTEBOOK_MAX_CELLS = 1000;
+export const NOTEBOOK_ATTACHMENTS_MAX = 10;
+export const NOTEBOOK_CATEGORY_NAME_MAX = 20;
+
+/**
+ * Kernel limits (defaults; the server reads overrides from its environment and reports the
+ * values in force through `notebook/kernelInfo`).
+ */
+export const KERNEL_DEFAULTS = {
+  /** RLIMIT_CPU of a kernel process: CPU seconds before the kernel is killed (and restarted). */
+  cpuSeconds: 600,
+  /** RLIMIT_AS of a kernel process. */
+  memoryMb: 2048,
+  /** One execution longer than this is interrupted; if it ignores the interrupt, the kernel restarts. */
+  wallSeconds: 120,
+  /** A kernel nobody used for this long is shut down (Jupyter's culling). */
+  idleSeconds: 1800,
+  /** Output of one execution beyond this many bytes is dropped, with a notice in the stream. */
+  outputBytes: 2 * 1024 * 1024,
+  /** RLIMIT_FSIZE: largest file a kernel may write. */
+  fileMb: 100,
+} as const;
+
+/* ---- nbformat v4 (https://nbformat.readthedocs.io/en/latest/format_description.html) ---- */
+
+/** Jupyter's multiline strings: one string or a list of lines. */
+const MultilineSchema = z.union([z.string(), z.array(z.string())]);
+const JsonObjectSchema = z.record(z.string(), z.unknown());
+/** Mime bundle: `text/plain`, `image/png` (base64), `image/svg+xml`, `text/html`, `text/latex`, … */
+const MimeBundleSchema = z.record(z.string(), z.union([MultilineSchema, JsonObjectSchema, z.array(z.unknown())]));
+
+export const NbOutputSchema = z.discriminatedUnion('output_type', [
+  z.object({ output_type: z.literal('stream'), name: z.enum(['stdout', 'stderr']), text: MultilineSchema }),
+  z.object({
+    output_type: z.literal('display_data'),
+    data: MimeBundleSchema,
+    metadata: JsonObjectSchema.default({}),
+    transient: JsonObjectSchema.optional(),
+  }),
+  z.object({
+    output_type: z.literal('execute_result'),
+    execution_count: z.number().int().nullable(),
+    data: MimeBundleSchema,
+    metadata: JsonObjectSchema.default({}),
+  }),
+  z.object({
+    output_type: z.literal('error'),
+    ename: z.string(),
+    evalue: z.string(),
+    traceback: z.array(z.string()),
+  }),
+]);
+export type NbOutput = z.infer<typeof NbOutputSchema>;
+
+/** nbformat 4.5 gives every cell an id; older minors may omit it (the server assigns one). */
+const CellIdSchema = z.string().regex(/^[a-zA-Z0-9-_]{1,64}$/);
+
+export const NbCellSchema = z.discriminatedUnion('cell_type', [
+  z.object({
+    cell_type: z.literal('markdown'),
+    id: CellIdSchema.optional(),
+    source: MultilineSchema,
+    metadata: JsonObjectSchema.default({}),
+    attachments: JsonObjectSchema.optional(),
+  }),
+  z.object({
+    cell_type: z.literal('code'),
+    id: CellIdSchema.optional(),
+    source: MultilineSchema,
+    metadata: JsonObjectSchema.default({}),
+    execution_count: z.number().int().nullable().default(null),
+    outputs: z.array(NbOutputSchema).default([]),
+  }),
+  z.object({
+    cell_type: z.literal('raw'),
+    id: CellIdSchema.optional(),
+    source: MultilineSchema,
+    metadata: JsonObjectSchema.default({}),
+    attachments: JsonObjectSchema.optional(),
+  }),
+]);
+export type NbCell = z.infer<typeof NbCellSchema>;
+
+/** A whole `.ipynb` document, nbformat 4 (any minor). */
+export const NotebookDocumentSchema = z.object({
+  nbformat: z.literal(4, { error: key('validation.notebookFormat') }),
+  nbformat_minor: z.number().int().min(0),
+  metadata: JsonObjectSchema.default({}),
+  cells: z.array(NbCellSchema).max(NOTEBOOK_MAX_CELLS),
+});
+export type NotebookDocument = z.infer<typeof NotebookDocumentSchema>;
+
+/** An empty notebook for the Python 3 kernel. */
+export function emptyNotebook(): NotebookDocument {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {
+      kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' },
+      language_info: { name: 'python' },
+    },
+    cells: [],
+  };
+}
+
+/** A multiline string as one string. */
+export function joinSource(source: string | readonly string[]): string {
+  return typeof source === 'string' ? source : source.join('');
+}
+
+/* ---- notebook calls ---- */
+
+/**
+ * `POST notebook/save`: a new draft (no id) or an edit by the owner. `content` is the document;
+ * `version` is the one the editor loaded (409 when someone saved in between: reload, never
+ * overwrite). The serialized document must fit NOTEBOOK_MAX_BYTES (413 otherwise).
+ */
+export const NotebookSaveSchema = z.object({
+  id: IdSchema.optional(),
+  version: z.number().int().min(0).optional(),
+  title: requiredString(NOTEBOOK_TITLE_MAX),
+  description: optionalString(NOTEBOOK_DESCRIPTION_MAX),
+  category_id: IdSchema.optional(),
+  /** From `notebook/upload_cover` (image profile; advice 300x180, spec §9). */
+  cover_file_id: IdSchema.optional(),
+  content: NotebookDocumentSchema,
+});
+export type NotebookSave = z.infer<typeof NotebookSaveSchema>;
+
+/** `notebook/detail/{id}`, `notebook/delete|publish|unpublish|contribute|copy`, … */
+export const NotebookIdSchema = z.object({ id: IdSchema });
+
+/** `POST notebook/review` (admin): accept or reject a pending contribution. */
+export const NotebookReviewSchema = z
+  .object({
+    id: IdSchema,
+    decision: z.enum(['accept', 'reject'], { error: key('validation.choose') }),
+    reason: optionalString(NOTEBOOK_REJECT_REASON_MAX),
+  })
+  .refine((v) => v.decision === 'accept' || (v.reason !== undefined && v.reason !== ''), {
+    path: ['reason'],
+    error: key('validation.required'),
+  });
+export type NotebookReview = z.infer<typeof NotebookReviewSchema>;
+
+/** `GET notebook/my`: the caller's notebooks, newest change first. */
+export const MyNotebooksQuerySchema = PageQuerySchema.extend({
+  state: z.enum(NOTEBOOK_STATES, { error: key('validation.choose') }).optional(),
+  keyword: optionalString(50),
+});
+export type MyNotebooksQuery = z.infer<typeof MyNotebooksQuerySchema>;
+
+/** `GET notebook/achievements` (public): accepted notebooks, newest acceptance first. */
+export const AchievementQuerySchema = PageQuerySchema.extend({
+  category_id: IdSchema.optional(),
+  keyword: optionalString(50),
+});
+export type AchievementQuery = z.infer<typeof AchievementQuerySchema>;
+
+/** `GET notebook/userNotebooks?user_id=` (spec "user notebooks"): one user's public page. */
+export const UserNotebooksQuerySchema = PageQuerySchema.extend({ user_id: IdSchema });
+export type UserNotebooksQuery = z.infer<typeof UserNotebooksQuerySchema>;
+
+/** `GET notebook/contributions` (admin): contributions by state, oldest pending first. */
+export const ContributionsQuerySchema = PageQuerySchema.extend({
+  contribution: z.enum(['pending', 'accepted', 'rejected'], { error: key('validation.choose') }).default('pending'),
+});
+export type ContributionsQuery = z.infer<typeof ContributionsQuerySchema>;
+
+/** `POST notebook/delete_attachment`. */
+export const NotebookAttachmentIdSchema = z.object({ id: IdSchema });
+
+/* ---- deliverables (DESIGN §9: a notebook attached to a solution or a phase outcome) ---- */
+
+export const DELIVERABLE_TARGETS = ['solution', 'phase'] as const;
+export type DeliverableTarget = (typeof DELIVERABLE_TARGETS)[number];
+
+/**
+ * `POST notebook/attach`: the owner of the notebook, who may edit the solution (its institute)
+ * or the phase outcome (its project's owner or members), freezes a copy of the notebook's current
+ * content onto it. The receiver reads it through `notebook/deliverable/{id}`.
+ */
+export const NotebookAttachSchema = z.object({
+  notebook_id: IdSchema,
+  target: z.enum(DELIVERABLE_TARGETS, { error: key('validation.choose') }),
+  target_id: IdSchema,
+});
+export type NotebookAttach = z.infer<typeof NotebookAttachSchema>;
+
+/** `GET notebook/deliverables?target=&target_id=`: what was delivered there (readers of the target). */
+export const DeliverablesQuerySchema = z.object({
+  target: z.enum(DELIVERABLE_TARGETS, { error: key('validation.choose') }),
+  target_id: IdSchema,
+});
+export type DeliverablesQuery = z.infer<typeof DeliverablesQuerySchema>;
+
+/* ---- categories (admin: category/list|save|upload_cover|delete) ---- */
+
+export const NotebookCategorySaveSchema = z.object({
+  id: IdSchema.optional(),
+  name_zh_cn: requiredString(NOTEBOOK_CATEGORY_NAME_MAX),
+  name_zh_hk: requiredString(NOTEBOOK_CATEGORY_NAME_MAX),
+  name_en: requiredString(NOTEBOOK_CATEGORY_NAME_MAX * 2),
+  /** From `category/upload_cover`. */
+  cover_file_id: IdSchema.optional(),
+  sort: z.coerce
+    .number({ error: key('validation.integer') })
+    .int(key('validation.integer'))
+    .min(0)
+    .max(9999)
+    .default(0),
+});
+export type NotebookCategorySave = z.infer<typeof NotebookCategorySaveSchema>;
+
+export const NotebookCategoryIdSchema = z.object({ id: IdSchema });
+
+/* ---- results ---- */
+
+export interface NotebookCategory {
+  id: number;
+  name_zh_cn: string;
+  name_zh_hk: string;
+  name_en: string;
+  cover_url: string | null;
+  cover_file_id: number | null;
+  sort: number;
+  /** Accepted notebooks in it. */
+  notebook_count: number;
+}
+
+export interface NotebookOwner {
+  id: number;
+  /** Real name if given, else the masked account. */
+  name: string;
+  avatar: string | null;
+}
+
+export interface NotebookAttachment {
+  id: number;
+  name: string;
+  size: number;
+  mime: string | null;
+  /** Signed download link. */
+  url: string;
+}
+
+/** A row of a list: no document. */
+export interface NotebookSummary {
+  id: number;
+  title: string;
+  description: string | null;
+  category: { id: number; name_zh_cn: string; name_zh_hk: string; name_en: string } | null;
+  cover_url: string | null;
+  owner: NotebookOwner;
+  state: NotebookState;
+  contribution: ContributionState;
+  reject_reason: string | null;
+  cells: number;
+  published_at: string | null;
+  accepted_at: string | null;
+  updated_at: string;
+}
+
+/**
+ * `GET notebook/detail/{id}`: the owner (and admins) get the editable `content` and `version`;
+ * other readers get the published snapshot as `content` and `version: null`.
+ */
+export interface NotebookDetail extends NotebookSummary {
+  content: NotebookDocument;
+  version: number | null;
+  cover_file_id: number | null;
+  attachments: NotebookAttachment[];
+  /** Whether the caller may edit (owner). */
+  editable: boolean;
+}
+
+export type NotebookPage = Page<NotebookSummary>;
+
+/** A notebook frozen onto a solution or a phase outcome. */
+export interface NotebookDeliverable {
+  id: number;
+  notebook_id: number | null;
+  target: DeliverableTarget;
+  target_id: number;
+  title: string;
+  owner: NotebookOwner;
+  created_at: string;
+}
+
+export interface NotebookDeliverableDetail extends NotebookDeliverable {
+  content: NotebookDocument;
+}
+
+/** `GET notebook/kernelInfo`: whether code can run here, and the limits in force. */
+export interface KernelInfo {
+  available: boolean;
+  /** Why not, when unavailable: Jupyter is not installed, or it failed to start. */
+  reason: 'not_installed' | 'starting' | 'failed' | null;
+  limits: {
+    cpu_seconds: number;
+    memory_mb: number;
+    wall_seconds: number;
+    idle_seconds: number;
+    output_bytes: number;
+  };
+  /** The caller's running kernel, if any (one per user). */
+  kernel_id: string | null;
+}
