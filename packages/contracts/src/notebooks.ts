@@ -175,6 +175,18 @@ export type NotebookSave = z.infer<typeof NotebookSaveSchema>;
 /** `notebook/detail/{id}`, `notebook/delete|publish|unpublish|contribute|copy`, … */
 export const NotebookIdSchema = z.object({ id: IdSchema });
 
+/**
+ * `POST notebook/copy`: a new draft of the caller from a notebook they may read (`id`), or from a
+ * notebook delivered to a cooperation they are a party of (`deliverable_id`). Exactly one of the two.
+ */
+export const NotebookCopySchema = z
+  .object({ id: IdSchema.optional(), deliverable_id: IdSchema.optional() })
+  .refine((v) => (v.id === undefined) !== (v.deliverable_id === undefined), {
+    path: ['id'],
+    error: key('validation.required'),
+  });
+export type NotebookCopy = z.infer<typeof NotebookCopySchema>;
+
 /** `POST notebook/review` (admin): accept or reject a pending contribution. */
 export const NotebookReviewSchema = z
   .object({

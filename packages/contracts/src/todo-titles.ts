@@ -28,6 +28,7 @@ export const TODO_TITLES = {
     researchAnswerReview: '{{name}}解答了“{{title}}”的问题“{{question}}”，待审核',
     researchAnswerReturned: '您对“{{title}}”的问题“{{question}}”的解答被退回，请修改后重新提交',
     consultationNew: '{{name}}提交了咨询，待处理',
+    notebookContribution: '{{name}}向成果区投稿了笔记本“{{title}}”，待审核',
   },
   'zh-HK': {
     certificationReview: '{{name}}提交了{{role}}認證申請',
@@ -50,6 +51,7 @@ export const TODO_TITLES = {
     researchAnswerReview: '{{name}}解答了「{{title}}」的問題「{{question}}」，待審核',
     researchAnswerReturned: '您對「{{title}}」的問題「{{question}}」的解答被退回，請修改後重新提交',
     consultationNew: '{{name}}提交了諮詢，待處理',
+    notebookContribution: '{{name}}向成果區投稿了筆記本「{{title}}」，待審核',
   },
   'en-US': {
     certificationReview: '{{name}} applied for {{role}} certification',
@@ -73,5 +75,6 @@ export const TODO_TITLES = {
     researchAnswerReturned:
       'Your answer to the question "{{question}}" of "{{title}}" was returned; please revise and resubmit',
     consultationNew: '{{name}} sent a consultation to handle',
+    notebookContribution: '{{name}} contributed the notebook "{{title}}" to the achievement area; it awaits review',
   },
 } as const satisfies Record<Locale, Record<TodoKind, string>>;

@@ -53,6 +53,8 @@ export const TODO_KINDS = [
   'researchAnswerReturned',
   // A consultation from the public contact form, for every admin (issue 11, content inbox).
   'consultationNew',
+  // A notebook contributed to the achievement area, for every admin (issue 12).
+  'notebookContribution',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
