@@ -802,3 +802,84 @@ export type ContentBannerRow = Selectable<ContentBannersTable>;
 export type ContentManualPageRow = Selectable<ContentManualPagesTable>;
 export type ContentSitePageRow = Selectable<ContentSitePagesTable>;
 export type ConsultationRow = Selectable<ConsultationsTable>;
+
+/* ---- Notebooks and the achievement area (migration 0014-notebooks, issue 12). ---- */
+
+export interface NotebookCategoriesTable {
+  id: Generated<number>;
+  name_zh_cn: string;
+  name_zh_hk: string;
+  name_en: string;
+  /** A `stored_files` row of purpose `notebook_image`. */
+  cover_file_id: number | null;
+  sort: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotebooksTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string | null;
+  category_id: number | null;
+  /** A `stored_files` row of purpose `notebook_image`. */
+  cover_file_id: number | null;
+  /** The owner's editable nbformat v4 document, serialized. */
+  content: string;
+  cells: Generated<number>;
+  /** Optimistic concurrency of `content`: one more on every save. */
+  version: Generated<number>;
+  /** One more on every change of the row (saves and moves): the guard of every transition. */
+  rev: Generated<number>;
+  /** contracts NOTEBOOK_STATES. */
+  state: string;
+  /** contracts CONTRIBUTION_STATES. */
+  contribution: string;
+  reject_reason: string | null;
+  /** The snapshot readers see, taken by the last publish. */
+  published: string | null;
+  published_cells: number | null;
+  published_at: string | null;
+  contributed_at: string | null;
+  accepted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotebookAttachmentsTable {
+  id: Generated<number>;
+  notebook_id: number;
+  /** A `stored_files` row of purpose `notebook_attachment`. */
+  file_id: number;
+  name: string;
+  size: number;
+  mime: string | null;
+  created_at: string;
+}
+
+export interface NotebookDeliverablesTable {
+  id: Generated<number>;
+  /** The notebook it was copied from (null once that notebook is deleted). */
+  notebook_id: number | null;
+  /** contracts DELIVERABLE_TARGETS: a solution or a research phase. */
+  target: string;
+  target_id: number;
+  title: string;
+  /** Who attached it. */
+  owner_id: number;
+  content: string;
+  created_at: string;
+}
+
+export interface Database {
+  notebook_categories: NotebookCategoriesTable;
+  notebooks: NotebooksTable;
+  notebook_attachments: NotebookAttachmentsTable;
+  notebook_deliverables: NotebookDeliverablesTable;
+}
+
+export type NotebookCategoryRow = Selectable<NotebookCategoriesTable>;
+export type NotebookRow = Selectable<NotebooksTable>;
+export type NotebookAttachmentRow = Selectable<NotebookAttachmentsTable>;
+export type NotebookDeliverableRow = Selectable<NotebookDeliverablesTable>;

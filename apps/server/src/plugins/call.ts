@@ -70,6 +70,8 @@ interface CallSpec<S extends z.ZodType | undefined, A extends Auth> {
   verified?: boolean;
   /** Admin-only calls: anyone else signed in gets 304 before the input is looked at. */
   admin?: boolean;
+  /** A larger JSON body than the app's default (a saved notebook); beyond it the answer is 413. */
+  bodyLimit?: number;
   handler: (
     ctx: CallContext<S extends z.ZodType ? z.infer<S> : undefined> &
       (A extends 'user' ? object : { caller: Caller | null }),
@@ -153,6 +155,7 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
     app.route({
       method: spec.method,
       url: `/api/${path}`,
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
       handler: async (request, reply) => {
         const raw = (spec.method === 'GET' || spec.multipart ? request.query : request.body) ?? {};
         const payload = typeof raw === 'object' ? (raw as Payload) : {};
