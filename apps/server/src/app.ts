@@ -32,6 +32,7 @@ import { wishesRoutes } from './modules/wishes/wishes.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { researchRoutes } from './modules/research/research.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { notebooksRoutes } from './modules/notebooks/notebooks.routes.ts';
 import { contentPageMeta } from './modules/content/page-meta.service.ts';
 import { withPageMeta, type PageMetaSource } from './lib/page-meta.ts';
 
@@ -140,6 +141,7 @@ export async function buildApp(
   jobsRoutes(app, ctx);
   researchRoutes(app, ctx);
   contentRoutes(app, ctx);
+  notebooksRoutes(app, ctx);
 
   // Public pages the server can title better than index.html (crawlers, link previews): issue 11.
   await serveWeb(app, config.webDist, (webPath, locale) => contentPageMeta(ctx, webPath, locale));

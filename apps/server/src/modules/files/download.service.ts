@@ -317,3 +317,6 @@ export function checkRecordZipLink(
   if (verdict === 'bad') throw forbidden();
   if (verdict === 'expired') throw fail.linkExpired();
 }
+
+/** Content-Disposition for other modules' downloads (RFC 5987 names). */
+export { contentDisposition };

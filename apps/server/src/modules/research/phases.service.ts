@@ -84,6 +84,17 @@ async function phaseFor(ctx: AppContext, caller: Caller, kind: ResearchKind, pha
   return { phase, access: await accessTo(ctx, caller, project) };
 }
 
+/**
+ * A phase (any kind) and what the caller is to its project, for other modules' checks on a phase
+ * (notebook deliverables, issue 12): pair with requireReader / requirePermission.
+ */
+export async function phaseAccess(ctx: AppContext, caller: Caller, phaseId: number) {
+  const phase = await phases.findPhase(ctx.db, phaseId);
+  const project = phase ? await repo.findProject(ctx.db, phase.project_id) : undefined;
+  if (!phase || !project) throw notFound('errors.phaseNotFound');
+  return { phase, access: await accessTo(ctx, caller, project) };
+}
+
 async function onePhase(ctx: AppContext, id: number): Promise<ResearchPhase> {
   const row = await phases.findPhase(ctx.db, id);
   if (!row) throw notFound('errors.phaseNotFound');

@@ -9,6 +9,9 @@ import * as repo from './user.repository.ts';
 
 export const findUserById = (db: Db, id: number): Promise<User | undefined> => repo.findUserById(db, id);
 
+/** A user's avatar URL for other modules' presenters (null without one). */
+export { avatarUrl } from './user.presenter.ts';
+
 export const rolesOf = (db: Db, userId: number): Promise<{ role: string; status: number }[]> =>
   repo.rolesOf(db, userId);
 
