@@ -27,6 +27,7 @@ import * as m0010 from './migrations/0010-jobs.ts';
 import * as m0011 from './migrations/0011-research.ts';
 import * as m0012 from './migrations/0012-research-pool-indexes.ts';
 import * as m0013 from './migrations/0013-content.ts';
+import * as m0015 from './migrations/0015-kernels.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-research': m0011,
   '0012-research-pool-indexes': m0012,
   '0013-content': m0013,
+  '0015-kernels': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

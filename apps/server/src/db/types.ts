@@ -802,3 +802,17 @@ export type ContentBannerRow = Selectable<ContentBannersTable>;
 export type ContentManualPageRow = Selectable<ContentManualPagesTable>;
 export type ContentSitePageRow = Selectable<ContentSitePagesTable>;
 export type ConsultationRow = Selectable<ConsultationsTable>;
+
+/* ---- Live kernels (migration 0015-kernels, issue 12). ---- */
+
+export interface KernelSessionsTable {
+  /** One kernel per user: the primary key. */
+  user_id: number;
+  /** Jupyter's kernel id; null while the start is in progress. */
+  kernel_id: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  kernel_sessions: KernelSessionsTable;
+}
