@@ -34,6 +34,8 @@ import { researchRoutes } from './modules/research/research.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { notebooksRoutes } from './modules/notebooks/notebooks.routes.ts';
 import { contentPageMeta } from './modules/content/page-meta.service.ts';
+import { kernelsRoutes } from './modules/kernels/kernels.routes.ts';
+import type { KernelService } from './modules/kernels/kernels.service.ts';
 import { withPageMeta, type PageMetaSource } from './lib/page-meta.ts';
 
 const SECURITY_HEADERS = {
@@ -119,7 +121,9 @@ export async function buildApp(
   installEnvelope(app);
   installRequestLog(app);
   installProbes(app, ctx);
-  installMetrics(app, ctx);
+  // Set once the kernels module is registered below; the gauge reads it when scraped.
+  const kernels: { service?: KernelService } = {};
+  installMetrics(app, ctx, { runningKernels: async () => (kernels.service ? kernels.service.running() : 0) });
   installJsonBody(app);
   app.decorate('resolveSession', (token: string | undefined) => resolveSession(db, token));
   app.addHook('onSend', async (request, reply, payload) => {
@@ -142,6 +146,7 @@ export async function buildApp(
   researchRoutes(app, ctx);
   contentRoutes(app, ctx);
   notebooksRoutes(app, ctx);
+  kernels.service = kernelsRoutes(app, ctx);
 
   // Public pages the server can title better than index.html (crawlers, link previews): issue 11.
   await serveWeb(app, config.webDist, (webPath, locale) => contentPageMeta(ctx, webPath, locale));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { KERNEL_DEFAULTS } from '@mathbridge/contracts/notebooks';
 import {
   LOGIN_FAIL_HOURLY_MAX_PER_IP,
   REGISTER_HOURLY_MAX_PER_IP,
@@ -57,6 +58,29 @@ export interface Config {
    * closes its pools; past this many milliseconds it exits anyway (with code 1).
    */
   shutdownGraceMs: number;
+  /** Live code kernels (issue 12, modules/kernels): where Jupyter is, and the limits of a kernel. */
+  kernels: KernelConfig;
+}
+
+/** README's KERNEL_* variables; limits default to contracts' KERNEL_DEFAULTS. */
+export interface KernelConfig {
+  /** KERNELS=off turns running code off even where Jupyter is installed. */
+  enabled: boolean;
+  /** The local Jupyter Server the API starts and supervises (JUPYTER_SERVER_BIN). */
+  jupyterBin: string;
+  /** Port of the local Jupyter Server on 127.0.0.1 (KERNEL_PORT). */
+  port: number;
+  /** An external Jupyter Server / Enterprise Gateway instead of a local one (KERNEL_GATEWAY_URL, _TOKEN). */
+  gatewayUrl: string | undefined;
+  gatewayToken: string | undefined;
+  cpuSeconds: number;
+  memoryMb: number;
+  wallSeconds: number;
+  idleSeconds: number;
+  outputBytes: number;
+  fileMb: number;
+  /** After an interrupt past the wall-clock limit, how long the execution may take to stop before the kernel restarts. */
+  interruptGraceMs: number;
 }
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -81,6 +105,14 @@ function trustProxy(value: string | undefined): TrustProxy {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+/** KERNELS: `off` turns running code off, `on` turns it on; unset = on, except under NODE_ENV=test. */
+function kernelsEnabled(value: string | undefined, nodeEnv: string | undefined): boolean {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === 'off') return false;
+  if (text === 'on') return true;
+  return nodeEnv !== 'test';
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -110,5 +142,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idNumberKey: env.ID_NUMBER_KEY || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceMs: positiveInt(env.SHUTDOWN_GRACE_MS, 25_000),
+    kernels: {
+      // Test apps start no Jupyter unless they ask (KERNELS=on): every API test file builds an app.
+      enabled: kernelsEnabled(env.KERNELS, env.NODE_ENV),
+      jupyterBin: env.JUPYTER_SERVER_BIN || '/usr/bin/jupyter-server',
+      port: positiveInt(env.KERNEL_PORT, 3010),
+      gatewayUrl: env.KERNEL_GATEWAY_URL?.replace(/\/+$/, '') || undefined,
+      gatewayToken: env.KERNEL_GATEWAY_TOKEN || undefined,
+      cpuSeconds: positiveInt(env.KERNEL_CPU_SECONDS, KERNEL_DEFAULTS.cpuSeconds),
+      memoryMb: positiveInt(env.KERNEL_MEMORY_MB, KERNEL_DEFAULTS.memoryMb),
+      wallSeconds: positiveInt(env.KERNEL_WALL_SECONDS, KERNEL_DEFAULTS.wallSeconds),
+      idleSeconds: positiveInt(env.KERNEL_IDLE_SECONDS, KERNEL_DEFAULTS.idleSeconds),
+      outputBytes: positiveInt(env.KERNEL_OUTPUT_BYTES, KERNEL_DEFAULTS.outputBytes),
+      fileMb: positiveInt(env.KERNEL_FILE_MB, KERNEL_DEFAULTS.fileMb),
+      interruptGraceMs: positiveInt(env.KERNEL_INTERRUPT_GRACE_MS, 3000),
+    },
   };
 }

@@ -28,6 +28,7 @@ import * as m0011 from './migrations/0011-research.ts';
 import * as m0012 from './migrations/0012-research-pool-indexes.ts';
 import * as m0013 from './migrations/0013-content.ts';
 import * as m0014 from './migrations/0014-notebooks.ts';
+import * as m0015 from './migrations/0015-kernels.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -118,6 +119,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-research-pool-indexes': m0012,
   '0013-content': m0013,
   '0014-notebooks': m0014,
+  '0015-kernels': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

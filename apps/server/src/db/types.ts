@@ -883,3 +883,17 @@ export type NotebookCategoryRow = Selectable<NotebookCategoriesTable>;
 export type NotebookRow = Selectable<NotebooksTable>;
 export type NotebookAttachmentRow = Selectable<NotebookAttachmentsTable>;
 export type NotebookDeliverableRow = Selectable<NotebookDeliverablesTable>;
+
+/* ---- Live kernels (migration 0015-kernels, issue 12). ---- */
+
+export interface KernelSessionsTable {
+  /** One kernel per user: the primary key. */
+  user_id: number;
+  /** Jupyter's kernel id; null while the start is in progress. */
+  kernel_id: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  kernel_sessions: KernelSessionsTable;
+}

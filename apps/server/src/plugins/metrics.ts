@@ -10,12 +10,17 @@ import { poolCounts } from '../db/database.ts';
  * - requests per call (`call` = the route's pattern, so ids never become labels), method, HTTP
  *   status and, when it differs, the envelope status; and their latency;
  * - PostgreSQL pool connections (total, idle, clients waiting);
- * - background jobs: runs on this instance by outcome, and runs in progress.
+ * - background jobs: runs on this instance by outcome, and runs in progress;
+ * - live code kernels users hold (`mb_kernels_running`).
  * Each app has its own registry (tests build several in one process). The endpoint exists only when
  * METRICS_TOKEN is set and answers only `Authorization: Bearer <token>` (HTTP 401 otherwise): the
  * figures describe the deployment and stay with its operator.
  */
-export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
+export function installMetrics(
+  app: FastifyInstance,
+  ctx: AppContext,
+  sources: { runningKernels?: () => Promise<number> } = {},
+): void {
   const token = ctx.config.metricsToken;
   if (!token) return;
   const registry = new Registry();
@@ -67,6 +72,17 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
       this.set(ctx.scheduler.active);
     },
   });
+
+  const runningKernels = sources.runningKernels;
+  if (runningKernels)
+    new Gauge({
+      name: 'mb_kernels_running',
+      help: 'Live code kernels users hold (one per user; issue 12)',
+      registers: [registry],
+      async collect() {
+        this.set(await runningKernels().catch(() => 0));
+      },
+    });
 
   app.addHook('onResponse', async (request, reply) => {
     const call = request.routeOptions.url ?? 'unmatched';

@@ -104,6 +104,8 @@ export const enUS = {
     fileContentMismatch: 'The content of this file is not a real .{{ext}} file',
     quotaExceeded: 'Not enough storage space: {{used}} of {{quota}} used',
     storageFull: 'Server storage is full: nothing could be saved. Please try again later or contact the administrator',
+    kernelOutputTruncated:
+      '[Output truncated: this execution printed more than {{bytes}} bytes; the rest is not shown]',
     nameTaken: 'An item named "{{name}}" already exists in this folder',
     moveIntoItself: 'A folder cannot be moved into itself or one of its subfolders',
     nodeNotFound: 'The file or folder does not exist or has been deleted',

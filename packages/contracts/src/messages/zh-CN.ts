@@ -101,6 +101,7 @@ export const zhCN = {
     fileContentMismatch: '文件内容与 .{{ext}} 格式不符',
     quotaExceeded: '存储空间不足：已用{{used}}，共{{quota}}',
     storageFull: '服务器存储空间已满，文件暂时无法保存，请稍后再试或联系管理员',
+    kernelOutputTruncated: '[输出已截断：本次运行的输出超过 {{bytes}} 字节，其余部分不再显示]',
     nameTaken: '此文件夹中已存在名为“{{name}}”的项目',
     moveIntoItself: '不能将文件夹移动到其自身或其子文件夹中',
     nodeNotFound: '文件或文件夹不存在或已被删除',

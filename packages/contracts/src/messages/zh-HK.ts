@@ -101,6 +101,7 @@ export const zhHK = {
     fileContentMismatch: '檔案內容與 .{{ext}} 格式不符',
     quotaExceeded: '儲存空間不足：已用{{used}}，共{{quota}}',
     storageFull: '伺服器儲存空間已滿，檔案暫時無法保存，請稍後再試或聯絡管理員',
+    kernelOutputTruncated: '[輸出已截斷：本次運行的輸出超過 {{bytes}} 位元組，其餘部分不再顯示]',
     nameTaken: '此資料夾中已有名為「{{name}}」的項目',
     moveIntoItself: '不能將資料夾移至其本身或其子資料夾中',
     nodeNotFound: '檔案或資料夾不存在或已被刪除',
