@@ -1,0 +1,144 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  KernelInfo,
+  MyNotebooksQuery,
+  NotebookAttachment,
+  NotebookCategory,
+  NotebookDeliverableDetail,
+  NotebookDetail,
+  NotebookDocument,
+  NotebookPage,
+  NotebookSave,
+} from '@mathbridge/contracts/notebooks';
+import { api } from '../../../lib/api-client.ts';
+import { followDownload } from '../../../lib/download.ts';
+
+/** Calls of notebooks (issue 12, DESIGN §12; packages/contracts/src/notebooks.ts). */
+
+export const notebookKeys = {
+  all: ['notebooks'] as const,
+  my: (params: object) => ['notebooks', 'my', params] as const,
+  detail: (id: number) => ['notebooks', 'detail', id] as const,
+  categories: ['notebooks', 'categories'] as const,
+  kernelInfo: ['notebooks', 'kernelInfo'] as const,
+};
+
+export function useMyNotebooks(query: Partial<MyNotebooksQuery>) {
+  return useQuery({
+    queryKey: notebookKeys.my(query),
+    queryFn: ({ signal }) => api.get<NotebookPage>('notebook/my', { ...query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNotebookDetail(id: number | null) {
+  return useQuery({
+    queryKey: notebookKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<NotebookDetail>(`notebook/detail/${id}`, {}, { signal }),
+    enabled: id !== null,
+    // The editor holds its own copy; a refetch in the background must not replace typing.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: notebookKeys.categories,
+    queryFn: ({ signal }) => api.get<NotebookCategory[]>('category/list', {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useKernelInfo(enabled = true) {
+  return useQuery({
+    queryKey: notebookKeys.kernelInfo,
+    queryFn: ({ signal }) => api.get<KernelInfo>('notebook/kernelInfo', {}, { signal, reportErrors: false }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** `category/list` may answer a page or an array; the select wants the array. */
+export function categoryItems(
+  data: NotebookCategory[] | { items: NotebookCategory[] } | undefined,
+): NotebookCategory[] {
+  if (!data) return [];
+  return Array.isArray(data) ? data : data.items;
+}
+
+export function saveNotebook(body: NotebookSave) {
+  return api.post<NotebookDetail>('notebook/save', { ...body }, { reportErrors: false });
+}
+
+export function getDeliverable(id: number, signal?: AbortSignal) {
+  return api.get<NotebookDeliverableDetail>(`notebook/deliverable/${id}`, {}, { signal });
+}
+
+export function getNotebookDetail(id: number, signal?: AbortSignal) {
+  return api.get<NotebookDetail>(`notebook/detail/${id}`, {}, { signal });
+}
+
+/** `POST notebook/copy`: a copy of a readable notebook (or of a deliverable) as the caller's own draft. */
+export function copyNotebook(body: { id?: number; deliverable_id?: number }) {
+  return api.post<{ id: number }>('notebook/copy', body);
+}
+
+/** `POST notebook/upload_cover` (image profile): the file id to save and its URL. */
+export function uploadCover(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.upload<{ file_id: number; url: string }>('notebook/upload_cover', form);
+}
+
+export function uploadAttachment(notebookId: number, file: File) {
+  const form = new FormData();
+  form.append('id', String(notebookId));
+  form.append('file', file, file.name);
+  return api.upload<NotebookAttachment>(`notebook/upload_attachment?id=${notebookId}`, form);
+}
+
+/** `POST notebook/import` (multipart `file`): the new draft. 400s are shown by the caller. */
+export function importNotebook(file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.upload<{ id: number }>('notebook/import', form, { reportErrors: false });
+}
+
+/** A document as a downloaded `.ipynb`. */
+export function downloadDocument(document: NotebookDocument, title: string): void {
+  const blob = new Blob([JSON.stringify(document, null, 1)], { type: 'application/x-ipynb+json' });
+  const url = URL.createObjectURL(blob);
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = `${title.replace(/[\\/:*?"<>|]+/g, '_') || 'notebook'}.ipynb`;
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * `GET notebook/export/{id}`: the `.ipynb`. The server answers either the document itself or a
+ * signed link to it; both are handled.
+ */
+export async function exportNotebook(id: number, title: string): Promise<void> {
+  const result = await api.get<NotebookDocument | { url: string }>(`notebook/export/${id}`);
+  if ('url' in result && typeof result.url === 'string') followDownload(result.url);
+  else downloadDocument(result as NotebookDocument, title);
+}
+
+/** publish | unpublish | contribute | delete | delete_attachment, then every notebook query refreshes. */
+export function useNotebookAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      action,
+      id,
+    }: {
+      action: 'publish' | 'unpublish' | 'contribute' | 'delete' | 'delete_attachment';
+      id: number;
+    }) => api.post<unknown>(`notebook/${action}`, { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notebookKeys.all }),
+  });
+}

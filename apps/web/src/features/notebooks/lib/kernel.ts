@@ -1,0 +1,220 @@
+import { KernelConnection } from '@jupyterlab/services/lib/kernel/default';
+import type * as Kernel from '@jupyterlab/services/lib/kernel/kernel';
+import type * as KernelMessage from '@jupyterlab/services/lib/kernel/messages';
+import { listRunning, shutdownKernel, startNew } from '@jupyterlab/services/lib/kernel/restapi';
+import { ServerConnection } from '@jupyterlab/services/lib/serverconnection';
+import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import type { NbOutput } from '@mathbridge/contracts/notebooks';
+import { readToken } from '../../../lib/token.ts';
+
+/**
+ * The browser's side of live kernels (issue 12, DESIGN §12): the Jupyter kernel protocol through
+ * `@jupyterlab/services`, pointed at OUR origin only — REST under `/api/kernels…` and the WebSocket
+ * `/api/kernels/{id}/channels`, both through the API's authenticated proxy (never port 3010).
+ * The session cookie `mb_token` goes along by itself (same origin); REST calls also carry the
+ * token header the API client sends. Only the kernel modules are imported (not the package
+ * index, which would pull contents, terminals, sessions…), and this module is loaded lazily.
+ */
+
+/** What the status indicator shows. */
+export type KernelState = 'off' | 'starting' | 'idle' | 'busy' | 'dead' | 'disconnected';
+
+export interface ExecuteResult {
+  status: 'ok' | 'error' | 'aborted';
+  executionCount: number | null;
+  outputs: NbOutput[];
+}
+
+function settings(): ServerConnection.ISettings {
+  const origin = window.location.origin;
+  const token = readToken();
+  return ServerConnection.makeSettings({
+    baseUrl: `${origin}/`,
+    wsUrl: `${origin.replace(/^http/, 'ws')}/`,
+    // Our own auth: the cookie, plus the header for REST; never a Jupyter token in the URL.
+    token: '',
+    appendToken: false,
+    init: {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: token ? { [TOKEN_HEADER]: token } : {},
+    },
+  });
+}
+
+/** An HTTP status out of @jupyterlab/services' ResponseError, if it is one. */
+export function errorStatus(error: unknown): number | null {
+  if (error instanceof ServerConnection.ResponseError) return error.response.status;
+  return null;
+}
+
+/** Text of a multiline value. */
+const text = (value: unknown): string => (Array.isArray(value) ? value.join('') : String(value ?? ''));
+
+/**
+ * Folds one iopub message into a cell's outputs, as Jupyter does: consecutive stream chunks of
+ * the same name merge; `clear_output` empties (at once, or before the next output with `wait`).
+ * Returns the new list (never mutates `outputs`), and whether a clear is still pending.
+ */
+export function foldOutput(
+  outputs: NbOutput[],
+  msg: KernelMessage.IIOPubMessage,
+  pendingClear: boolean,
+): { outputs: NbOutput[]; pendingClear: boolean } {
+  const type = msg.header.msg_type;
+  if (type === 'clear_output') {
+    const content = msg.content as KernelMessage.IClearOutputMsg['content'];
+    return content.wait ? { outputs, pendingClear: true } : { outputs: [], pendingClear: false };
+  }
+  let next: NbOutput | null = null;
+  if (type === 'stream') {
+    const content = msg.content as KernelMessage.IStreamMsg['content'];
+    next = { output_type: 'stream', name: content.name, text: content.text };
+  } else if (type === 'display_data') {
+    const content = msg.content as KernelMessage.IDisplayDataMsg['content'];
+    next = { output_type: 'display_data', data: { ...content.data }, metadata: { ...content.metadata } };
+  } else if (type === 'execute_result') {
+    const content = msg.content as KernelMessage.IExecuteResultMsg['content'];
+    next = {
+      output_type: 'execute_result',
+      execution_count: content.execution_count,
+      data: { ...content.data },
+      metadata: { ...content.metadata },
+    };
+  } else if (type === 'error') {
+    const content = msg.content as KernelMessage.IErrorMsg['content'];
+    next = { output_type: 'error', ename: content.ename, evalue: content.evalue, traceback: [...content.traceback] };
+  }
+  if (!next) return { outputs, pendingClear };
+  const base = pendingClear ? [] : outputs;
+  const last = base[base.length - 1];
+  if (next.output_type === 'stream' && last?.output_type === 'stream' && last.name === next.name) {
+    const merged: NbOutput = { ...last, text: text(last.text) + text(next.text) };
+    return { outputs: [...base.slice(0, -1), merged], pendingClear: false };
+  }
+  return { outputs: [...base, next], pendingClear: false };
+}
+
+/**
+ * One user's kernel (the server allows one per user). `start` starts it, or — on 409, "you
+ * already have one" — attaches to the running one. Status changes reach `onState`.
+ */
+export class KernelSession {
+  private connection: Kernel.IKernelConnection | null = null;
+  private readonly serverSettings = settings();
+
+  constructor(private readonly onState: (state: KernelState) => void) {}
+
+  get id(): string | null {
+    return this.connection?.id ?? null;
+  }
+
+  async start(): Promise<void> {
+    if (this.connection && !this.connection.isDisposed) return;
+    this.onState('starting');
+    let model: Kernel.IModel;
+    try {
+      model = await startNew({ name: 'python3' }, this.serverSettings);
+    } catch (error) {
+      if (errorStatus(error) !== 409) {
+        this.onState('off');
+        throw error;
+      }
+      const running = await listRunning(this.serverSettings);
+      const mine = running[0];
+      if (!mine) {
+        this.onState('off');
+        throw error;
+      }
+      model = mine;
+    }
+    this.attach(model);
+  }
+
+  private attach(model: Kernel.IModel): void {
+    const connection = new KernelConnection({ model, serverSettings: this.serverSettings, handleComms: false });
+    connection.statusChanged.connect((_, status) => this.report(connection, status));
+    connection.connectionStatusChanged.connect(() => this.report(connection, connection.status));
+    this.connection = connection;
+    this.report(connection, connection.status);
+  }
+
+  private report(connection: Kernel.IKernelConnection, status: KernelMessage.Status): void {
+    if (connection !== this.connection) return;
+    if (connection.connectionStatus === 'disconnected') return this.onState('disconnected');
+    if (connection.connectionStatus === 'connecting') return this.onState('starting');
+    if (status === 'dead') return this.onState('dead');
+    if (status === 'busy') return this.onState('busy');
+    if (status === 'idle') return this.onState('idle');
+    this.onState('starting');
+  }
+
+  /** Runs `code`; `onOutputs` sees the outputs as they grow (stream chunks merged). */
+  async execute(code: string, onOutputs: (outputs: NbOutput[]) => void): Promise<ExecuteResult> {
+    if (!this.connection) await this.start();
+    const connection = this.connection;
+    if (!connection) throw new Error('no kernel');
+    let outputs: NbOutput[] = [];
+    let pendingClear = false;
+    const future = connection.requestExecute({ code, stop_on_error: true, allow_stdin: false, store_history: true });
+    future.onIOPub = (msg) => {
+      const folded = foldOutput(outputs, msg, pendingClear);
+      pendingClear = folded.pendingClear;
+      if (folded.outputs !== outputs) {
+        outputs = folded.outputs;
+        onOutputs(outputs);
+      }
+    };
+    const reply = await future.done;
+    const content = reply.content;
+    return {
+      status: content.status === 'ok' ? 'ok' : content.status === 'error' ? 'error' : 'aborted',
+      executionCount: content.execution_count ?? null,
+      outputs,
+    };
+  }
+
+  async interrupt(): Promise<void> {
+    await this.connection?.interrupt();
+  }
+
+  async restart(): Promise<void> {
+    if (!this.connection) return this.start();
+    await this.connection.restart();
+  }
+
+  /** Reconnects the WebSocket of a kernel that is still there; starts anew otherwise. */
+  async reconnect(): Promise<void> {
+    const connection = this.connection;
+    if (!connection || connection.isDisposed || connection.status === 'dead') {
+      this.connection = null;
+      connection?.dispose();
+      return this.start();
+    }
+    await connection.reconnect();
+  }
+
+  /** Shuts the kernel down (leaving the page): frees the user's one kernel for the next page. */
+  async shutdown(): Promise<void> {
+    const connection = this.connection;
+    this.connection = null;
+    if (!connection) return;
+    const id = connection.id;
+    connection.dispose();
+    this.onState('off');
+    await shutdownKernel(id, this.serverSettings).catch(() => undefined);
+  }
+
+  /** Best effort when the tab closes: a keep-alive DELETE the browser finishes after unload. */
+  shutdownOnUnload(): void {
+    const id = this.connection?.id;
+    if (!id) return;
+    const token = readToken();
+    void fetch(`/api/kernels/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: token ? { [TOKEN_HEADER]: token } : {},
+    }).catch(() => undefined);
+  }
+}
