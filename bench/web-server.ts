@@ -15,7 +15,7 @@ import { addRole, insertUser } from '../apps/server/src/modules/user/user.reposi
  * The real app serving the built web app (WEB_DIST), with just enough data for the web report:
  * an administrator and a certified enterprise whose published demand has formulas in its problem
  * and expected outcome, a published job, two news articles (one plain, one with formulas) and a
- * micro-site page. Everything goes through the API (save, submit, publish, the admin's review) so it
+ * micro-site page, and an accepted notebook in the achievement area. Everything goes through the API (save, submit, publish, the admin's review) so it
  * is data as the product makes it. Tokens and ids go to DATA_DIR/bench.json.
  */
 const PASSWORD = 'bench-password';
@@ -129,9 +129,68 @@ await api(adminToken, 'content/site/save', {
   body: '## 关于我们\n数桥研究院致力于工业数学：优化、统计与科学计算。',
 });
 
+/**
+ * The achievement area (issue 12): a category and a notebook with a formula, code and its output,
+ * published, contributed and accepted by the admin. Without the notebook calls (a branch without the
+ * server side) the list is measured empty and the detail page is left out.
+ */
+async function seedAchievement(): Promise<number | null> {
+  try {
+    const category = await api<{ id: number }>(adminToken, 'category/save', {
+      name_zh_cn: '优化',
+      name_zh_hk: '優化',
+      name_en: 'Optimisation',
+      sort: 0,
+    });
+    const notebook = await api<{ id: number }>(enterpriseToken, 'notebook/save', {
+      title: '最小二乘拟合',
+      description: '用 numpy 求解超定线性方程组的最小二乘解，并画出拟合直线。',
+      category_id: category.id,
+      content: {
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
+        cells: [
+          {
+            cell_type: 'markdown',
+            id: 'intro',
+            metadata: {},
+            source: '## 最小二乘\n求 $\\min_x \\|Ax - b\\|_2^2$，其解满足 $A^\\top A x = A^\\top b$。',
+          },
+          {
+            cell_type: 'code',
+            id: 'fit',
+            metadata: {},
+            execution_count: 1,
+            source:
+              'import numpy as np\nA = np.vstack([np.arange(5), np.ones(5)]).T\nb = np.array([1, 3, 5, 7, 9])\nprint(np.linalg.lstsq(A, b, rcond=None)[0])',
+            outputs: [{ output_type: 'stream', name: 'stdout', text: '[2. 1.]\n' }],
+          },
+        ],
+      },
+    });
+    await api(enterpriseToken, 'notebook/publish', { id: notebook.id });
+    await api(enterpriseToken, 'notebook/contribute', { id: notebook.id });
+    await api(adminToken, 'notebook/review', { id: notebook.id, decision: 'accept' });
+    return notebook.id;
+  } catch (error) {
+    process.stderr.write(`bench: no notebook seeded (${error instanceof Error ? error.message : String(error)})\n`);
+    return null;
+  }
+}
+const notebookId = await seedAchievement();
+
 fs.writeFileSync(
   path.join(process.env.DATA_DIR ?? '.', 'bench.json'),
-  JSON.stringify({ adminToken, enterpriseToken, demandId, jobId: job.job.id, plainArticleId, mathArticleId }),
+  JSON.stringify({
+    adminToken,
+    enterpriseToken,
+    demandId,
+    jobId: job.job.id,
+    plainArticleId,
+    mathArticleId,
+    notebookId,
+  }),
 );
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.stdout.write('READY\n');

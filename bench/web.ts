@@ -127,6 +127,8 @@ export async function benchWeb(): Promise<void> {
       jobId: number;
       plainArticleId: number;
       mathArticleId: number;
+      /** Null when the branch has no notebook calls to seed it with. */
+      notebookId: number | null;
     };
     const shell = shellFiles(dist);
     const routes = [
@@ -148,6 +150,8 @@ export async function benchWeb(): Promise<void> {
         '/utilities/formula',
         '/utilities/msc',
         '/utilities/regions',
+        '/achievement',
+        ...(info.notebookId ? [`/achievement/${info.notebookId}`] : []),
         '/signin',
       ].map((route) => ({
         what: `${route} (public)`,

@@ -37,6 +37,12 @@ export function SiteFooter() {
                 <Link to="/members">{t('nav.members')}</Link>
               </li>
               <li>
+                <Link to="/achievement">{t('pages.achievement')}</Link>
+              </li>
+              <li>
+                <Link to="/tryit">{t('pages.tryit')}</Link>
+              </li>
+              <li>
                 <Link to="/aboutUs">{t('nav.about')}</Link>
               </li>
             </ul>

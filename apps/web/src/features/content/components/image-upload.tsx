@@ -25,6 +25,8 @@ interface ImageUploadProps {
   /** May the image be removed (an article's cover is optional, a banner's image is not). */
   removable?: boolean;
   inputTestId?: string;
+  /** Where the image goes (default content/upload_cover; notebook categories use category/upload_cover). */
+  upload?: (file: File) => Promise<UploadedImage>;
 }
 
 /**
@@ -32,7 +34,14 @@ interface ImageUploadProps {
  * 300×180 proportion the public pages show it in. The type and size are checked here first so a
  * wrong file is refused at once; the server checks them again by content.
  */
-export function ImageUpload({ id, value, onChange, removable = true, inputTestId }: ImageUploadProps) {
+export function ImageUpload({
+  id,
+  value,
+  onChange,
+  removable = true,
+  inputTestId,
+  upload = uploadCover,
+}: ImageUploadProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
@@ -45,7 +54,7 @@ export function ImageUpload({ id, value, onChange, removable = true, inputTestId
       return;
     }
     setBusy(true);
-    uploadCover(file)
+    upload(file)
       .then((uploaded) => onChange?.(uploaded))
       .catch((error: unknown) => {
         if (!isApiError(error) || !error.handled)

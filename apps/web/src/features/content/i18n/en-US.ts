@@ -182,10 +182,45 @@ export const contentEnUS = {
     },
     notebookCategories: {
       subtitle: 'The categories of the achievement area (/achievement): names in three languages, cover and order.',
+      create: 'New category',
+      editTitle: 'Edit category',
+      empty: 'No notebook categories yet.',
+      cover: 'Cover',
+      columns: { notebooks: 'Accepted notebooks' },
+      deleteTitle: 'Delete this category?',
+      deleteContent_one:
+        'The category “{{name}}” will be deleted. It holds {{count}} accepted notebook; a category in use cannot be deleted.',
+      deleteContent_other:
+        'The category “{{name}}” will be deleted. It holds {{count}} accepted notebooks; a category in use cannot be deleted.',
     },
     contributions: {
       subtitle:
         'Notebooks users contributed to the achievement area: read each one, then accept it or reject it with a reason.',
+      states: { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected' },
+      columns: {
+        title: 'Notebook',
+        owner: 'Owner',
+        category: 'Category',
+        published: 'Published',
+        accepted: 'Accepted',
+        reason: 'Reason',
+      },
+      read: 'Read',
+      readNamed: 'Read “{{title}}” in a new tab',
+      accept: 'Accept',
+      reject: 'Reject',
+      acceptTitle: 'Accept this contribution?',
+      acceptContent: '“{{title}}” will be listed in the achievement area, where everyone can read it.',
+      accepted: 'Accepted: the notebook is now in the achievement area',
+      rejectTitle: 'Reject “{{title}}”',
+      reason: 'Reason',
+      reasonHelp: 'The owner sees this reason and may publish an improved version and contribute again.',
+      rejected: 'Rejected; the owner sees the reason',
+      empty: {
+        pending: 'No contributions to review. All caught up.',
+        accepted: 'No accepted notebooks yet.',
+        rejected: 'No rejected contributions.',
+      },
     },
   },
 };

@@ -1,6 +1,197 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Input, InputNumber, Row, type TableProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  NOTEBOOK_CATEGORY_NAME_MAX,
+  NotebookCategorySaveSchema,
+  type NotebookCategory,
+} from '@mathbridge/contracts/notebooks';
+import { useLocale } from '../../../i18n/locale.ts';
+import { categoryName } from '../../../lib/category-name.ts';
+import { schemaField } from '../../../lib/form-rules.ts';
+import { notify } from '../../../lib/notify.ts';
+import {
+  uploadCategoryCover,
+  useDeleteNotebookCategory,
+  useNotebookCategories,
+  useSaveNotebookCategory,
+} from '../api/notebooks.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { ContentTable } from '../components/content-table.tsx';
+import { EditModal } from '../components/edit-modal.tsx';
+import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
+import '../i18n/strings.ts';
 
-/** Placeholder until the page lands (issue 12). */
-export default function Page() {
-  return <ContentLayout section="contributions">…</ContentLayout>;
+const shape = NotebookCategorySaveSchema.shape;
+
+interface CategoryFormValues {
+  name_zh_cn: string;
+  name_zh_hk: string;
+  name_en: string;
+  cover: UploadedImage | null;
+  sort?: number;
+}
+
+/**
+ * /manage/content/notebookCategories: the achievement area's categories (category/list|save|
+ * upload_cover|delete): names in three languages, a cover and the order. A category notebooks still
+ * use cannot be deleted: the server answers 409 and its message is shown.
+ */
+export default function NotebookCategoriesPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const list = useNotebookCategories();
+  const save = useSaveNotebookCategory();
+  const remove = useDeleteNotebookCategory();
+  const [editing, setEditing] = useState<NotebookCategory | 'new' | null>(null);
+  const current = editing === 'new' ? null : editing;
+  const initialValues = useMemo<Partial<CategoryFormValues>>(
+    () =>
+      current
+        ? {
+            name_zh_cn: current.name_zh_cn,
+            name_zh_hk: current.name_zh_hk,
+            name_en: current.name_en,
+            cover:
+              current.cover_file_id !== null && current.cover_url
+                ? { file_id: current.cover_file_id, url: current.cover_url }
+                : null,
+            sort: current.sort,
+          }
+        : { sort: 0, cover: null },
+    [current],
+  );
+
+  const confirmDelete = (category: NotebookCategory) =>
+    notify.confirm({
+      title: t('content.notebookCategories.deleteTitle'),
+      content: t('content.notebookCategories.deleteContent', {
+        name: categoryName(category, locale),
+        count: category.notebook_count,
+      }),
+      okText: t('common.delete'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        // A refusal (409: notebooks still use it) is shown by the client with the server's message.
+        await remove.mutateAsync(category.id);
+        notify.success(t('content.deleted'));
+      },
+    });
+
+  const columns: TableProps<NotebookCategory>['columns'] = [
+    {
+      key: 'names',
+      title: t('content.categories.columns.name'),
+      render: (_, item) => (
+        <span className="mb-content-title-cell">
+          {item.cover_url ? (
+            <img className="mb-content-thumb" src={item.cover_url} alt="" loading="lazy" />
+          ) : (
+            <span className="mb-content-thumb" aria-hidden />
+          )}
+          <span>
+            {item.name_zh_cn} · {item.name_zh_hk} · {item.name_en}
+          </span>
+        </span>
+      ),
+    },
+    { key: 'sort', title: t('content.categories.columns.sort'), align: 'end', dataIndex: 'sort' },
+    {
+      key: 'count',
+      title: t('content.notebookCategories.columns.notebooks'),
+      align: 'end',
+      dataIndex: 'notebook_count',
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, item) => (
+        <span className="mb-content-actions">
+          <Button type="link" onClick={() => setEditing(item)}>
+            {t('common.edit')}
+          </Button>
+          <Button type="link" danger onClick={() => confirmDelete(item)}>
+            {t('common.delete')}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <ContentLayout
+      section="notebookCategories"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {t('content.notebookCategories.create')}
+        </Button>
+      }
+    >
+      <ContentTable<NotebookCategory>
+        query={list}
+        columns={columns}
+        empty={t('content.notebookCategories.empty')}
+        create={{ label: t('content.notebookCategories.create'), onClick: () => setEditing('new') }}
+      />
+      <EditModal<CategoryFormValues>
+        open={editing !== null}
+        title={current ? t('content.notebookCategories.editTitle') : t('content.notebookCategories.create')}
+        initialValues={initialValues}
+        aliases={{ cover_file_id: 'cover' }}
+        onClose={() => setEditing(null)}
+        onSubmit={async (values) => {
+          await save.mutateAsync({
+            id: current?.id,
+            name_zh_cn: values.name_zh_cn.trim(),
+            name_zh_hk: values.name_zh_hk.trim(),
+            name_en: values.name_en.trim(),
+            cover_file_id: values.cover?.file_id,
+            sort: values.sort ?? 0,
+          });
+          notify.success(t('content.saved'));
+        }}
+      >
+        {() => (
+          <>
+            <Row gutter={12}>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="name_zh_cn"
+                  label={t('content.categories.nameZhCN')}
+                  {...schemaField(shape.name_zh_cn)}
+                >
+                  <Input maxLength={NOTEBOOK_CATEGORY_NAME_MAX} lang="zh-CN" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="name_zh_hk"
+                  label={t('content.categories.nameZhHK')}
+                  {...schemaField(shape.name_zh_hk)}
+                >
+                  <Input maxLength={NOTEBOOK_CATEGORY_NAME_MAX} lang="zh-HK" />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Form.Item name="name_en" label={t('content.categories.nameEn')} {...schemaField(shape.name_en)}>
+              <Input maxLength={NOTEBOOK_CATEGORY_NAME_MAX * 2} lang="en" />
+            </Form.Item>
+            <Form.Item name="cover" label={t('content.notebookCategories.cover')}>
+              <ImageUpload upload={uploadCategoryCover} inputTestId="notebook-category-cover-input" />
+            </Form.Item>
+            <Form.Item
+              name="sort"
+              label={t('content.categories.columns.sort')}
+              extra={t('content.sortHelp')}
+              {...schemaField(shape.sort)}
+            >
+              <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </>
+        )}
+      </EditModal>
+    </ContentLayout>
+  );
 }

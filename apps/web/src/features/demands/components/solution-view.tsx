@@ -5,9 +5,10 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime, formatYuan } from '../../../lib/format.ts';
 import { AttachmentList } from '../../../components/space-attachments.tsx';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
+import { NotebookDeliverables } from '../../../components/notebook-deliverables.tsx';
 import { SolutionStatusTag } from './status-tag.tsx';
 
-/** One solution in full: used by the enterprise's drawer and the institute's own view. */
+/** One solution in full, with its delivered notebooks: used by the enterprise's drawer and the institute's own view. */
 export function SolutionView({ solution }: { solution: Solution }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -55,6 +56,8 @@ export function SolutionView({ solution }: { solution: Solution }) {
       <MarkdownView source={solution.timeline} />
       <h3 className="mb-section-title">{t('demands.solutions.attachments')}</h3>
       <AttachmentList items={solution.attachments} empty />
+      {/* Notebooks delivered with the solution (issue 12); its institute (who has its file space) attaches them. */}
+      <NotebookDeliverables target="solution" targetId={solution.id} canAttach={solution.space_id !== null} />
     </>
   );
 }

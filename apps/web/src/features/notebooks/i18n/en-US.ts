@@ -1,6 +1,8 @@
+import { achievementStringsEnUS } from './achievement.en-US.ts';
 /** Strings of notebooks, the achievement area and /tryit (issue 12), English: the reference shape. */
 export const notebooksEnUS = {
   notebooks: {
+    achievement: achievementStringsEnUS,
     placeholder: 'This page is being built.',
     untitled: 'Untitled notebook',
     state: { draft: 'Draft', published: 'Published' },

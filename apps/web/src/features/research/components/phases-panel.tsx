@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectDetail, ResearchOutcome, ResearchPhase } from '@mathbridge/contracts/research';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
+import { NotebookDeliverables } from '../../../components/notebook-deliverables.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -147,6 +148,12 @@ function PhaseCard({
       </div>
       <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{phase.goal}</div>
       <OutcomeHistory project={project} outcomes={phase.outcomes} />
+      {/* Notebooks delivered with the phase's outcome (issue 12): the project's owner and members attach them. */}
+      <NotebookDeliverables
+        target="phase"
+        targetId={phase.id}
+        canAttach={project.is_owner || project.my_membership?.status === 'member'}
+      />
     </Card>
   );
 }

@@ -1,0 +1,41 @@
+import type { NotebooksMessages } from './strings.ts';
+
+/** 成果区（/achievement、/achievement/user/{id}）的文字，简体中文。 */
+export const achievementStringsZhCN: NotebooksMessages['notebooks']['achievement'] = {
+  eyebrow: '成果区',
+  title: '解决实际问题的笔记本',
+  lead: '专家贡献、经平台审核收录的 Jupyter 笔记本：阅读其中的数学、代码与结果，再打开副本亲自运行。',
+  tryit: '在线试用笔记本',
+  categories: '分类',
+  all: '全部',
+  search: '搜索标题和简介',
+  searchButton: '搜索',
+  total_one: '共 {{count}} 个笔记本',
+  total_other: '共 {{count}} 个笔记本',
+  empty: '这里还没有收录的笔记本。',
+  emptySearch: '没有与“{{keyword}}”匹配的笔记本。',
+  clear: '查看全部笔记本',
+  loading: '正在加载笔记本…',
+  loadFailed: '笔记本加载失败。',
+  retry: '重试',
+  by: '作者：{{name}}',
+  cells_one: '{{count}} 个单元格',
+  cells_other: '{{count}} 个单元格',
+  uncategorised: '未分类',
+  pageOf: '第 {{page}} 页，共 {{pages}} 页',
+  previous: '上一页',
+  next: '下一页',
+  page: '第 {{page}} 页',
+  user: {
+    eyebrow: '个人主页',
+    title: '{{name}} 的笔记本',
+    titleUnknown: '用户的笔记本',
+    lead: '这位用户在数桥上发布的笔记本。',
+    empty: '这位用户还没有发布笔记本。',
+    back: '全部成果',
+  },
+  meta: {
+    list: '浏览数桥成果区收录的 Jupyter 笔记本：优化、统计与科学计算，附代码与运行结果。',
+    user: '{{name}} 在数桥上发布的笔记本。',
+  },
+};

@@ -1,0 +1,41 @@
+import type { NotebooksMessages } from './strings.ts';
+
+/** 成果區（/achievement、/achievement/user/{id}）的文字，繁體中文。 */
+export const achievementStringsZhHK: NotebooksMessages['notebooks']['achievement'] = {
+  eyebrow: '成果區',
+  title: '解決實際問題的筆記本',
+  lead: '專家貢獻、經平台審核收錄的 Jupyter 筆記本：閲讀其中的數學、代碼與結果，再打開副本親自運行。',
+  tryit: '在線試用筆記本',
+  categories: '分類',
+  all: '全部',
+  search: '搜索標題和簡介',
+  searchButton: '搜索',
+  total_one: '共 {{count}} 個筆記本',
+  total_other: '共 {{count}} 個筆記本',
+  empty: '這裏還沒有收錄的筆記本。',
+  emptySearch: '沒有與「{{keyword}}」匹配的筆記本。',
+  clear: '查看全部筆記本',
+  loading: '正在加載筆記本…',
+  loadFailed: '筆記本加載失敗。',
+  retry: '重試',
+  by: '作者：{{name}}',
+  cells_one: '{{count}} 個單元格',
+  cells_other: '{{count}} 個單元格',
+  uncategorised: '未分類',
+  pageOf: '第 {{page}} 頁，共 {{pages}} 頁',
+  previous: '上一頁',
+  next: '下一頁',
+  page: '第 {{page}} 頁',
+  user: {
+    eyebrow: '個人主頁',
+    title: '{{name}} 的筆記本',
+    titleUnknown: '用戶的筆記本',
+    lead: '這位用戶在數橋上發布的筆記本。',
+    empty: '這位用戶還沒有發布筆記本。',
+    back: '全部成果',
+  },
+  meta: {
+    list: '瀏覽數橋成果區收錄的 Jupyter 筆記本：優化、統計與科學計算，附代碼與運行結果。',
+    user: '{{name}} 在數橋上發布的筆記本。',
+  },
+};
