@@ -216,8 +216,8 @@ export async function readImage(ctx: AppContext, caller: Caller | null, fileId: 
     (caller !== null && (isAdmin(caller) || caller.id === file.owner_id)) ||
     (await repo.isCategoryCover(ctx.db, fileId));
   if (!shown) {
-    const notebook = await repo.notebookOfCover(ctx.db, fileId);
-    shown = notebook !== undefined && readerKind(caller, notebook) !== null;
+    const notebooks = await repo.notebooksOfCover(ctx.db, fileId);
+    shown = notebooks.some((notebook) => readerKind(caller, notebook) !== null);
   }
   return shown ? openAttachedFile(ctx, file.storage_key) : null;
 }
@@ -620,6 +620,8 @@ export function contributeNotebook(ctx: AppContext, caller: Caller, id: number, 
       },
     );
     if (!moved) throw wrongState();
+    // A rejection's to-do for the owner is done: they contributed again.
+    await closeTodos(trx, TARGET(row.id), 'done', caller.id);
     const full = await repo.findNotebook(trx, row.id);
     if (full) await openContributionTodo(trx, full, ownerName(full));
     await writeAudit(trx, {
@@ -658,6 +660,13 @@ export async function reviewNotebook(
     );
     if (!moved) throw wrongState();
     await closeTodos(trx, TARGET(row.id), 'done', caller.id);
+    if (!accept)
+      await openTodo(trx, {
+        kind: 'notebookRejected',
+        assignee: { userId: row.owner_id },
+        target: TARGET(row.id),
+        params: { title: row.title },
+      });
     await writeAudit(trx, {
       actorId: caller.id,
       action: accept ? 'notebook.accept' : 'notebook.reject',
@@ -698,7 +707,7 @@ async function releaseFiles(ctx: AppContext, fileIds: readonly number[]): Promis
   for (const file of rows) {
     // A category may share a cover the admin uploaded; keep what another record still names.
     if (file.purpose === NOTEBOOK_IMAGE && (await repo.isCategoryCover(ctx.db, file.id))) continue;
-    if (file.purpose === NOTEBOOK_IMAGE && (await repo.notebookOfCover(ctx.db, file.id))) continue;
+    if (file.purpose === NOTEBOOK_IMAGE && (await repo.notebooksOfCover(ctx.db, file.id)).length > 0) continue;
     await releaseAttachedFile(ctx, file.storage_key);
   }
 }

@@ -332,12 +332,17 @@ describeApi('notebooks and categories (issue 12)', () => {
         contribution: 'rejected',
         reject_reason: '缺少说明',
       });
+      // The owner's to-do (their to-do list, once they hold a role) points at the notebook.
+      const ownerTodo = (await openTodos(n.id)).find((r) => r.kind === 'notebookRejected');
+      expect(ownerTodo?.assignee_user_id).toBe(owner.id);
       expect((await post(app(), admin, 'notebook/review', { id: n.id, decision: 'accept' })).status).toBe(409);
       const rejected = (await get<NotebookPage>(app(), admin, 'notebook/contributions', { contribution: 'rejected' }))
         .result;
       expect(rejected.items.some((i) => i.id === n.id)).toBe(true);
       const again = ok(await post<NotebookDetail>(app(), owner, 'notebook/contribute', { id: n.id }), 'again');
       expect(again).toMatchObject({ contribution: 'pending', reject_reason: null });
+      // The owner's to-do is done; the admins have one new to-do.
+      expect((await openTodos(n.id)).map((r) => r.kind)).toEqual(['notebookContribution']);
       expect((await post(app(), owner, 'notebook/contribute', { id: n.id })).status).toBe(409);
       // Only published notebooks may be contributed.
       const draft = await newNotebook(app(), owner);
