@@ -475,6 +475,33 @@ describeApi('notebooks and categories (issue 12)', () => {
       expect(rows).toHaveLength(1);
     });
 
+    it('contributions and unpublishes racing end in a consistent state: draft/none without to-dos, or pending with one', async () => {
+      const n = await notebookIn(app(), owner, 'published');
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post(app(), owner, i % 2 ? 'notebook/contribute' : 'notebook/unpublish', { id: n.id }),
+        ),
+      );
+      expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+      const row = await t().ctx.db.selectFrom('notebooks').selectAll().where('id', '=', n.id).executeTakeFirstOrThrow();
+      const todos = await openTodos(n.id);
+      if (row.state === 'draft') {
+        expect([row.contribution, row.published, todos.length]).toEqual(['none', null, 0]);
+      } else {
+        expect([row.contribution, todos.length]).toEqual(['pending', 1]);
+      }
+    });
+
+    it('an accepted notebook exports for a visitor (the published snapshot, a Chinese file name)', async () => {
+      const n = await notebookIn(app(), owner, 'accepted', admin, { title: '公开导出' });
+      const exported = await app().inject({ method: 'GET', url: `/api/notebook/export/${n.id}` });
+      expect(exported.statusCode).toBe(200);
+      expect(String(exported.headers['content-disposition'])).toContain(
+        `filename*=UTF-8''${encodeURIComponent('公开导出.ipynb')}`,
+      );
+      expect((JSON.parse(exported.body) as { cells: unknown[] }).cells).toHaveLength(2);
+    });
+
     it('deleting a category while notebooks are saved into it leaves no orphan and no 500', async () => {
       const cat = await newCategory(app(), admin, { name_en: 'Race' });
       const replies = await Promise.all([
