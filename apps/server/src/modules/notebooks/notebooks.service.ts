@@ -392,6 +392,7 @@ export async function saveNotebook(
     cells,
     updated_at: now,
   };
+  let replacedCover: number | null = null;
   const id = await inTransaction(ctx.db, async (trx) => {
     await checkCategory(trx, input.category_id, locale);
     if (input.id === undefined) {
@@ -425,8 +426,11 @@ export async function saveNotebook(
       },
     );
     if (!saved) throw versionConflict();
+    replacedCover = row.cover_file_id !== fields.cover_file_id ? row.cover_file_id : null;
     return row.id;
   });
+  // A replaced (or removed) cover goes, unless another notebook or a category still shows it.
+  if (replacedCover !== null) await releaseFiles(ctx, [replacedCover]);
   return notebookDetail(ctx, caller, id);
 }
 

@@ -384,6 +384,24 @@ describeApi('notebooks and categories (issue 12)', () => {
         notebookForm({ cover_file_id: foreign.file_id }),
       );
       expect(refused.result.errors[0]?.field).toBe('cover_file_id');
+      // Replacing a cover removes the old file.
+      const spare = await uploadCover(app(), owner);
+      const covered = await newNotebook(app(), owner, { cover_file_id: spare.file_id });
+      const next = await uploadCover(app(), owner);
+      ok(
+        await post(app(), owner, 'notebook/save', {
+          ...notebookForm({ cover_file_id: next.file_id }),
+          id: covered.id,
+          version: covered.version,
+        }),
+        'replace cover',
+      );
+      const spareLeft = await t()
+        .ctx.db.selectFrom('stored_files')
+        .select('id')
+        .where('id', '=', spare.file_id)
+        .execute();
+      expect(spareLeft).toHaveLength(0);
 
       const zipped = await zip(500);
       const attach = (token: string, name = 'data.zip') =>
