@@ -29,6 +29,7 @@ export const TODO_TITLES = {
     researchAnswerReturned: '您对“{{title}}”的问题“{{question}}”的解答被退回，请修改后重新提交',
     consultationNew: '{{name}}提交了咨询，待处理',
     notebookContribution: '{{name}}向成果区投稿了笔记本“{{title}}”，待审核',
+    notebookRejected: '您投稿的笔记本“{{title}}”未被成果区收录，请查看原因',
   },
   'zh-HK': {
     certificationReview: '{{name}}提交了{{role}}認證申請',
@@ -52,6 +53,7 @@ export const TODO_TITLES = {
     researchAnswerReturned: '您對「{{title}}」的問題「{{question}}」的解答被退回，請修改後重新提交',
     consultationNew: '{{name}}提交了諮詢，待處理',
     notebookContribution: '{{name}}向成果區投稿了筆記本「{{title}}」，待審核',
+    notebookRejected: '您投稿的筆記本「{{title}}」未獲成果區收錄，請查看原因',
   },
   'en-US': {
     certificationReview: '{{name}} applied for {{role}} certification',
@@ -76,5 +78,6 @@ export const TODO_TITLES = {
       'Your answer to the question "{{question}}" of "{{title}}" was returned; please revise and resubmit',
     consultationNew: '{{name}} sent a consultation to handle',
     notebookContribution: '{{name}} contributed the notebook "{{title}}" to the achievement area; it awaits review',
+    notebookRejected: 'Your notebook "{{title}}" was not accepted into the achievement area; see the reason',
   },
 } as const satisfies Record<Locale, Record<TodoKind, string>>;

@@ -55,6 +55,8 @@ export const TODO_KINDS = [
   'consultationNew',
   // A notebook contributed to the achievement area, for every admin (issue 12).
   'notebookContribution',
+  // The owner's contribution was rejected (the reason shows on the notebook).
+  'notebookRejected',
 ] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 

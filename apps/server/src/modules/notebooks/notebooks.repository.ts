@@ -148,9 +148,13 @@ export async function countNotebooks(db: Db, f: NotebookFilter): Promise<number>
   return Number(row.n);
 }
 
-/** The notebook whose cover this file is, if any. */
-export const notebookOfCover = (db: Db, fileId: number) =>
-  db.selectFrom('notebooks').selectAll().where('cover_file_id', '=', fileId).executeTakeFirst();
+/** The notebooks whose cover this file is (an owner may give several the same one). */
+export const notebooksOfCover = (db: Db, fileId: number) =>
+  db
+    .selectFrom('notebooks')
+    .select(['owner_id', 'state', 'contribution'])
+    .where('cover_file_id', '=', fileId)
+    .execute();
 
 /* ---- attachments ---- */
 

@@ -216,8 +216,8 @@ export async function readImage(ctx: AppContext, caller: Caller | null, fileId: 
     (caller !== null && (isAdmin(caller) || caller.id === file.owner_id)) ||
     (await repo.isCategoryCover(ctx.db, fileId));
   if (!shown) {
-    const notebook = await repo.notebookOfCover(ctx.db, fileId);
-    shown = notebook !== undefined && readerKind(caller, notebook) !== null;
+    const notebooks = await repo.notebooksOfCover(ctx.db, fileId);
+    shown = notebooks.some((notebook) => readerKind(caller, notebook) !== null);
   }
   return shown ? openAttachedFile(ctx, file.storage_key) : null;
 }
@@ -392,6 +392,7 @@ export async function saveNotebook(
     cells,
     updated_at: now,
   };
+  let replacedCover: number | null = null;
   const id = await inTransaction(ctx.db, async (trx) => {
     await checkCategory(trx, input.category_id, locale);
     if (input.id === undefined) {
@@ -425,8 +426,11 @@ export async function saveNotebook(
       },
     );
     if (!saved) throw versionConflict();
+    replacedCover = row.cover_file_id !== fields.cover_file_id ? row.cover_file_id : null;
     return row.id;
   });
+  // A replaced (or removed) cover goes, unless another notebook or a category still shows it.
+  if (replacedCover !== null) await releaseFiles(ctx, [replacedCover]);
   return notebookDetail(ctx, caller, id);
 }
 
@@ -620,6 +624,8 @@ export function contributeNotebook(ctx: AppContext, caller: Caller, id: number, 
       },
     );
     if (!moved) throw wrongState();
+    // A rejection's to-do for the owner is done: they contributed again.
+    await closeTodos(trx, TARGET(row.id), 'done', caller.id);
     const full = await repo.findNotebook(trx, row.id);
     if (full) await openContributionTodo(trx, full, ownerName(full));
     await writeAudit(trx, {
@@ -658,6 +664,13 @@ export async function reviewNotebook(
     );
     if (!moved) throw wrongState();
     await closeTodos(trx, TARGET(row.id), 'done', caller.id);
+    if (!accept)
+      await openTodo(trx, {
+        kind: 'notebookRejected',
+        assignee: { userId: row.owner_id },
+        target: TARGET(row.id),
+        params: { title: row.title },
+      });
     await writeAudit(trx, {
       actorId: caller.id,
       action: accept ? 'notebook.accept' : 'notebook.reject',
@@ -698,7 +711,7 @@ async function releaseFiles(ctx: AppContext, fileIds: readonly number[]): Promis
   for (const file of rows) {
     // A category may share a cover the admin uploaded; keep what another record still names.
     if (file.purpose === NOTEBOOK_IMAGE && (await repo.isCategoryCover(ctx.db, file.id))) continue;
-    if (file.purpose === NOTEBOOK_IMAGE && (await repo.notebookOfCover(ctx.db, file.id))) continue;
+    if (file.purpose === NOTEBOOK_IMAGE && (await repo.notebooksOfCover(ctx.db, file.id)).length > 0) continue;
     await releaseAttachedFile(ctx, file.storage_key);
   }
 }

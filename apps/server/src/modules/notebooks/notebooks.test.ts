@@ -332,12 +332,17 @@ describeApi('notebooks and categories (issue 12)', () => {
         contribution: 'rejected',
         reject_reason: '缺少说明',
       });
+      // The owner's to-do (their to-do list, once they hold a role) points at the notebook.
+      const ownerTodo = (await openTodos(n.id)).find((r) => r.kind === 'notebookRejected');
+      expect(ownerTodo?.assignee_user_id).toBe(owner.id);
       expect((await post(app(), admin, 'notebook/review', { id: n.id, decision: 'accept' })).status).toBe(409);
       const rejected = (await get<NotebookPage>(app(), admin, 'notebook/contributions', { contribution: 'rejected' }))
         .result;
       expect(rejected.items.some((i) => i.id === n.id)).toBe(true);
       const again = ok(await post<NotebookDetail>(app(), owner, 'notebook/contribute', { id: n.id }), 'again');
       expect(again).toMatchObject({ contribution: 'pending', reject_reason: null });
+      // The owner's to-do is done; the admins have one new to-do.
+      expect((await openTodos(n.id)).map((r) => r.kind)).toEqual(['notebookContribution']);
       expect((await post(app(), owner, 'notebook/contribute', { id: n.id })).status).toBe(409);
       // Only published notebooks may be contributed.
       const draft = await newNotebook(app(), owner);
@@ -379,6 +384,24 @@ describeApi('notebooks and categories (issue 12)', () => {
         notebookForm({ cover_file_id: foreign.file_id }),
       );
       expect(refused.result.errors[0]?.field).toBe('cover_file_id');
+      // Replacing a cover removes the old file.
+      const spare = await uploadCover(app(), owner);
+      const covered = await newNotebook(app(), owner, { cover_file_id: spare.file_id });
+      const next = await uploadCover(app(), owner);
+      ok(
+        await post(app(), owner, 'notebook/save', {
+          ...notebookForm({ cover_file_id: next.file_id }),
+          id: covered.id,
+          version: covered.version,
+        }),
+        'replace cover',
+      );
+      const spareLeft = await t()
+        .ctx.db.selectFrom('stored_files')
+        .select('id')
+        .where('id', '=', spare.file_id)
+        .execute();
+      expect(spareLeft).toHaveLength(0);
 
       const zipped = await zip(500);
       const attach = (token: string, name = 'data.zip') =>
@@ -468,6 +491,33 @@ describeApi('notebooks and categories (issue 12)', () => {
         (a) => a.target_id === String(n.id),
       );
       expect(rows).toHaveLength(1);
+    });
+
+    it('contributions and unpublishes racing end in a consistent state: draft/none without to-dos, or pending with one', async () => {
+      const n = await notebookIn(app(), owner, 'published');
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post(app(), owner, i % 2 ? 'notebook/contribute' : 'notebook/unpublish', { id: n.id }),
+        ),
+      );
+      expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+      const row = await t().ctx.db.selectFrom('notebooks').selectAll().where('id', '=', n.id).executeTakeFirstOrThrow();
+      const todos = await openTodos(n.id);
+      if (row.state === 'draft') {
+        expect([row.contribution, row.published, todos.length]).toEqual(['none', null, 0]);
+      } else {
+        expect([row.contribution, todos.length]).toEqual(['pending', 1]);
+      }
+    });
+
+    it('an accepted notebook exports for a visitor (the published snapshot, a Chinese file name)', async () => {
+      const n = await notebookIn(app(), owner, 'accepted', admin, { title: '公开导出' });
+      const exported = await app().inject({ method: 'GET', url: `/api/notebook/export/${n.id}` });
+      expect(exported.statusCode).toBe(200);
+      expect(String(exported.headers['content-disposition'])).toContain(
+        `filename*=UTF-8''${encodeURIComponent('公开导出.ipynb')}`,
+      );
+      expect((JSON.parse(exported.body) as { cells: unknown[] }).cells).toHaveLength(2);
     });
 
     it('deleting a category while notebooks are saved into it leaves no orphan and no 500', async () => {

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { contentTodoPath } from '../../features/content/api/open-todo.ts';
 import { cooperationTodoPath } from '../../features/demands/api/open-todo.ts';
 import { jobTodoPath } from '../../features/jobs/api/open-todo.ts';
+import { notebookTodoPath } from '../../features/notebooks/api/open-todo.ts';
 import { questionTodoPath } from '../../features/questions/api/open-todo.ts';
 import { researchMemberTodoPath } from '../../features/research/api/open-todo.ts';
 import { phaseTodoPath } from '../../features/research/api/phase-todo.ts';
@@ -27,8 +28,10 @@ type TabKey = 'mine' | 'reviews' | 'members';
  * first path found is opened. A feature adds one line here.
  */
 const TODO_PATHS: readonly ((item: TodoItem, roles: readonly RoleName[]) => Promise<string | null>)[] = [
-  // A new consultation opens the content manager's inbox (issue 11).
+  // A new consultation opens the content manager's inbox (issue 11); a notebook contribution, the contributions (issue 12).
   contentTodoPath,
+  // A rejected notebook contribution opens the notebook with its reason (issue 12).
+  notebookTodoPath,
   // Job applications open the applicants or the applicant's list (issue 11).
   jobTodoPath,
   // Research memberships: the owner's project detail, the invitee's pool detail (issue 10).
