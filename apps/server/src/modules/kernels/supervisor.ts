@@ -228,10 +228,30 @@ export class JupyterSupervisor {
       }, delay);
       this.restartTimer.unref();
     });
-    void this.waitUntilAnswering(child, dir);
+    const warm = this.warmUp(command === c.jupyterBin ? [] : argv.slice(0, 4), env);
+    void this.waitUntilAnswering(child, dir, warm);
   }
 
-  private async waitUntilAnswering(child: ChildProcess, dir: string): Promise<void> {
+  /**
+   * Builds matplotlib's font cache in the kernels' MPLCONFIGDIR while Jupyter starts, as the
+   * kernel user: the first plot of every kernel would otherwise spend seconds of its wall-clock
+   * limit scanning fonts.
+   */
+  private warmUp(asUser: string[], env: NodeJS.ProcessEnv): Promise<void> {
+    const code = 'import matplotlib\nmatplotlib.use("agg")\nimport matplotlib.pyplot';
+    const [command, ...args] = [...(asUser.length ? ['/usr/bin/setpriv', ...asUser] : []), PYTHON, '-c', code];
+    return new Promise((resolve) => {
+      const warm = spawn(command!, args, { cwd: env.HOME, env, stdio: 'ignore' });
+      const timer = setTimeout(() => warm.kill('SIGKILL'), 60_000);
+      warm.once('error', () => resolve());
+      warm.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private async waitUntilAnswering(child: ChildProcess, dir: string, warm: Promise<void>): Promise<void> {
     const deadline = Date.now() + 60_000;
     while (this.child === child && !this.stopping && Date.now() < deadline) {
       try {
@@ -242,6 +262,8 @@ export class JupyterSupervisor {
         if (response.ok) {
           // Jupyter holds the token now; a kernel (same user) must not find it on disk.
           fs.rmSync(path.join(dir, 'config/jupyter_server_config.json'), { force: true });
+          await warm;
+          if (this.child !== child || this.stopping) return;
           this.state = 'running';
           this.log.info({ port: this.config.port }, 'kernels: Jupyter Server is answering; running code is available');
           // A server that stays up a minute has recovered: the next failure waits 1 s again.
