@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { KernelManager, ServerConnection } from '@jupyterlab/services';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
 import { call, describeApi, inParallel, registerUser, settledValues, useTestApp } from '../../test/harness.ts';
 
@@ -262,6 +263,48 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     expect(list.map((k) => k.id)).toEqual([id]);
     client.close();
   });
+
+  it('serves @jupyterlab/services (the web client) as Jupyter would: start, run, interrupt, restart, shut down', async () => {
+    const { token } = await registerUser(testApp().app);
+    // The browser sends the mb_token cookie; in Node the same goes in as headers.
+    const cookie = { cookie: `mb_token=${token}`, origin: base };
+    class CookieWebSocket extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { headers: cookie });
+      }
+    }
+    const serverSettings = ServerConnection.makeSettings({
+      baseUrl: `${base}/`,
+      wsUrl: `${wsBase}/`,
+      appendToken: false,
+      init: { headers: cookie },
+      // The DOM's WebSocket type, which ws implements for this client's needs.
+      WebSocket: CookieWebSocket as unknown as typeof globalThis.WebSocket,
+    });
+    const manager = new KernelManager({ serverSettings });
+    await manager.ready;
+    const kernel = await manager.startNew({ name: 'python3' });
+    const texts: string[] = [];
+    const future = kernel.requestExecute({ code: 'print(sum(range(10)))' });
+    future.onIOPub = (msg) => {
+      if (msg.header.msg_type === 'stream') texts.push((msg.content as { text: string }).text);
+    };
+    const reply = await future.done;
+    expect(reply.content.status).toBe('ok');
+    expect(texts.join('')).toBe('45\n');
+    // The subprotocol Jupyter chose reached the client (v1 where the server speaks it).
+    expect(['', 'v1.kernel.websocket.jupyter.org']).toContain(
+      (kernel as unknown as { _ws: { protocol: string } })._ws.protocol,
+    );
+    await kernel.interrupt();
+    await kernel.restart();
+    const again = kernel.requestExecute({ code: '1+1' });
+    expect((await again.done).content.status).toBe('ok');
+    await kernel.shutdown();
+    manager.dispose();
+    const list = (await (await rest('GET', '/api/kernels', token)).json()) as unknown[];
+    expect(list).toEqual([]);
+  }, 60_000);
 
   it('stops an infinite loop at the wall-clock limit; the kernel is usable afterwards', async () => {
     const { client } = await userWithKernel();
