@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { KernelManager, ServerConnection } from '@jupyterlab/services';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
@@ -20,6 +20,8 @@ if (!installed) {
     throw new Error(`REQUIRE_ALL=1 but ${JUPYTER} is not installed: kernel tests cannot run`);
   console.warn(`\n*** kernels: ${JUPYTER} is not installed; the kernel tests are SKIPPED ***\n`);
 }
+// Kernels start and plot in seconds, more on a loaded CI machine.
+vi.setConfig({ testTimeout: 60_000 });
 const describeKernels: typeof describe = installed ? describeApi : (describe.skip as typeof describe);
 const asRoot = process.getuid?.() === 0;
 /** Above a small plot's PNG (about 20 KB), far below the default. */
@@ -177,7 +179,8 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
   const env: Record<string, string> = {
     KERNELS: 'on',
     ...(process.env.KERNEL_TEST_LOG ? { LOG_LEVEL: 'info' } : {}),
-    KERNEL_WALL_SECONDS: '3',
+    // Long enough for a first plot on a loaded machine, short enough to wait for.
+    KERNEL_WALL_SECONDS: '5',
     KERNEL_INTERRUPT_GRACE_MS: '1500',
     KERNEL_IDLE_SECONDS: '12',
     KERNEL_CPU_SECONDS: '30',
@@ -240,7 +243,7 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     expect(info.result).toEqual({
       available: true,
       reason: null,
-      limits: { cpu_seconds: 30, memory_mb: 1024, wall_seconds: 3, idle_seconds: 12, output_bytes: OUTPUT_CAP },
+      limits: { cpu_seconds: 30, memory_mb: 1024, wall_seconds: 5, idle_seconds: 12, output_bytes: OUTPUT_CAP },
       kernel_id: null,
     });
     const visitor = await call<KernelInfo>(app, 'GET', 'notebook/kernelInfo');
@@ -327,8 +330,14 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     client.close();
   }, 90_000);
 
-  it('refuses a memory bomb with MemoryError; the kernel survives', async () => {
+  it('runs under the prlimit limits; a memory bomb fails with MemoryError and the kernel survives', async () => {
     const { client } = await userWithKernel();
+    // The kernelspec's prlimit, as the kernel process sees it.
+    const limits = (await client.execute("print(open('/proc/self/limits').read())")).text;
+    expect(limits).toMatch(/Max cpu time\s+30\s+30\s+seconds/);
+    expect(limits).toMatch(/Max address space\s+1073741824\s+1073741824\s+bytes/);
+    expect(limits).toMatch(/Max file size\s+10485760\s+10485760\s+bytes/);
+    expect(limits).toMatch(/Max processes\s+512\s+512/);
     const bomb = await client.execute('b = bytearray(8 * 1024**3)');
     expect(bomb.restarted || bomb.text.includes('MemoryError')).toBe(true);
     const grow = await client.execute('l = []\nwhile True:\n    l.append(bytearray(50 * 1024**2))');
