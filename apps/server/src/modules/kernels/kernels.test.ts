@@ -187,6 +187,7 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     KERNEL_MEMORY_MB: '1024',
     KERNEL_OUTPUT_BYTES: String(OUTPUT_CAP),
     KERNEL_FILE_MB: '10',
+    METRICS_TOKEN: 'kernel-test-metrics',
   };
   beforeAll(async () => {
     env.KERNEL_PORT = String(await freePort());
@@ -264,6 +265,13 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     expect(info.result.kernel_id).toBe(id);
     const list = (await (await rest('GET', '/api/kernels', token)).json()) as { id: string }[];
     expect(list.map((k) => k.id)).toEqual([id]);
+    // The running-kernels gauge counts it.
+    const metrics = await testApp().app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer kernel-test-metrics' },
+    });
+    expect(Number(/^mb_kernels_running (\d+)$/m.exec(metrics.body)?.[1])).toBeGreaterThanOrEqual(1);
     client.close();
   });
 
