@@ -1,6 +1,7 @@
 import { benchContent } from './content.ts';
 import { benchDemands } from './demands.ts';
 import { benchFiles } from './files.ts';
+import { benchKernels } from './kernels.ts';
 import { benchLogin } from './login.ts';
 import { benchResearch } from './research.ts';
 import { benchWeb } from './web.ts';
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   web: benchWeb,
   research: benchResearch,
   content: benchContent,
+  kernels: benchKernels,
 };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {

@@ -67,7 +67,7 @@ export interface BuildOptions {
 export async function buildApp(
   config: Config,
   options: BuildOptions = {},
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; kernels: KernelService }> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // One compact line per request instead (plugins/request-log.ts).
@@ -146,11 +146,12 @@ export async function buildApp(
   researchRoutes(app, ctx);
   contentRoutes(app, ctx);
   notebooksRoutes(app, ctx);
-  kernels.service = kernelsRoutes(app, ctx);
+  const kernelService = kernelsRoutes(app, ctx);
+  kernels.service = kernelService;
 
   // Public pages the server can title better than index.html (crawlers, link previews): issue 11.
   await serveWeb(app, config.webDist, (webPath, locale) => contentPageMeta(ctx, webPath, locale));
-  return { app, ctx };
+  return { app, ctx, kernels: kernelService };
 }
 
 /**

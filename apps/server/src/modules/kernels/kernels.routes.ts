@@ -216,7 +216,8 @@ function installChannelsProxy(app: FastifyInstance, service: KernelService): voi
     handleProtocols: (_offered, request) => (request as ProxiedRequest).jupyterProtocol || false,
   });
   const open = new Set<WebSocket>();
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes: it waits for every connection, upgraded ones included.
+  app.addHook('preClose', async () => {
     for (const socket of open) socket.terminate();
     wss.close();
   });

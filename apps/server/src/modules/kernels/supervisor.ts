@@ -20,7 +20,8 @@ import type { KernelConfig } from '../../config.ts';
  * - has one kernelspec, `python3`, written here: `prlimit` (CPU seconds, address space, processes,
  *   file size) in front of `/usr/bin/python3 -m ipykernel_launcher`;
  * - culls kernels idle for KERNEL_IDLE_SECONDS (Jupyter's own culler, connected ones included);
- * - is restarted with a growing delay (1 s … 60 s) when it dies, and stopped with the app.
+ * - is restarted with a growing delay (1 s … 60 s) when it dies, and stopped with the app; should
+ *   this process die without closing the app, Jupyter gets SIGTERM (`setpriv --pdeathsig`).
  */
 
 export type KernelBackendState = 'off' | 'not_installed' | 'starting' | 'running' | 'failed';
@@ -37,6 +38,7 @@ export interface JupyterEndpoint {
 const KERNEL_NPROC = 512;
 const NOBODY = 65534;
 const PYTHON = '/usr/bin/python3';
+const SETPRIV = '/usr/bin/setpriv';
 
 export class JupyterSupervisor {
   state: KernelBackendState = 'off';
@@ -190,14 +192,28 @@ export class JupyterSupervisor {
       MPLCONFIGDIR: path.join(dir, 'home/.matplotlib'),
       PYTHONNOUSERSITE: '1',
     };
-    const [command, argv] = asNobody
-      ? ['/usr/bin/setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', c.jupyterBin, ...args]]
-      : [c.jupyterBin, args];
+    // setpriv: the user change (as root), and SIGTERM to Jupyter should this process die without
+    // closing the app (SIGKILL, a crash), so no Jupyter Server outlives its API.
+    const setpriv = fs.existsSync(SETPRIV)
+      ? [
+          SETPRIV,
+          ...(asNobody ? [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : []),
+          '--pdeathsig',
+          'SIGTERM',
+          '--',
+        ]
+      : [];
+    if (asNobody && !setpriv.length) {
+      this.state = 'failed';
+      this.log.error(`kernels: running as root but ${SETPRIV} is missing; refusing to run kernels as root`);
+      return;
+    }
+    const [command, ...argv] = [...setpriv, c.jupyterBin, ...args];
     this.log.info(
       { port: c.port, user: asNobody ? 'nobody' : 'the API user', workDir: dir },
       'kernels: starting Jupyter Server',
     );
-    const child = spawn(command, argv, {
+    const child = spawn(command!, argv, {
       cwd: path.join(dir, 'work'),
       env,
       detached: true,
@@ -228,10 +244,30 @@ export class JupyterSupervisor {
       }, delay);
       this.restartTimer.unref();
     });
-    void this.waitUntilAnswering(child, dir);
+    const warm = this.warmUp(setpriv, env);
+    void this.waitUntilAnswering(child, dir, warm);
   }
 
-  private async waitUntilAnswering(child: ChildProcess, dir: string): Promise<void> {
+  /**
+   * Builds matplotlib's font cache in the kernels' MPLCONFIGDIR while Jupyter starts, as the
+   * kernel user: the first plot of every kernel would otherwise spend seconds of its wall-clock
+   * limit scanning fonts.
+   */
+  private warmUp(setpriv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+    const code = 'import matplotlib\nmatplotlib.use("agg")\nimport matplotlib.pyplot';
+    const [command, ...args] = [...setpriv, PYTHON, '-c', code];
+    return new Promise((resolve) => {
+      const warm = spawn(command!, args, { cwd: env.HOME, env, stdio: 'ignore' });
+      const timer = setTimeout(() => warm.kill('SIGKILL'), 60_000);
+      warm.once('error', () => resolve());
+      warm.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private async waitUntilAnswering(child: ChildProcess, dir: string, warm: Promise<void>): Promise<void> {
     const deadline = Date.now() + 60_000;
     while (this.child === child && !this.stopping && Date.now() < deadline) {
       try {
@@ -242,6 +278,8 @@ export class JupyterSupervisor {
         if (response.ok) {
           // Jupyter holds the token now; a kernel (same user) must not find it on disk.
           fs.rmSync(path.join(dir, 'config/jupyter_server_config.json'), { force: true });
+          await warm;
+          if (this.child !== child || this.stopping) return;
           this.state = 'running';
           this.log.info({ port: this.config.port }, 'kernels: Jupyter Server is answering; running code is available');
           // A server that stays up a minute has recovered: the next failure waits 1 s again.
