@@ -45,15 +45,28 @@ export function useNotebookDetail(id: number | null) {
 export function useCategories() {
   return useQuery({
     queryKey: notebookKeys.categories,
-    queryFn: ({ signal }) => api.get<NotebookCategory[]>('category/list', {}, { signal }),
+    // The select is optional: without the list it is just empty (no error notice over the editor).
+    queryFn: ({ signal }) =>
+      api
+        .get<NotebookCategory[] | { items: NotebookCategory[] }>('category/list', {}, { signal, reportErrors: false })
+        .catch(() => [] as NotebookCategory[]),
     staleTime: 5 * 60_000,
   });
 }
 
+const UNREACHABLE: KernelInfo = {
+  available: false,
+  reason: 'failed',
+  limits: { cpu_seconds: 0, memory_mb: 0, wall_seconds: 0, idle_seconds: 0, output_bytes: 0 },
+  kernel_id: null,
+};
+
 export function useKernelInfo(enabled = true) {
   return useQuery({
     queryKey: notebookKeys.kernelInfo,
-    queryFn: ({ signal }) => api.get<KernelInfo>('notebook/kernelInfo', {}, { signal, reportErrors: false }),
+    // Not reachable means code cannot run here: the editor says so in its notice, not in a red toast.
+    queryFn: ({ signal }) =>
+      api.get<KernelInfo>('notebook/kernelInfo', {}, { signal, reportErrors: false }).catch(() => UNREACHABLE),
     enabled,
     staleTime: 30_000,
   });

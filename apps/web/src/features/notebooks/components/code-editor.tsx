@@ -1,4 +1,3 @@
-import { markdown } from '@codemirror/lang-markdown';
 import { python } from '@codemirror/lang-python';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
@@ -73,7 +72,9 @@ export default function CodeEditor(props: CodeEditorProps) {
           bracketMatching(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           keymap.of([...defaultKeymap, ...historyKeymap]),
-          p.language === 'python' ? [lineNumbers(), python()] : markdown(),
+          // Markdown cells are plain text here (lang-markdown brings the HTML, CSS and JS grammars: +100 kB
+          // gzipped); their preview is one click away.
+          p.language === 'python' ? [lineNumbers(), python()] : [],
           EditorView.lineWrapping,
           EditorState.readOnly.of(Boolean(p.readOnly)),
           EditorView.contentAttributes.of({ 'aria-label': p.ariaLabel }),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { NbCell, NotebookDocument } from '@mathbridge/contracts/notebooks';
-import { joinSource } from '@mathbridge/contracts/notebooks';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
+import { joinSource } from '../lib/source.ts';
 import { CellOutputs } from './outputs.tsx';
 import './notebook.css';
 

@@ -365,7 +365,7 @@ export function NotebookWorkbench({
               </div>
             )}
             {cell.cell_type === 'code' && <CellOutputs outputs={cell.outputs} />}
-            {mode === 'edit' && isActive && (
+            {mode === 'edit' && isActive && index < cells.length - 1 && (
               <div className="nb-add-bar">
                 <Button size="small" icon={<PlusOutlined />} onClick={() => insert('code', id)}>
                   {t('notebooks.cell.addCode')}

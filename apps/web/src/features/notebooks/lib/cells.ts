@@ -1,5 +1,5 @@
 import type { NbCell, NbOutput, NotebookDocument } from '@mathbridge/contracts/notebooks';
-import { joinSource } from '@mathbridge/contracts/notebooks';
+import { joinSource } from './source.ts';
 
 /** Cell helpers of the editor: every cell has an id (nbformat 4.5) so React can key it. */
 

@@ -1,9 +1,8 @@
-import { CaretRightOutlined, DownloadOutlined, LoginOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { Button, Space, Spin, Tag } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { categoryName } from '../../../lib/category-name.ts';
 import { formatBytes, formatDate } from '../../../lib/format.ts';
@@ -29,9 +28,18 @@ export default function AchievementDetail({ id }: { id: number }) {
   const [copying, setCopying] = useState(false);
   const detail = usePublicQuery(`notebook:${id}`, (signal) => getNotebookDetail(id, signal));
 
-  if (detail.isError) return <LoadError onRetry={detail.refetch} />;
   const notebook = detail.data;
-  if (!notebook) return <Spin aria-label={t('common.loading')} />;
+  if (detail.isError || !notebook) {
+    // A refused notebook is handled by the API client (304 → the 404 page, 305 → sign in).
+    return detail.isError ? (
+      <div className="mb-center" role="alert">
+        <p>{t('common.loadFailed')}</p>
+        <Button onClick={detail.refetch}>{t('common.retry')}</Button>
+      </div>
+    ) : (
+      <PageLoader />
+    );
+  }
 
   const openCopy = async () => {
     setCopying(true);
@@ -49,25 +57,15 @@ export default function AchievementDetail({ id }: { id: number }) {
   const toolbar = (
     <>
       {signedIn ? (
-        <Button
-          type="primary"
-          icon={<CaretRightOutlined />}
-          loading={copying}
-          onClick={() => void openCopy()}
-          data-testid="achievement-copy"
-        >
+        <Button type="primary" loading={copying} onClick={() => void openCopy()} data-testid="achievement-copy">
           {t('notebooks.copy.openCopy')}
         </Button>
       ) : (
-        <Link to={signInPath(currentLocation())} data-testid="achievement-signin">
-          <Button type="primary" icon={<LoginOutlined />}>
-            {t('notebooks.copy.signInToRun')}
-          </Button>
+        <Link to={signInPath(currentLocation())} className="nb-call-link" data-testid="achievement-signin">
+          {t('notebooks.copy.signInToRun')}
         </Link>
       )}
-      <Button icon={<DownloadOutlined />} onClick={() => downloadDocument(notebook.content, notebook.title)}>
-        {t('notebooks.editor.export')}
-      </Button>
+      <Button onClick={() => downloadDocument(notebook.content, notebook.title)}>{t('notebooks.editor.export')}</Button>
     </>
   );
 
@@ -77,7 +75,7 @@ export default function AchievementDetail({ id }: { id: number }) {
         <h1>{notebook.title}</h1>
         <div className="nb-meta">
           <Link to={`/achievement/user/${notebook.owner.id}`}>{notebook.owner.name}</Link>
-          {notebook.category && <Tag>{categoryName(notebook.category, locale)}</Tag>}
+          {notebook.category && <span className="nb-chip">{categoryName(notebook.category, locale)}</span>}
           {notebook.published_at && (
             <span>
               {t('notebooks.fields.publishedAt')}: {formatDate(notebook.published_at, locale)}
@@ -89,10 +87,10 @@ export default function AchievementDetail({ id }: { id: number }) {
         </div>
       </header>
       {(notebook.cover_url || notebook.description) && (
-        <Space align="start" wrap style={{ marginBottom: 12 }}>
+        <div className="nb-meta" style={{ alignItems: 'flex-start', marginBottom: 12 }}>
           {notebook.cover_url && <img className="nb-cover" src={notebook.cover_url} alt="" />}
           {notebook.description && <p style={{ maxWidth: 640, margin: 0 }}>{notebook.description}</p>}
-        </Space>
+        </div>
       )}
       {notebook.attachments.length > 0 && (
         <section aria-label={t('notebooks.fields.attachments')} style={{ marginBottom: 12 }}>
@@ -101,7 +99,7 @@ export default function AchievementDetail({ id }: { id: number }) {
             {notebook.attachments.map((a) => (
               <li key={a.id}>
                 <a href={a.url} rel="noopener">
-                  <PaperClipOutlined /> {a.name}
+                  {a.name}
                 </a>{' '}
                 <span className="mb-muted">{formatBytes(a.size, locale)}</span>
               </li>

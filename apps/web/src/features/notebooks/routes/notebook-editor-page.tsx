@@ -14,6 +14,7 @@ import {
 } from '@mathbridge/contracts/notebooks';
 import { FilePickerButton } from '../../../components/file-picker-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { QueryProvider } from '../../../components/query-provider.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { categoryName } from '../../../lib/category-name.ts';
@@ -60,8 +61,19 @@ function metaOf(detail: NotebookDetail): Meta {
   };
 }
 
-/** `/notebooks/:id` — the owner's editor; `/notebooks/new` creates the draft on its first save. */
+/**
+ * `/notebooks/:id` — the owner's editor; `/notebooks/new` creates the draft on its first save.
+ * The route sits outside the layouts that mount TanStack Query, so the page mounts it itself.
+ */
 export default function NotebookEditorPage() {
+  return (
+    <QueryProvider>
+      <EditorRoute />
+    </QueryProvider>
+  );
+}
+
+function EditorRoute() {
   const { id: param } = useParams();
   const isNew = param === 'new';
   const id = isNew ? null : Number(param);

@@ -1,5 +1,4 @@
-import { CopyOutlined, LoginOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -56,12 +55,7 @@ export default function TryItPage() {
             key={locale}
             initial={sample}
             toolbarExtra={(document) => (
-              <Button
-                icon={<CopyOutlined />}
-                loading={saving}
-                onClick={() => void saveCopy(document)}
-                data-testid="tryit-save-copy"
-              >
+              <Button loading={saving} onClick={() => void saveCopy(document)} data-testid="tryit-save-copy">
                 {t('notebooks.tryit.saveCopy')}
               </Button>
             )}
@@ -69,20 +63,16 @@ export default function TryItPage() {
         </Suspense>
       ) : (
         <>
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            message={t('notebooks.tryit.signInTitle')}
-            description={t('notebooks.tryit.signInText')}
-            action={
-              <Link to={signInPath('/tryit')} data-testid="tryit-signin">
-                <Button type="primary" icon={<LoginOutlined />}>
-                  {t('notebooks.tryit.signIn')}
-                </Button>
-              </Link>
-            }
-          />
+          {/* Plain markup: antd beyond the shell (Alert, icons) stays out of a visitor's first load. */}
+          <section className="nb-call" aria-labelledby="tryit-call">
+            <div>
+              <h2 id="tryit-call">{t('notebooks.tryit.signInTitle')}</h2>
+              <p>{t('notebooks.tryit.signInText')}</p>
+            </div>
+            <Link to={signInPath('/tryit')} className="nb-call-link" data-testid="tryit-signin">
+              {t('notebooks.tryit.signIn')}
+            </Link>
+          </section>
           <NotebookView document={sample} />
         </>
       )}

@@ -1,5 +1,5 @@
 import type { Locale } from '@mathbridge/contracts/locales';
-import { emptyNotebook, type NbCell, type NotebookDocument } from '@mathbridge/contracts/notebooks';
+import type { NbCell, NotebookDocument } from '@mathbridge/contracts/notebooks';
 import { SAMPLE_CODE_CELLS } from './least-squares-cells.ts';
 
 /** The /tryit sample's prose in the reader's language; the code and its outputs are shared. */
@@ -36,5 +36,14 @@ export function sampleNotebook(locale: Locale): NotebookDocument {
     ...structuredClone(SAMPLE_CODE_CELLS),
     { cell_type: 'markdown', id: 'lsq-outro', metadata: {}, source: prose.outro },
   ];
-  return { ...emptyNotebook(), cells };
+  // contracts' emptyNotebook(), spelled out: its module brings zod, which a visitor's first load leaves out.
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {
+      kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' },
+      language_info: { name: 'python' },
+    },
+    cells,
+  };
 }
