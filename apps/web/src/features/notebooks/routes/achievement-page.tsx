@@ -97,9 +97,6 @@ function AchievementList() {
     })),
   ];
 
-  // A category the URL names but the list does not hold (deleted, mistyped) shows as "All".
-  const shownCategory = tabs.some((tab) => tab.id === category) ? category : '';
-
   return (
     <div className="mb-ach">
       <AchievementHero
@@ -123,7 +120,7 @@ function AchievementList() {
                   <button
                     key={tab.id || 'all'}
                     type="button"
-                    aria-pressed={shownCategory === tab.id}
+                    aria-pressed={(categoryId === undefined ? '' : String(categoryId)) === tab.id}
                     onClick={() => update({ category: tab.id || null, page: null })}
                   >
                     {tab.name}
