@@ -9,7 +9,6 @@ import { api } from '../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 import { notify } from '../lib/notify.ts';
 import { FileTextOutlined } from './inline-icon.tsx';
-import { LoadError } from './load-error.tsx';
 import './notebook-deliverables.css';
 
 /*
@@ -90,7 +89,7 @@ export function NotebookDeliverables({
 
   let body;
   if (list.isPending) body = <Skeleton active title={false} paragraph={{ rows: 2 }} />;
-  else if (list.isError) body = <LoadError onRetry={() => void list.refetch()} />;
+  else if (list.isError) body = <InlineLoadError onRetry={() => void list.refetch()} />;
   else if (list.data.length === 0) body = <p className="mb-muted">{t('notebookDeliverables.empty')}</p>;
   else
     body = (
@@ -152,6 +151,19 @@ export function NotebookDeliverables({
   );
 }
 
+/** A failed list inside a card: one line and a retry (the full-size LoadError would dwarf the card). */
+function InlineLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <p className="mb-muted" role="alert">
+      {t('common.loadFailed')}
+      <Button type="link" size="small" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </p>
+  );
+}
+
 /** The user's own notebooks (notebook/my), searchable; one is picked to attach. */
 function NotebookPicker({
   open,
@@ -183,7 +195,7 @@ function NotebookPicker({
       {mine.isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       ) : mine.isError ? (
-        <LoadError onRetry={() => void mine.refetch()} />
+        <InlineLoadError onRetry={() => void mine.refetch()} />
       ) : items.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}

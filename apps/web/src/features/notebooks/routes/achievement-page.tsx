@@ -113,19 +113,24 @@ function AchievementList() {
       <section className="mb-ach-section">
         <div className="mb-container">
           <div className="mb-ach-toolbar">
-            <div className="mb-ach-tabs" role="group" aria-label={t('notebooks.achievement.categories')}>
-              {tabs.map((tab) => (
-                <button
-                  key={tab.id || 'all'}
-                  type="button"
-                  aria-pressed={(categoryId === undefined ? '' : String(categoryId)) === tab.id}
-                  onClick={() => update({ category: tab.id || null, page: null })}
-                >
-                  {tab.name}
-                  {tab.count !== null && <span className="mb-ach-tab-count">{tab.count}</span>}
-                </button>
-              ))}
-            </div>
+            {/* With no categories (or while they load) a lone "All" tab says nothing: the search stands alone. */}
+            {tabs.length > 1 ? (
+              <div className="mb-ach-tabs" role="group" aria-label={t('notebooks.achievement.categories')}>
+                {tabs.map((tab) => (
+                  <button
+                    key={tab.id || 'all'}
+                    type="button"
+                    aria-pressed={(categoryId === undefined ? '' : String(categoryId)) === tab.id}
+                    onClick={() => update({ category: tab.id || null, page: null })}
+                  >
+                    {tab.name}
+                    {tab.count !== null && <span className="mb-ach-tab-count">{tab.count}</span>}
+                  </button>
+                ))}
+              </div>
+            ) : (
+              <span />
+            )}
             <SearchForm initial={keyword} onSearch={(q) => update({ q, page: null })} />
           </div>
           {list.data && (
