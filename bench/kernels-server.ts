@@ -44,3 +44,8 @@ fs.writeFileSync(
   { mode: 0o600 },
 );
 process.stdout.write('READY\n');
+
+// lib.ts stops bench servers with SIGTERM: close the app, so Jupyter and its folder go too.
+process.once('SIGTERM', () => {
+  void app.close().then(() => process.exit(0));
+});

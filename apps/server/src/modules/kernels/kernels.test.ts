@@ -362,6 +362,8 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     expect(list.text).toContain('PermissionError');
     const open = await client.execute(`open(${JSON.stringify(`${dataDir}/mathbridge.db`)}, 'rb').read(16)`);
     expect(open.text).toContain('PermissionError');
+    const secrets = await client.execute(`os.listdir(${JSON.stringify(`${dataDir}/secrets`)})`);
+    expect(secrets.text).toContain('PermissionError');
     const who = await client.execute('import os\nprint(os.getuid(), os.getgid(), os.getgroups())');
     expect(who.text).toBe('65534 65534 []\n');
     const envs = await client.execute('import os\nprint(sorted(os.environ))');
