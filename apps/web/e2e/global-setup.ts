@@ -68,6 +68,9 @@ export async function setup(project: TestProject): Promise<void> {
   if (server.status !== 0) throw new Error('server build failed');
 
   const port = await freePort();
+  // The product's own Jupyter Server (issue 12) on a free port, not 3010, which API tests or a
+  // developer's server may hold.
+  const kernelPort = await freePort();
   const adminPhone = '13800000000';
   child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
     cwd: root,
@@ -80,6 +83,8 @@ export async function setup(project: TestProject): Promise<void> {
       NODE_ENV: 'development',
       ADMIN_PHONE: adminPhone,
       LOG_LEVEL: 'warn',
+      KERNELS: 'on',
+      KERNEL_PORT: String(kernelPort),
       DATABASE_URL: '',
       // Every journey signs up from 127.0.0.1: lift the per-IP caps (per-phone limits still apply).
       REGISTRATIONS_PER_IP_HOUR: '1000',

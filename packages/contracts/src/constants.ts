@@ -100,3 +100,15 @@ export type UploadProfileName = keyof typeof UPLOAD_PROFILES;
 /** Default page size of paginated lists. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Calls whose body carries a document rather than form fields, and its keys (signature.ts
+ * `verbatim`): a notebook's nbformat JSON in `notebook/save`, where Python's indentation, blank
+ * lines and nulls are content. The web client, the server and the test harness all read this.
+ */
+const VERBATIM_FIELDS: Readonly<Record<string, readonly string[]>> = { 'notebook/save': ['content'] };
+
+/** The body keys of the call at `path` ('notebook/save') that travel verbatim. */
+export function verbatimFieldsOf(path: string): readonly string[] {
+  return VERBATIM_FIELDS[path] ?? [];
+}

@@ -6,6 +6,10 @@ import { SIGN_SALT } from './constants.ts';
  * Request cleaning and signing (spec §7, DESIGN §3). The client cleans a payload (empty values
  * dropped, strings trimmed), signs it and sends `sign` + `ignore_sign`; the server cleans what it
  * received the same way and compares. Detects corruption and naive tampering; not security.
+ *
+ * Cleaning is for form fields. A call that carries a document (a notebook's nbformat JSON, whose
+ * whitespace, blank lines and nulls are content) names its top-level key as `verbatim`: both ends
+ * then keep that value exactly as given, and sign it so.
  */
 
 export type Payload = Record<string, unknown>;
@@ -23,10 +27,17 @@ function cleanValue(value: unknown): unknown {
   return value;
 }
 
-/** Drops undefined, null and blank-string values and trims strings, recursively. */
-export function cleanPayload(payload: Payload): Payload {
+/**
+ * Drops undefined, null and blank-string values and trims strings, recursively; the top-level
+ * `verbatim` keys keep their value as it is (only a missing one is dropped).
+ */
+export function cleanPayload(payload: Payload, verbatim: readonly string[] = []): Payload {
   const out: Payload = {};
   for (const [k, v] of Object.entries(payload)) {
+    if (verbatim.includes(k)) {
+      if (v !== undefined && v !== null) out[k] = v;
+      continue;
+    }
     if (isEmpty(v)) continue;
     out[k] = cleanValue(v);
   }
@@ -49,14 +60,14 @@ function sortKeys(value: unknown): unknown {
 }
 
 /** The canonical text that is signed: cleaned payload without sign fields, keys sorted, JSON. */
-export function canonicalPayload(payload: Payload): string {
-  const { sign: _sign, ignore_sign: _ignore, ...rest } = cleanPayload(payload);
+export function canonicalPayload(payload: Payload, verbatim: readonly string[] = []): string {
+  const { sign: _sign, ignore_sign: _ignore, ...rest } = cleanPayload(payload, verbatim);
   return JSON.stringify(sortKeys(rest));
 }
 
 /** Hex SHA-256 of the canonical payload followed by the salt. */
-export function signPayload(payload: Payload): string {
-  return bytesToHex(sha256(utf8ToBytes(canonicalPayload(payload) + SIGN_SALT)));
+export function signPayload(payload: Payload, verbatim: readonly string[] = []): string {
+  return bytesToHex(sha256(utf8ToBytes(canonicalPayload(payload, verbatim) + SIGN_SALT)));
 }
 
 /**

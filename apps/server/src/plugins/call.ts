@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { STATUS, type Envelope } from '@mathbridge/contracts/api';
 import { resolveLocale, type Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
+import { verbatimFieldsOf } from '@mathbridge/contracts/constants';
 import { canonicalPayload, cleanPayload, type Payload } from '@mathbridge/contracts/signature';
 import { fieldErrors, findNulCharacter } from '@mathbridge/contracts/validation';
 import type { RoleName } from '@mathbridge/contracts/roles';
@@ -92,16 +93,21 @@ export function envelope<T>(locale: Locale, result: T): Envelope<T> {
 }
 
 /** contracts' signPayload, with node's native SHA-256 instead of the browser-portable JS one. */
-const serverSign = (payload: Payload): string =>
+const serverSign = (payload: Payload, verbatim: readonly string[]): string =>
   createHash('sha256')
-    .update(canonicalPayload(payload) + SIGN_SALT)
+    .update(canonicalPayload(payload, verbatim) + SIGN_SALT)
     .digest('hex');
 
-function checkSignature(request: FastifyRequest, payload: Payload, multipart: boolean): void {
+function checkSignature(
+  request: FastifyRequest,
+  payload: Payload,
+  multipart: boolean,
+  verbatim: readonly string[],
+): void {
   const signed = multipart ? (request.query as Payload) : payload;
   if (String(signed.ignore_sign ?? '') === '1') return;
   const sign = signed.sign;
-  if (typeof sign !== 'string' || sign !== serverSign(signed)) {
+  if (typeof sign !== 'string' || sign !== serverSign(signed, verbatim)) {
     throw new AppError(
       STATUS.invalid,
       'errors.badSignature',
@@ -143,6 +149,8 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
   let registry = registries.get(app);
   if (!registry) registries.set(app, (registry = []));
   for (const path of paths) {
+    // A document in the body (notebook/save) is kept and signed as sent: contracts verbatimFieldsOf.
+    const verbatim = verbatimFieldsOf(path);
     registry.push({
       method: spec.method,
       path,
@@ -165,7 +173,7 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
           throw invalidInput([
             { field: nulAt, code: 'nulCharacter', message: translate(request.locale, 'validation.nulCharacter') },
           ]);
-        if (!spec.unsigned) checkSignature(request, payload, spec.multipart === true);
+        if (!spec.unsigned) checkSignature(request, payload, spec.multipart === true, verbatim);
 
         const token = request.headers[TOKEN_HEADER.toLowerCase()];
         const tokenText = Array.isArray(token) ? token[0] : token;
@@ -181,7 +189,11 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
 
         let input: unknown = undefined;
         if (spec.input) {
-          const { sign: _s, ignore_sign: _i, ...rest } = cleanPayload({ ...payload, ...(request.params as Payload) });
+          const {
+            sign: _s,
+            ignore_sign: _i,
+            ...rest
+          } = cleanPayload({ ...payload, ...(request.params as Payload) }, verbatim);
           const parsed = spec.input.safeParse(rest);
           if (!parsed.success) {
             throw new AppError(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { TOKEN_HEADER, VERIFY_CODE_RESEND_S } from '@mathbridge/contracts/constants';
+import { TOKEN_HEADER, VERIFY_CODE_RESEND_S, verbatimFieldsOf } from '@mathbridge/contracts/constants';
 import type { Envelope } from '@mathbridge/contracts/api';
 import { queryParams, signPayload, type Payload } from '@mathbridge/contracts/signature';
 import type { Locale } from '@mathbridge/contracts/locales';
@@ -107,7 +107,11 @@ export async function call<T = unknown>(
   const signed = method === 'GET' ? queryParams(payload) : { ...payload };
   const withSign = options.unsigned
     ? signed
-    : { ...signed, sign: options.sign ?? signPayload(signed), ignore_sign: method === 'GET' ? '0' : 0 };
+    : {
+        ...signed,
+        sign: options.sign ?? signPayload(signed, verbatimFieldsOf(apiPath)),
+        ignore_sign: method === 'GET' ? '0' : 0,
+      };
   const response = await app.inject({
     method,
     url: `/api/${apiPath}`,

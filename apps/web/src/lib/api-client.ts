@@ -1,5 +1,5 @@
 import { API_PREFIX, NOT_FOUND_FLAGS, STATUS, type Envelope, type InvalidResult } from '@mathbridge/contracts/api';
-import { REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import { REQUEST_TIMEOUT_MS, TOKEN_HEADER, verbatimFieldsOf } from '@mathbridge/contracts/constants';
 import { VERIFY_STATE } from '@mathbridge/contracts/roles';
 import type { Payload } from '@mathbridge/contracts/signature';
 import type { FieldError } from '@mathbridge/contracts/validation';
@@ -212,8 +212,10 @@ async function request<T>(
     const query = { ...params, sign: signPayload(params), ignore_sign: '0' };
     return send<T>(buildUrl(path, query), { method, headers: headers(false) }, options);
   }
-  const body = cleanPayload(payload);
-  const signed = { ...body, sign: signPayload(body), ignore_sign: 0 };
+  // A document (notebook/save's nbformat JSON) travels as it is: contracts verbatimFieldsOf.
+  const verbatim = verbatimFieldsOf(path);
+  const body = cleanPayload(payload, verbatim);
+  const signed = { ...body, sign: signPayload(body, verbatim), ignore_sign: 0 };
   return send<T>(buildUrl(path), { method, headers: headers(true), body: JSON.stringify(signed) }, options);
 }
 

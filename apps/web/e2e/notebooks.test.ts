@@ -1,0 +1,206 @@
+import type { BrowserContext } from 'playwright-core';
+import { expect, inject, it } from 'vitest';
+import type { NotebookCategory, NotebookDocument } from '@mathbridge/contracts/notebooks';
+import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
+import { call, horizontalOverflow, shoot, shotsDir, signInAdmin } from './cooperation-api.ts';
+import { confirmDialog } from './dialogs.ts';
+import { registerByApi, signInThroughUi } from './session.ts';
+
+const poll = <T>(read: () => T | Promise<T>, timeout = 20_000) => expect.poll(read, { timeout });
+
+/** The .ipynb a user imports: a Markdown cell with a formula and a least-squares fit that plots. */
+function leastSquaresNotebook(title: string): NotebookDocument {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' }, title },
+    cells: [
+      {
+        cell_type: 'markdown',
+        id: 'intro',
+        metadata: {},
+        source: ['# 最小二乘拟合\n', '求 $\\min_b \\lVert Xb - y \\rVert^2$。'],
+      },
+      {
+        cell_type: 'code',
+        id: 'fit',
+        metadata: {},
+        execution_count: null,
+        outputs: [],
+        source: [
+          'import numpy as np\n',
+          'import matplotlib.pyplot as plt\n',
+          'x = np.linspace(0, 1, 20)\n',
+          'y = 3 * x + 1\n',
+          'slope, intercept = np.polyfit(x, y, 1)\n',
+          "print(f'slope={slope:.2f}')\n",
+          'fig, ax = plt.subplots(figsize=(4, 3))\n',
+          "ax.plot(x, y, 'o')\n",
+          'plt.show()\n',
+        ],
+      },
+    ],
+  };
+}
+
+/** The session token of a signed-in browser context (signing in there ends the API's session). */
+async function tokenOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'mb_token');
+  expect(cookie).toBeDefined();
+  return cookie?.value ?? '';
+}
+
+/** Kernels the user has running, as Jupyter's REST answers through the API's proxy. */
+async function kernelsOf(token: string): Promise<unknown[]> {
+  const response = await fetch(`${baseURL()}/api/kernels`, { headers: { 'X-MathBridge-Token': token } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as unknown[];
+}
+
+/**
+ * Issue 12, end to end: a user imports an .ipynb, runs the cell that plots and sees the image,
+ * saves, publishes and contributes it; an admin accepts it in the content manager; a visitor
+ * finds it in /achievement and reads it with its outputs, without a kernel. Then /tryit: a visitor
+ * is asked to sign in, a signed-in user runs the sample live.
+ */
+describeE2E('notebooks: import, run, publish, contribute, accept, read in /achievement; /tryit', () => {
+  const browser = useBrowser();
+
+  it('takes a notebook from an imported file to the achievement area', async () => {
+    const shots = shotsDir('notebooks');
+    const adminToken = await signInAdmin();
+    const stamp = String(Date.now()).slice(-6);
+    await call(adminToken, 'POST', 'category/save', {
+      name_zh_cn: `数值优化${stamp}`,
+      name_zh_hk: `數值優化${stamp}`,
+      name_en: `Optimisation ${stamp}`,
+      sort: 1,
+    });
+    const categories = await call<NotebookCategory[]>(null, 'GET', 'category/list');
+    const category = categories.find((c) => c.name_en === `Optimisation ${stamp}`);
+    expect(category).toBeDefined();
+
+    const user = await registerByApi();
+    const title = `最小二乘 ${stamp}`;
+    const { page, context } = await newPage(browser());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(page, user.phone, user.password);
+    const token = await tokenOf(context);
+
+    // Import the file from "My notebooks": the editor opens on it.
+    await page.goto('/account/notebooks');
+    await page.locator('input[type=file]').setInputFiles({
+      name: `${title}.ipynb`,
+      mimeType: 'application/x-ipynb+json',
+      buffer: Buffer.from(JSON.stringify(leastSquaresNotebook(title))),
+    });
+    await page.waitForURL(/\/notebooks\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect.poll(() => page.getByTestId('nb-cell').count()).toBe(2);
+    await page.locator('.katex').first().waitFor();
+
+    // Run the plotting cell: the kernel starts through /api/kernels and the PNG shows.
+    const codeCell = page.getByTestId('nb-cell').nth(1);
+    await codeCell.click();
+    await page.getByTestId('run-cell').click();
+    await poll(() => codeCell.locator('img[src^="data:image/png"]').count(), 60_000).toBe(1);
+    await poll(() => codeCell.textContent()).toContain('slope=3.00');
+    expect(await kernelsOf(token)).toHaveLength(1);
+
+    // Title and category, then save: the outputs are saved into the notebook.
+    await page.getByTestId('notebook-title').fill(title);
+    const categorySelect = page.locator('#category_id, [data-testid="notebook-category"]').first();
+    if (await categorySelect.count()) {
+      await categorySelect.click();
+      await page.locator('.ant-select-item-option', { hasText: category?.name_zh_cn ?? '' }).click();
+    }
+    await page.getByTestId('notebook-save').click();
+    await poll(async () => {
+      const saved = await call<{ content: NotebookDocument }>(token, 'GET', `notebook/detail/${id}`);
+      const cell = saved.content.cells[1];
+      return cell?.cell_type === 'code' ? cell.outputs.map((o) => o.output_type).sort() : [];
+    }).toEqual(['display_data', 'stream']);
+    await shoot(page, shots, 'editor-plot-zh-CN');
+
+    // Publish, then contribute.
+    await page.getByTestId('notebook-publish').click();
+    await poll(async () => (await call<{ state: string }>(token, 'GET', `notebook/detail/${id}`)).state).toBe(
+      'published',
+    );
+    await page.getByTestId('notebook-contribute').click();
+    if (await page.locator('.ant-modal-wrap:visible').count()) await confirmDialog(page);
+    await poll(
+      async () => (await call<{ contribution: string }>(token, 'GET', `notebook/detail/${id}`)).contribution,
+    ).toBe('pending');
+
+    // The admin accepts it in the content manager.
+    const admin = await newPage(browser());
+    await signInThroughUi(admin.page, inject('adminPhone'), inject('adminPassword'));
+    await admin.page.goto('/manage/content/contributions');
+    const row = admin.page.locator('tr', { hasText: title });
+    await row.getByRole('button', { name: /^采\s*纳$/ }).click();
+    await confirmDialog(admin.page);
+    await poll(
+      async () => (await call<{ contribution: string }>(token, 'GET', `notebook/detail/${id}`)).contribution,
+    ).toBe('accepted');
+    await admin.context.close();
+
+    // A visitor finds it in the achievement area and reads it, plot included, without a kernel.
+    for (const locale of ['zh-CN', 'zh-HK', 'en-US']) {
+      const visitor = await newPage(browser(), locale);
+      await visitor.page.addInitScript((l) => window.localStorage.setItem('mb_locale', l), locale);
+      await visitor.page.goto('/achievement');
+      await visitor.page.getByRole('link', { name: title }).first().click();
+      await visitor.page.waitForURL(`**/achievement/${id}`);
+      await poll(() => visitor.page.locator('img[src^="data:image/png"]').count()).toBe(1);
+      await poll(() => visitor.page.locator('body').textContent()).toContain('slope=3.00');
+      await shoot(visitor.page, shots, `achievement-detail-${locale}`);
+      await visitor.page.goto('/achievement');
+      await shoot(visitor.page, shots, `achievement-list-${locale}`);
+      await visitor.context.close();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('/tryit: a visitor is asked to sign in; a signed-in user runs the sample live', async () => {
+    const shots = shotsDir('tryit');
+    const visitor = await newPage(browser());
+    await visitor.page.goto('/tryit');
+    await visitor.page.getByTestId('tryit-signin').waitFor();
+    // The pre-rendered results show without a kernel.
+    await poll(() => visitor.page.locator('img[src^="data:image/png"]').count()).toBe(1);
+    await visitor.context.close();
+
+    const user = await registerByApi();
+    for (const locale of ['zh-CN', 'zh-HK', 'en-US']) {
+      const { page, context } = await newPage(browser(), locale);
+      await page.addInitScript((l) => window.localStorage.setItem('mb_locale', l), locale);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await signInThroughUi(page, user.phone, user.password);
+      const token = await tokenOf(context);
+      await page.goto('/tryit');
+      await page.getByTestId('run-all').click();
+      await poll(() => kernelsOf(token).then((k) => k.length), 60_000).toBe(1);
+      await poll(() => page.getByTestId('kernel-status').getAttribute('class'), 60_000).toContain('nb-status-idle');
+      await poll(() => page.locator('img[src^="data:image/png"]').count(), 60_000).toBe(1);
+      await poll(() => page.locator('body').textContent()).toContain('slope = 1.5467');
+      await shoot(page, shots, `tryit-${locale}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await shoot(page, shots, `tryit-390-${locale}`);
+      expect(errors).toEqual([]);
+      await context.close();
+      // One kernel per user: shut this one down so the next locale starts its own.
+      for (const kernel of (await kernelsOf(token)) as { id: string }[]) {
+        const response = await fetch(`${baseURL()}/api/kernels/${kernel.id}`, {
+          method: 'DELETE',
+          headers: { 'X-MathBridge-Token': token },
+        });
+        expect(response.status).toBe(204);
+      }
+    }
+  }, 300_000);
+});
