@@ -6,6 +6,7 @@ import {
   EditOutlined,
   EyeOutlined,
   FastForwardOutlined,
+  FileTextOutlined,
   PauseOutlined,
   PlusOutlined,
   ReloadOutlined,
@@ -15,6 +16,7 @@ import {
   Suspense,
   lazy,
   useCallback,
+  useEffect,
   useRef,
   useState,
   type Dispatch,
@@ -76,7 +78,10 @@ export function NotebookWorkbench({
   const [active, setActive] = useState<string | null>(document.cells[0]?.id ?? null);
   const [editingMarkdown, setEditingMarkdown] = useState<ReadonlySet<string>>(new Set());
   const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
-  const [focusId, setFocusId] = useState<string | null>(null);
+  // A new object per request, so asking for the same cell again focuses it again.
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  const setFocusId = (id: string | null) => setFocusRequest(id ? { id } : null);
+  const focusId = focusRequest?.id ?? null;
   const stopAll = useRef(false);
   const cells = document.cells;
 
@@ -196,6 +201,18 @@ export function NotebookWorkbench({
       return next;
     });
 
+  // Shift+Enter moves on: focus the next cell's editor (or its rendered Markdown).
+  useEffect(() => {
+    const focusId = focusRequest?.id;
+    if (!focusId) return;
+    const frame = window.requestAnimationFrame(() => {
+      const section = window.document.querySelector(`[data-cell-id="${CSS.escape(focusId)}"]`);
+      const target = section?.querySelector<HTMLElement>('.cm-content, .nb-markdown-cell');
+      target?.focus();
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [focusRequest]);
+
   const busy = running.size > 0;
   const kernelDown = kernel.state === 'dead' || kernel.state === 'disconnected';
 
@@ -262,6 +279,7 @@ export function NotebookWorkbench({
             onFocusCapture={() => setActive(id)}
             onClick={() => setActive(id)}
             data-testid="nb-cell"
+            data-cell-id={id}
           >
             <div className="nb-cell-tools">
               <Tag bordered={false}>{t(`notebooks.cell.type.${cell.cell_type}`)}</Tag>
@@ -286,6 +304,23 @@ export function NotebookWorkbench({
               )}
               {mode === 'edit' && (
                 <>
+                  {/* Always rendered (no layout shift when another cell becomes active). */}
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<PlusOutlined />}
+                    aria-label={t('notebooks.cell.addCodeBelow')}
+                    title={t('notebooks.cell.addCodeBelow')}
+                    onClick={() => insert('code', id)}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<FileTextOutlined />}
+                    aria-label={t('notebooks.cell.addMarkdownBelow')}
+                    title={t('notebooks.cell.addMarkdownBelow')}
+                    onClick={() => insert('markdown', id)}
+                  />
                   <Button
                     size="small"
                     type="text"
@@ -365,16 +400,6 @@ export function NotebookWorkbench({
               </div>
             )}
             {cell.cell_type === 'code' && <CellOutputs outputs={cell.outputs} />}
-            {mode === 'edit' && isActive && index < cells.length - 1 && (
-              <div className="nb-add-bar">
-                <Button size="small" icon={<PlusOutlined />} onClick={() => insert('code', id)}>
-                  {t('notebooks.cell.addCode')}
-                </Button>
-                <Button size="small" icon={<PlusOutlined />} onClick={() => insert('markdown', id)}>
-                  {t('notebooks.cell.addMarkdown')}
-                </Button>
-              </div>
-            )}
           </section>
         );
       })}

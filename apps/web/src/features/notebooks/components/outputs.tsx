@@ -31,6 +31,10 @@ function sanitizer(): Purifier {
   if (!purifier) {
     purifier = DOMPurify(window);
     purifier.addHook('afterSanitizeAttributes', (node) => {
+      // Images inside HTML outputs: inline data only (no request to any address an output names).
+      if (node.tagName === 'IMG' && !/^data:image\/(png|jpeg|gif|webp);/i.test(node.getAttribute('src') ?? '')) {
+        node.removeAttribute('src');
+      }
       if (node.tagName === 'A') {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer nofollow');

@@ -50,6 +50,8 @@ export const notebooksEnUS = {
       deleteContent: 'Its source and outputs go with it.',
       addCode: 'Code',
       addMarkdown: 'Markdown',
+      addCodeBelow: 'Add code cell below',
+      addMarkdownBelow: 'Add Markdown cell below',
       empty: 'No cells yet. Add a code or Markdown cell.',
     },
     kernel: {

@@ -52,6 +52,8 @@ export const notebooksZhCN: NotebooksMessages = {
       deleteContent: '其内容与输出将一并删除。',
       addCode: '代码',
       addMarkdown: 'Markdown',
+      addCodeBelow: '在下方添加代码单元格',
+      addMarkdownBelow: '在下方添加 Markdown 单元格',
       empty: '还没有单元格。请添加代码或 Markdown 单元格。',
     },
     kernel: {

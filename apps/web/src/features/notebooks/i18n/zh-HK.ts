@@ -52,6 +52,8 @@ export const notebooksZhHK: NotebooksMessages = {
       deleteContent: '其內容與輸出將一併刪除。',
       addCode: '代碼',
       addMarkdown: 'Markdown',
+      addCodeBelow: '在下方添加代碼單元格',
+      addMarkdownBelow: '在下方添加 Markdown 單元格',
       empty: '還沒有單元格。請添加代碼或 Markdown 單元格。',
     },
     kernel: {

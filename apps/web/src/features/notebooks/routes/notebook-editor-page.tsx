@@ -191,6 +191,8 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
   // Ctrl/Cmd+S anywhere on the page.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // Inside a cell, CodeMirror's own Ctrl/Cmd+S already saved (and prevented the default).
+      if (event.defaultPrevented) return;
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
         event.preventDefault();
         void save();
