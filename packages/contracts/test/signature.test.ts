@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SIGN_SALT } from '../src/constants.ts';
+import { SIGN_SALT, verbatimFieldsOf } from '../src/constants.ts';
 import { canonicalPayload, cleanPayload, queryParams, signPayload, type Payload } from '../src/signature.ts';
 
 /** What the server receives: the payload after the JSON trip. */
@@ -33,6 +33,19 @@ describe('cleanPayload', () => {
       tags: ['algebra', 'topology', 3],
       rows: [{ id: 1 }, { id: 2, note: 'ok' }],
     });
+  });
+
+  it('keeps verbatim keys exactly (a document), cleaning the fields beside them', () => {
+    const content = { cells: [{ source: ['def f():\n', '\n', '    return 1\n'], execution_count: null, note: ' ' }] };
+    expect(cleanPayload({ title: ' 标题 ', content, empty: '' }, verbatimFieldsOf('notebook/save'))).toEqual({
+      title: '标题',
+      content,
+    });
+    expect(verbatimFieldsOf('notebook/save')).toEqual(['content']);
+    expect(verbatimFieldsOf('content/article/save')).toEqual([]);
+    // Both ends sign the same text when both name the key.
+    expect(signPayload(overTheWire({ content }), ['content'])).toBe(signPayload({ content }, ['content']));
+    expect(signPayload({ content }, ['content'])).not.toBe(signPayload({ content }));
   });
 
   it('leaves the input untouched', () => {

@@ -161,6 +161,23 @@ describeApi('notebooks and categories (issue 12)', () => {
       expect((await detail(created.id, owner.token)).result.title).toBe('改名');
     });
 
+    it('keeps the document exactly: indentation, blank lines, trailing newlines and nulls (signed, not cleaned)', async () => {
+      const cells = [
+        {
+          cell_type: 'code' as const,
+          id: 'indent',
+          metadata: {},
+          execution_count: null,
+          outputs: [{ output_type: 'stream' as const, name: 'stdout' as const, text: ['  a\n', '\n', '  b\n'] }],
+          source: ['def f(x):\n', '    if x:\n', '\n', '        return 1\n', '    return 0\n', '   '],
+        },
+        { cell_type: 'markdown' as const, id: 'blank', metadata: {}, source: '' },
+      ];
+      const created = await newNotebook(app(), owner, { content: sampleNotebook({ cells }) });
+      expect(created.content.cells).toEqual(cells);
+      expect((await detail(created.id, owner.token)).result.content.cells).toEqual(cells);
+    });
+
     it('a document over NOTEBOOK_MAX_BYTES is 413 and nothing is stored', async () => {
       const before = (await get<NotebookPage>(app(), owner, 'notebook/my')).result.total;
       const big = sampleNotebook({
