@@ -46,7 +46,7 @@ export function presentCategory(row: NotebookCategoryRow, count: number): Notebo
 }
 
 export function presentSummary(
-  row: NotebookRow & OwnerFields,
+  row: Omit<NotebookRow, 'content' | 'published'> & OwnerFields,
   categories: Map<number, NotebookCategoryRow>,
   /** What the reader sees: the owner's cells, or the published snapshot's. */
   snapshot: boolean,
@@ -78,7 +78,7 @@ export function presentAttachment(
   return { id: row.id, name: row.name, size: Number(row.size), mime: row.mime, url };
 }
 
-export function presentDeliverable(row: NotebookDeliverableRow & OwnerFields): NotebookDeliverable {
+export function presentDeliverable(row: Omit<NotebookDeliverableRow, 'content'> & OwnerFields): NotebookDeliverable {
   return {
     id: row.id,
     notebook_id: row.notebook_id,

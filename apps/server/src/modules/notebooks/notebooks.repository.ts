@@ -58,13 +58,55 @@ export async function isCategoryCover(db: Db, fileId: number): Promise<boolean> 
 
 /* ---- notebooks ---- */
 
+/** The owner's public fields, beside a notebook or a deliverable. */
+const OWNER_FIELDS = [
+  'users.truename as owner_truename',
+  'users.account as owner_account',
+  'users.avatar_key as owner_avatar',
+] as const;
+
 /** A notebook row with its owner's public fields. */
 const withOwner = (db: Db) =>
   db
     .selectFrom('notebooks')
     .innerJoin('users', 'users.id', 'notebooks.owner_id')
     .selectAll('notebooks')
-    .select(['users.truename as owner_truename', 'users.account as owner_account', 'users.avatar_key as owner_avatar']);
+    .select(OWNER_FIELDS);
+
+/**
+ * What a list shows of a notebook: every column but the two documents (`content`, `published`,
+ * up to NOTEBOOK_MAX_BYTES each), which a page of summaries never needs.
+ */
+const SUMMARY_COLUMNS = [
+  'notebooks.id',
+  'notebooks.owner_id',
+  'notebooks.title',
+  'notebooks.description',
+  'notebooks.category_id',
+  'notebooks.cover_file_id',
+  'notebooks.cells',
+  'notebooks.version',
+  'notebooks.rev',
+  'notebooks.state',
+  'notebooks.contribution',
+  'notebooks.reject_reason',
+  'notebooks.published_cells',
+  'notebooks.published_at',
+  'notebooks.contributed_at',
+  'notebooks.accepted_at',
+  'notebooks.created_at',
+  'notebooks.updated_at',
+] as const;
+
+/** A notebook's summary (no documents) with its owner's public fields. */
+const summaryWithOwner = (db: Db) =>
+  db
+    .selectFrom('notebooks')
+    .innerJoin('users', 'users.id', 'notebooks.owner_id')
+    .select(SUMMARY_COLUMNS)
+    .select(OWNER_FIELDS);
+
+export type NotebookSummaryRow = Awaited<ReturnType<typeof listNotebooks>>[number];
 
 export type NotebookWithOwner = Awaited<ReturnType<typeof findNotebook>> & object;
 
@@ -108,7 +150,7 @@ export interface NotebookFilter {
 }
 
 function filtered(db: Db, f: NotebookFilter) {
-  let q = withOwner(db);
+  let q = summaryWithOwner(db);
   if (f.ownerId !== undefined) q = q.where('notebooks.owner_id', '=', f.ownerId);
   if (f.state !== undefined) q = q.where('notebooks.state', '=', f.state);
   if (f.contribution !== undefined) q = q.where('notebooks.contribution', '=', f.contribution);
@@ -191,13 +233,26 @@ const deliverableWithOwner = (db: Db) =>
     .selectFrom('notebook_deliverables')
     .innerJoin('users', 'users.id', 'notebook_deliverables.owner_id')
     .selectAll('notebook_deliverables')
-    .select(['users.truename as owner_truename', 'users.account as owner_account', 'users.avatar_key as owner_avatar']);
+    .select(OWNER_FIELDS);
 
 export const findDeliverable = (db: Db, id: number) =>
   deliverableWithOwner(db).where('notebook_deliverables.id', '=', id).executeTakeFirst();
 
+/** A target's deliverables without their frozen documents (a list shows titles). */
 export const listDeliverables = (db: Db, target: string, targetId: number) =>
-  deliverableWithOwner(db)
+  db
+    .selectFrom('notebook_deliverables')
+    .innerJoin('users', 'users.id', 'notebook_deliverables.owner_id')
+    .select([
+      'notebook_deliverables.id',
+      'notebook_deliverables.notebook_id',
+      'notebook_deliverables.target',
+      'notebook_deliverables.target_id',
+      'notebook_deliverables.title',
+      'notebook_deliverables.owner_id',
+      'notebook_deliverables.created_at',
+    ])
+    .select(OWNER_FIELDS)
     .where('notebook_deliverables.target', '=', target)
     .where('notebook_deliverables.target_id', '=', targetId)
     .orderBy('notebook_deliverables.id', 'desc')
