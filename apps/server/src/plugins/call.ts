@@ -8,7 +8,7 @@ import { fieldErrors, findNulCharacter } from '@mathbridge/contracts/validation'
 import type { RoleName } from '@mathbridge/contracts/roles';
 import { canOpenSection } from '@mathbridge/contracts/routes';
 import { canUseSection } from '@mathbridge/contracts/workspace';
-import { SIGN_SALT, TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import { SIGN_SALT, TOKEN_COOKIE, TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, forbidden, invalidInput } from '../lib/errors.ts';
@@ -86,6 +86,37 @@ declare module 'fastify' {
   interface FastifyInstance {
     resolveSession: SessionResolver;
   }
+}
+
+/** The `mb_token` cookie's value, or undefined when there is none or it is not valid percent-encoding. */
+export function tokenCookie(cookieHeader: string | undefined): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === TOKEN_COOKIE) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim()) || undefined;
+      } catch {
+        // A malformed cookie is no session, never a 500.
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The session of a browser's own request (<img src>, a download link), which carries no header:
+ * the caller the header named, else the web client's cookie; null for a visitor or a dead session.
+ */
+export async function browserCaller(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  caller: Caller | null,
+): Promise<Caller | null> {
+  if (caller) return caller;
+  const token = tokenCookie(request.headers.cookie);
+  if (!token) return null;
+  return app.resolveSession(token).catch(() => null);
 }
 
 export function envelope<T>(locale: Locale, result: T): Envelope<T> {

@@ -1,5 +1,4 @@
 import { STATUS } from '@mathbridge/contracts/api';
-import { TOKEN_COOKIE } from '@mathbridge/contracts/constants';
 import {
   ArticleAdminListQuerySchema,
   ArticlePublishSchema,
@@ -20,28 +19,12 @@ import {
   SubStaticQuerySchema,
   UserManualQuerySchema,
 } from '@mathbridge/contracts/content';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendStoredBytes } from '../../lib/send-bytes.ts';
-import { defineCall, type Caller } from '../../plugins/call.ts';
+import { browserCaller, defineCall } from '../../plugins/call.ts';
 import * as service from './content.service.ts';
-
-/** The session of an <img> request: the header when the client sends one, else the web client's cookie. */
-async function imageViewer(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  caller: Caller | null,
-): Promise<Caller | null> {
-  if (caller) return caller;
-  const cookie = request.headers.cookie ?? '';
-  const token = cookie
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === TOKEN_COOKIE)?.[1];
-  if (!token) return null;
-  return app.resolveSession(decodeURIComponent(token)).catch(() => null);
-}
 
 /**
  * The public portal (`index/*`, spec §7: no sign-in except checkStep) and the admins' content
@@ -117,7 +100,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     unsigned: true,
     input: ContentImageIdSchema,
     handler: async ({ caller, input, request, reply }) => {
-      const viewer = await imageViewer(app, request, caller);
+      const viewer = await browserCaller(app, request, caller);
       const image = await service.readContentImage(ctx, viewer, input.id);
       if (!image) return reply.code(404).send();
       // Visitors' images are public (a day, like logos); what an admin previews is never cached.

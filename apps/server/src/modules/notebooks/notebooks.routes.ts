@@ -1,5 +1,4 @@
 import { STATUS } from '@mathbridge/contracts/api';
-import { TOKEN_COOKIE } from '@mathbridge/contracts/constants';
 import {
   AchievementQuerySchema,
   ContributionsQuerySchema,
@@ -23,24 +22,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendStoredBytes } from '../../lib/send-bytes.ts';
-import { defineCall, type Caller } from '../../plugins/call.ts';
+import { browserCaller, defineCall } from '../../plugins/call.ts';
 import { contentDisposition } from '../files/download.service.ts';
 import * as service from './notebooks.service.ts';
-
-/** The session of a browser's own request (<img src>, a download link): the header, else the web client's cookie. */
-async function browserViewer(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  caller: Caller | null,
-): Promise<Caller | null> {
-  if (caller) return caller;
-  const token = (request.headers.cookie ?? '')
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === TOKEN_COOKIE)?.[1];
-  if (!token) return null;
-  return app.resolveSession(decodeURIComponent(token)).catch(() => null);
-}
 
 /** The one file of a multipart call. */
 async function fileOf(request: FastifyRequest) {
@@ -93,7 +77,7 @@ export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
     unsigned: true,
     input: NotebookIdSchema,
     handler: async ({ caller, input, request, reply }) => {
-      const viewer = await browserViewer(app, request, caller);
+      const viewer = await browserCaller(app, request, caller);
       const out = await service.exportNotebook(ctx, viewer, input.id);
       return reply
         .header('content-type', 'application/x-ipynb+json; charset=utf-8')
@@ -110,7 +94,7 @@ export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
     unsigned: true,
     input: NotebookIdSchema,
     handler: async ({ caller, input, request, reply }) => {
-      const viewer = await browserViewer(app, request, caller);
+      const viewer = await browserCaller(app, request, caller);
       const image = await service.readImage(ctx, viewer, input.id);
       if (!image) return reply.code(404).send();
       return sendStoredBytes(reply, image, viewer ? 'private' : 'public');

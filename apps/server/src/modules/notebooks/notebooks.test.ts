@@ -383,6 +383,24 @@ describeApi('notebooks and categories (issue 12)', () => {
   });
 
   describe('covers, attachments, copies', () => {
+    it('a browser request with a malformed session cookie is a visitor, not a server error', async () => {
+      const cover = await uploadCover(app(), owner);
+      const n = await newNotebook(app(), owner, { cover_file_id: cover.file_id });
+      const badCookie = { cookie: 'mb_token=%E0%A4%A' };
+      const image = await app().inject({ method: 'GET', url: cover.url, headers: badCookie });
+      expect(image.statusCode).toBe(404);
+      const exported = await app().inject({ method: 'GET', url: `/api/notebook/export/${n.id}`, headers: badCookie });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.json()).toMatchObject({ status: 305 });
+      // The same cookie, well formed, still signs the owner in.
+      const good = await app().inject({
+        method: 'GET',
+        url: cover.url,
+        headers: { cookie: `mb_token=${owner.token}` },
+      });
+      expect(good.statusCode).toBe(200);
+    });
+
     it('a cover shows to the notebook readers only; attachments up to the limit, downloadable through signed links', async () => {
       const cover = await uploadCover(app(), owner);
       const n = await newNotebook(app(), owner, { cover_file_id: cover.file_id });
