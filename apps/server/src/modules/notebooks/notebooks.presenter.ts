@@ -50,6 +50,8 @@ export function presentSummary(
   categories: Map<number, NotebookCategoryRow>,
   /** What the reader sees: the owner's cells, or the published snapshot's. */
   snapshot: boolean,
+  /** The admins' rejection reason is for the owner (and admins), never for other readers. */
+  showReview: boolean,
 ): NotebookSummary {
   const category = row.category_id === null ? undefined : categories.get(row.category_id);
   return {
@@ -63,7 +65,7 @@ export function presentSummary(
     owner: presentOwner(row),
     state: row.state as NotebookState,
     contribution: row.contribution as ContributionState,
-    reject_reason: row.reject_reason,
+    reject_reason: showReview ? row.reject_reason : null,
     cells: snapshot ? (row.published_cells ?? 0) : row.cells,
     published_at: row.published_at,
     accepted_at: row.accepted_at,

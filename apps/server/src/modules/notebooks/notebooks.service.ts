@@ -273,7 +273,7 @@ export async function notebookDetail(ctx: AppContext, caller: Caller | null, id:
   const [categories, attachments] = await Promise.all([categoryMap(ctx.db), repo.listAttachments(ctx.db, id)]);
   const viewerId = caller?.id ?? 0;
   return {
-    ...presentSummary(row, categories, kind === 'reader'),
+    ...presentSummary(row, categories, kind === 'reader', kind !== 'reader'),
     content: documentFor(row, kind),
     version: kind === 'reader' ? null : row.version,
     cover_file_id: row.cover_file_id,
@@ -300,6 +300,7 @@ async function page(
   filter: repo.NotebookFilter,
   order: Parameters<typeof repo.listNotebooks>[2],
   snapshot: boolean,
+  showReview: boolean,
 ): Promise<NotebookPage> {
   const [rows, total, categories] = await Promise.all([
     repo.listNotebooks(ctx.db, filter, order, query.page_size, offsetOf(query)),
@@ -308,14 +309,14 @@ async function page(
   ]);
   return pageOf(
     query,
-    rows.map((row) => presentSummary(row, categories, snapshot)),
+    rows.map((row) => presentSummary(row, categories, snapshot, showReview)),
     total,
   );
 }
 
 /** GET notebook/my: the caller's notebooks, newest change first. */
 export const myNotebooks = (ctx: AppContext, caller: Caller, query: MyNotebooksQuery) =>
-  page(ctx, query, { ownerId: caller.id, state: query.state, keyword: query.keyword }, 'updated', false);
+  page(ctx, query, { ownerId: caller.id, state: query.state, keyword: query.keyword }, 'updated', false, true);
 
 /** GET notebook/achievements (public): accepted notebooks, newest acceptance first. */
 export const achievements = (ctx: AppContext, query: AchievementQuery) =>
@@ -325,6 +326,7 @@ export const achievements = (ctx: AppContext, query: AchievementQuery) =>
     { contribution: 'accepted', state: 'published', categoryId: query.category_id, keyword: query.keyword },
     'accepted',
     true,
+    false,
   );
 
 /** GET notebook/userNotebooks: a user's public page; signed in: their published notebooks, visitors: accepted ones. */
@@ -335,12 +337,13 @@ export const userNotebooks = (ctx: AppContext, caller: Caller | null, query: Use
     { ownerId: query.user_id, state: 'published', ...(caller ? {} : { contribution: 'accepted' }) },
     'published',
     true,
+    false,
   );
 
 /** GET notebook/contributions (admin): contributions in one state, oldest first. */
 export function contributions(ctx: AppContext, caller: Caller, query: ContributionsQuery) {
   requireAdmin(caller);
-  return page(ctx, query, { contribution: query.contribution }, 'contributed', true);
+  return page(ctx, query, { contribution: query.contribution }, 'contributed', true, true);
 }
 
 /* ---- writing ---- */

@@ -349,13 +349,20 @@ describeApi('notebooks and categories (issue 12)', () => {
         contribution: 'rejected',
         reject_reason: '缺少说明',
       });
+      // The reason is the owner's and the admins': other readers of the published notebook never see it.
+      expect((await detail(n.id, other.token)).result).toMatchObject({ state: 'published', reject_reason: null });
+      const publicPage = (await get<NotebookPage>(app(), other, 'notebook/userNotebooks', { user_id: owner.id }))
+        .result;
+      expect(publicPage.items.find((i) => i.id === n.id)).toMatchObject({ reject_reason: null });
+      const mine = (await get<NotebookPage>(app(), owner, 'notebook/my', { page_size: 100 })).result;
+      expect(mine.items.find((i) => i.id === n.id)).toMatchObject({ reject_reason: '缺少说明' });
       // The owner's to-do (their to-do list, once they hold a role) points at the notebook.
       const ownerTodo = (await openTodos(n.id)).find((r) => r.kind === 'notebookRejected');
       expect(ownerTodo?.assignee_user_id).toBe(owner.id);
       expect((await post(app(), admin, 'notebook/review', { id: n.id, decision: 'accept' })).status).toBe(409);
       const rejected = (await get<NotebookPage>(app(), admin, 'notebook/contributions', { contribution: 'rejected' }))
         .result;
-      expect(rejected.items.some((i) => i.id === n.id)).toBe(true);
+      expect(rejected.items.find((i) => i.id === n.id)).toMatchObject({ reject_reason: '缺少说明' });
       const again = ok(await post<NotebookDetail>(app(), owner, 'notebook/contribute', { id: n.id }), 'again');
       expect(again).toMatchObject({ contribution: 'pending', reject_reason: null });
       // The owner's to-do is done; the admins have one new to-do.
