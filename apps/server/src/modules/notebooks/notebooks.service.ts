@@ -381,7 +381,9 @@ export async function saveNotebook(
 ): Promise<NotebookDetail> {
   const { text, cells } = serializeDocument(input.content);
   if (input.cover_file_id !== undefined) {
-    const current = input.id === undefined ? undefined : await repo.findNotebook(ctx.db, input.id);
+    // Ownership first: another's (or a missing) notebook is 304 whatever the cover, so the answer
+    // never tells which cover a foreign notebook has, nor whether it exists.
+    const current = input.id === undefined ? undefined : await owned(ctx.db, caller, input.id);
     if (current?.cover_file_id !== input.cover_file_id)
       await requireImage(ctx.db, input.cover_file_id, 'cover_file_id', locale, caller.id);
   }

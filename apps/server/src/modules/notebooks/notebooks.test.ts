@@ -426,6 +426,17 @@ describeApi('notebooks and categories (issue 12)', () => {
         notebookForm({ cover_file_id: foreign.file_id }),
       );
       expect(refused.result.errors[0]?.field).toBe('cover_file_id');
+      // Saving over another's notebook (or a missing one) is 304 whichever cover is named: no hint of either.
+      for (const [id, coverId] of [
+        [n.id, foreign.file_id],
+        [n.id, cover.file_id],
+        [999999, foreign.file_id],
+        [999999, cover.file_id],
+      ] as const)
+        expect(
+          (await post(app(), other, 'notebook/save', { ...notebookForm({ cover_file_id: coverId }), id, version: 0 }))
+            .status,
+        ).toBe(304);
       // Replacing a cover removes the old file.
       const spare = await uploadCover(app(), owner);
       const covered = await newNotebook(app(), owner, { cover_file_id: spare.file_id });
