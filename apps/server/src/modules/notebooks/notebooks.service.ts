@@ -41,6 +41,7 @@ import { sizeLabel } from '../../lib/upload.ts';
 import { isAdmin, requireAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { orgOf } from '../identity/org-actor.service.ts';
+import { rolesOf } from '../user/user.service.ts';
 import { solutionDetail, solutionWithDemand } from '../demands/solutions.service.ts';
 import {
   findAttachedFiles,
@@ -58,6 +59,7 @@ import {
   presentAttachment,
   presentCategory,
   presentDeliverable,
+  presentOwner,
   presentSummary,
 } from './notebooks.presenter.ts';
 import * as repo from './notebooks.repository.ts';
@@ -538,8 +540,8 @@ async function openContributionTodo(trx: Db, row: NotebookRow, ownerName: string
   });
 }
 
-const ownerName = (row: { owner_truename: string | null; owner_account: string }) =>
-  row.owner_truename || row.owner_account.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
+/** The owner as the admins' to-do names them: the presenter's name (true name, else the masked phone). */
+const ownerName = (row: repo.NotebookWithOwner) => presentOwner(row).name;
 
 /**
  * POST notebook/publish: the current content becomes the published snapshot. A notebook in the
@@ -801,7 +803,7 @@ export async function openAttachment(
   const attachment = await repo.findAttachment(ctx.db, q.id);
   if (!attachment) throw notFound('errors.notebookAttachmentNotFound');
   const row = await repo.findNotebook(ctx.db, attachment.notebook_id);
-  const roles = q.u ? await ctx.db.selectFrom('user_roles').select('role').where('user_id', '=', q.u).execute() : [];
+  const roles = q.u ? await rolesOf(ctx.db, q.u) : [];
   const viewer = q.u ? { id: q.u, roles: roles.map((r) => r.role) as Caller['roles'] } : null;
   if (!row || !readerKind(viewer, row)) throw forbidden();
   const [file] = await findAttachedFiles(ctx.db, [attachment.file_id]);
