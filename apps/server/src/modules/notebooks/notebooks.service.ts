@@ -4,6 +4,7 @@ import { STATUS } from '@mathbridge/contracts/api';
 import { UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
+import { findNulCharacter } from '@mathbridge/contracts/validation';
 import {
   NOTEBOOK_ATTACHMENTS_MAX,
   NOTEBOOK_MAX_BYTES,
@@ -490,6 +491,10 @@ export function parseIpynb(bytes: Buffer, locale: Locale): NotebookDocument {
       : 'invalid';
     throw fail(`${where}: ${what}`);
   }
+  // As for a saved notebook (the call refuses NUL anywhere in its body): PostgreSQL cannot store
+  // one in a title, and the editor could never save such a document back.
+  const nulAt = findNulCharacter(parsed.data);
+  if (nulAt !== null) throw fail(`${nulAt}: NUL character`);
   return parsed.data;
 }
 

@@ -206,6 +206,19 @@ describeApi('notebooks and categories (issue 12)', () => {
     const importFile = (name: string, body: string | Buffer, query: Record<string, string> = {}) =>
       uploadTo(app(), owner.token, 'notebook/import', name, Buffer.isBuffer(body) ? body : Buffer.from(body), query);
 
+    it('a file holding a NUL character is refused with 400 on file (as a saved one is), never a database error', async () => {
+      for (const doc of [
+        sampleNotebook({ metadata: { title: 'a\u0000b' } }),
+        sampleNotebook({
+          cells: [{ cell_type: 'markdown', id: 'nul', source: 'x\u0000y', metadata: {} }],
+        }),
+      ]) {
+        const reply = await importFile('nul.ipynb', JSON.stringify(doc));
+        expect(reply.status).toBe(400);
+        expect((reply.result as unknown as Errors).errors[0]?.field).toBe('file');
+      }
+    });
+
     it('imports a good v4 file as a draft titled from its name, and exports it back', async () => {
       const reply = await importFile('最小二乘.ipynb', JSON.stringify(sampleNotebook()));
       expect(reply.status).toBe(200);
