@@ -16,11 +16,12 @@ import {
   NotebookSaveSchema,
   UserNotebooksQuerySchema,
 } from '@mathbridge/contracts/notebooks';
-import { IdSchema } from '@mathbridge/contracts/validation';
+import { translate } from '@mathbridge/contracts/messages';
+import { findNulCharacter, IdSchema } from '@mathbridge/contracts/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
 import { sendStoredBytes } from '../../lib/send-bytes.ts';
 import { browserCaller, defineCall } from '../../plugins/call.ts';
 import { contentDisposition } from '../files/download.service.ts';
@@ -153,6 +154,9 @@ export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
       const file = await fileOf(request);
       const field = file.fields.title;
       const fromForm = field && 'value' in field && typeof field.value === 'string' ? field.value : undefined;
+      // The form field skips the call's own checks (those read the query): NUL is refused as there.
+      if (fromForm !== undefined && findNulCharacter(fromForm) !== null)
+        throw invalidField('title', 'nulCharacter', translate(locale, 'validation.nulCharacter'));
       return service.importNotebook(
         ctx,
         caller,

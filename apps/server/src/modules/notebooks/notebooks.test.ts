@@ -217,6 +217,17 @@ describeApi('notebooks and categories (issue 12)', () => {
         expect(reply.status).toBe(400);
         expect((reply.result as unknown as Errors).errors[0]?.field).toBe('file');
       }
+      // A title sent as a form field (not in the signed query) is held to the same rule.
+      const form = new FormData();
+      form.append('title', 'a\u0000b');
+      form.append('file', new Blob([JSON.stringify(sampleNotebook())]), 'ok.ipynb');
+      const viaForm = await app().inject({
+        method: 'POST',
+        url: '/api/notebook/import?ignore_sign=1',
+        headers: { 'x-mathbridge-token': owner.token },
+        payload: form,
+      });
+      expect(viaForm.json()).toMatchObject({ status: 400, result: { errors: [{ field: 'title' }] } });
     });
 
     it('imports a good v4 file as a draft titled from its name, and exports it back', async () => {
