@@ -98,7 +98,7 @@ export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
       const viewer = await browserCaller(app, request, caller);
       const image = await service.readImage(ctx, viewer, input.id);
       if (!image) return reply.code(404).send();
-      return sendStoredBytes(reply, image, viewer ? 'private' : 'public');
+      return sendStoredBytes(reply, image, image.cache);
     },
   });
   defineCall(app, {

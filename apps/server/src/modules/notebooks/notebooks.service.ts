@@ -211,18 +211,24 @@ export async function uploadImage(
 /**
  * GET notebook/cover/:id: a category's cover for anyone; a notebook's cover for whoever may read
  * that notebook; an image not used yet for its uploader and admins. Null: nothing to show (404).
+ * `cache` is 'public' for a category's cover only: a notebook's may stop showing (unpublished,
+ * withdrawn) and must not outlive that in shared caches.
  */
-export async function readImage(ctx: AppContext, caller: Caller | null, fileId: number): Promise<StoredBytes | null> {
+export async function readImage(
+  ctx: AppContext,
+  caller: Caller | null,
+  fileId: number,
+): Promise<(StoredBytes & { cache: 'public' | 'private' }) | null> {
   const [file] = await findAttachedFiles(ctx.db, [fileId]);
   if (!file || file.purpose !== NOTEBOOK_IMAGE) return null;
-  let shown =
-    (caller !== null && (isAdmin(caller) || caller.id === file.owner_id)) ||
-    (await repo.isCategoryCover(ctx.db, fileId));
+  const categoryCover = await repo.isCategoryCover(ctx.db, fileId);
+  let shown = categoryCover || (caller !== null && (isAdmin(caller) || caller.id === file.owner_id));
   if (!shown) {
     const notebooks = await repo.notebooksOfCover(ctx.db, fileId);
     shown = notebooks.some((notebook) => readerKind(caller, notebook) !== null);
   }
-  return shown ? openAttachedFile(ctx, file.storage_key) : null;
+  const bytes = shown ? await openAttachedFile(ctx, file.storage_key) : null;
+  return bytes && { ...bytes, cache: categoryCover ? 'public' : 'private' };
 }
 
 /* ---- reading ---- */

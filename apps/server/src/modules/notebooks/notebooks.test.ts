@@ -99,8 +99,10 @@ describeApi('notebooks and categories (issue 12)', () => {
       const cat = await newCategory(app(), admin, { cover_file_id: cover.file_id, name_en: 'Statistics' });
       expect(cat).toMatchObject({ name_en: 'Statistics', cover_file_id: cover.file_id, notebook_count: 0 });
       expect(cat.cover_url).toBe(`/api/notebook/cover/${cover.file_id}`);
-      // The category cover is public.
-      expect((await app().inject({ method: 'GET', url: cat.cover_url! })).statusCode).toBe(200);
+      // The category cover is public, cacheable by anyone.
+      const catCover = await app().inject({ method: 'GET', url: cat.cover_url! });
+      expect(catCover.statusCode).toBe(200);
+      expect(catCover.headers['cache-control']).toContain('public');
       const edited = ok(
         await post<NotebookCategory>(app(), admin, 'category/save', { ...cat, name_en: 'Stats' }),
         'edit',
@@ -440,6 +442,13 @@ describeApi('notebooks and categories (issue 12)', () => {
         app().inject({ method: 'GET', url: cover.url, headers: token ? { 'x-mathbridge-token': token } : {} });
       expect((await image(owner.token)).statusCode).toBe(200);
       expect((await image(other.token)).statusCode).toBe(404);
+      expect((await image()).statusCode).toBe(404);
+      // Once accepted, visitors see it too, but never from a shared cache: a withdrawal must hide it.
+      const accepted = await notebookIn(app(), owner, 'accepted', admin, { cover_file_id: cover.file_id });
+      const seen = await image();
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers['cache-control']).toBe('private, no-store');
+      ok(await post(app(), owner, 'notebook/unpublish', { id: accepted.id }), 'unpublish');
       expect((await image()).statusCode).toBe(404);
       // Another user's image is not a cover the owner may use.
       const foreign = await uploadCover(app(), other);
