@@ -145,8 +145,6 @@ export interface NotebookFilter {
   contribution?: string;
   categoryId?: number;
   keyword?: string;
-  /** Published or accepted: the owner's public page. */
-  publishedOnly?: boolean;
 }
 
 function filtered(db: Db, f: NotebookFilter) {
