@@ -724,5 +724,10 @@ describeApi('notebook deliverables (issue 12, DESIGN §9)', () => {
     expect((await list(c.outsider)).status).toBe(304);
     expect((await get(app(), c.outsider, `notebook/deliverable/${byMember.id}`)).status).toBe(304);
     expect((await get(app(), c.viewer, `notebook/deliverable/${byMember.id}`)).status).toBe(200);
+    // A member who no longer holds a role that opens research is refused, as the research calls refuse them.
+    await t().ctx.db.deleteFrom('user_roles').where('user_id', '=', c.member.id).execute();
+    expect((await list(c.member)).status).toBe(304);
+    expect((await get(app(), c.member, `notebook/deliverable/${byMember.id}`)).status).toBe(304);
+    expect((await get(app(), c.member, 'subject/phases', { id: project.id })).status).toBe(304);
   });
 });

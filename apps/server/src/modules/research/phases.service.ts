@@ -86,13 +86,14 @@ async function phaseFor(ctx: AppContext, caller: Caller, kind: ResearchKind, pha
 
 /**
  * A phase (any kind) and what the caller is to its project, for other modules' checks on a phase
- * (notebook deliverables, issue 12): pair with requireReader / requirePermission.
+ * (notebook deliverables, issue 12): pair with requireReader / requirePermission. The section
+ * check is phaseFor's: a member who lost the role (or its verification) is refused here too.
  */
 export async function phaseAccess(ctx: AppContext, caller: Caller, phaseId: number) {
   const phase = await phases.findPhase(ctx.db, phaseId);
   const project = phase ? await repo.findProject(ctx.db, phase.project_id) : undefined;
   if (!phase || !project) throw notFound('errors.phaseNotFound');
-  return { phase, access: await accessTo(ctx, caller, project) };
+  return phaseFor(ctx, caller, project.kind as ResearchKind, phaseId);
 }
 
 async function onePhase(ctx: AppContext, id: number): Promise<ResearchPhase> {
