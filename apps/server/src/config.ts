@@ -78,6 +78,8 @@ export interface KernelConfig {
   wallSeconds: number;
   idleSeconds: number;
   outputBytes: number;
+  /** Kernels running at once on this platform, all users together (KERNEL_MAX): memory is finite. */
+  maxKernels: number;
   fileMb: number;
   /** After an interrupt past the wall-clock limit, how long the execution may take to stop before the kernel restarts. */
   interruptGraceMs: number;
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleSeconds: positiveInt(env.KERNEL_IDLE_SECONDS, KERNEL_DEFAULTS.idleSeconds),
       outputBytes: positiveInt(env.KERNEL_OUTPUT_BYTES, KERNEL_DEFAULTS.outputBytes),
       fileMb: positiveInt(env.KERNEL_FILE_MB, KERNEL_DEFAULTS.fileMb),
+      maxKernels: positiveInt(env.KERNEL_MAX, 20),
       interruptGraceMs: positiveInt(env.KERNEL_INTERRUPT_GRACE_MS, 3000),
     },
   };

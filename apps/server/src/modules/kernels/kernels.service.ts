@@ -95,6 +95,9 @@ export class KernelService {
   /**
    * Starts the caller's kernel: 409 when they hold one. The row is inserted first (one statement,
    * `on conflict do nothing`): of parallel starts one inserts, the others see 0 rows and answer 409.
+   * Then the platform-wide cap (KERNEL_MAX): a start that finds more rows than the cap, its own
+   * included, gives its row back and answers 503. Parallel starts at the edge may all give theirs
+   * back (the cap is never exceeded; at worst a start is refused that could have fitted).
    */
   async start(userId: number): Promise<Upstream> {
     if (!this.supervisor.endpoint()) return unavailable(this.supervisor.state);
@@ -104,7 +107,16 @@ export class KernelService {
         .values({ user_id: userId, kernel_id: null, created_at: nowIso() })
         .onConflict((oc) => oc.column('user_id').doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return this.launchFor(userId);
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+        if (await this.overCapacity()) {
+          await this.dropRow(userId, null);
+          return {
+            status: 503,
+            body: { message: 'Every kernel is in use: try again in a few minutes', reason: 'capacity' },
+          };
+        }
+        return this.launchFor(userId);
+      }
       // Held: by a live kernel (409), or by a stale row, dropped here before one more try.
       if (attempt === 0 && (await this.kernelOf(userId)) === null) {
         const left = await this.db
@@ -120,6 +132,14 @@ export class KernelService {
       status: 409,
       body: { message: 'You already have a running kernel: one kernel per user', reason: 'one_kernel_per_user' },
     };
+  }
+
+  private async overCapacity(): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('kernel_sessions')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n) > this.config.maxKernels;
   }
 
   private async launchFor(userId: number): Promise<Upstream> {

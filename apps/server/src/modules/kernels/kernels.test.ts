@@ -188,6 +188,8 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     KERNEL_OUTPUT_BYTES: String(OUTPUT_CAP),
     KERNEL_FILE_MB: '10',
     METRICS_TOKEN: 'kernel-test-metrics',
+    // Above what the other tests hold at once, below the parallel burst of the capacity test.
+    KERNEL_MAX: '14',
   };
   beforeAll(async () => {
     env.KERNEL_PORT = String(await freePort());
@@ -403,6 +405,27 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     expect((await rest('DELETE', `/api/kernels/${list[0]?.id}`, token)).status).toBe(204);
     const again = await startKernel(token);
     expect((await rest('DELETE', `/api/kernels/${again}`, token)).status).toBe(204);
+  });
+
+  it('caps the kernels of the whole platform (KERNEL_MAX): of 16 parallel starts by 16 users, the rest get 503', async () => {
+    const { app, ctx } = testApp();
+    const users = await Promise.all(Array.from({ length: 16 }, () => registerUser(app)));
+    const answers = await Promise.all(users.map(({ token }) => rest('POST', '/api/kernels', token)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(2);
+    const refused = answers.find((a) => a.status === 503);
+    expect(await refused?.json()).toMatchObject({ reason: 'capacity' });
+    const held = await ctx.db.selectFrom('kernel_sessions').select('user_id').execute();
+    expect(held.length).toBeLessThanOrEqual(14);
+    // Give the room back for the tests after this one.
+    await Promise.all(
+      answers.map(async (answer, i) => {
+        if (answer.status !== 201) return;
+        const { id } = (await answer.json()) as { id: string };
+        expect((await rest('DELETE', `/api/kernels/${id}`, users[i]?.token)).status).toBe(204);
+      }),
+    );
   });
 
   it('refuses visitors, other origins and other users', async () => {

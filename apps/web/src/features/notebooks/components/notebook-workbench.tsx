@@ -105,7 +105,13 @@ export function NotebookWorkbench({
         return result.status === 'ok';
       } catch {
         notify.error(
-          t(kernel.failure?.status === 409 ? 'notebooks.kernel.busyElsewhere' : 'notebooks.kernel.failed'),
+          t(
+            kernel.failure?.status === 409
+              ? 'notebooks.kernel.busyElsewhere'
+              : kernel.failure?.status === 503
+                ? 'notebooks.kernel.full'
+                : 'notebooks.kernel.failed',
+          ),
           'kernel',
         );
         return false;

@@ -72,6 +72,7 @@ export const notebooksEnUS = {
       },
       failed: 'The kernel could not be started or reached.',
       busyElsewhere: 'You already have a running kernel (one per user), perhaps in another tab.',
+      full: 'Every kernel of the platform is in use. Try again in a few minutes.',
       takeOver: 'Shut it down and start here',
       reconnect: 'Reconnect',
       restart: 'Restart',

@@ -73,6 +73,7 @@ export const notebooksZhCN: NotebooksMessages = {
       },
       failed: '内核无法启动或连接。',
       busyElsewhere: '您已有一个运行中的内核（每位用户一个），可能在另一个标签页中。',
+      full: '平台的内核已全部占用，请几分钟后再试。',
       takeOver: '关闭它并在此启动',
       reconnect: '重新连接',
       restart: '重启',

@@ -73,6 +73,7 @@ export const notebooksZhHK: NotebooksMessages = {
       },
       failed: '內核無法啓動或連接。',
       busyElsewhere: '您已有一個運行中的內核（每位用戶一個），可能在另一個分頁中。',
+      full: '平台的內核已全部佔用，請幾分鐘後再試。',
       takeOver: '關閉它並在此啓動',
       reconnect: '重新連接',
       restart: '重啓',
