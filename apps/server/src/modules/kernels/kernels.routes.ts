@@ -63,6 +63,7 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
           output_bytes: c.outputBytes,
         },
         kernel_id: caller && state === 'running' ? await service.kernelOf(caller.id) : null,
+        ...(supervisor.networkIsolated === undefined ? {} : { network_isolated: supervisor.networkIsolated }),
       };
     },
   });
