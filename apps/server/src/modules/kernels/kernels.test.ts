@@ -431,6 +431,11 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
       // Only the namespace's loopback, and it is down (ENETUNREACH above).
       expect(interfaces).toBe("['lo']");
       expect(accepted).toBe(0);
+      // Jupyter reaches it over unix sockets next to its connection file, not TCP.
+      const transport = await client.execute(
+        'import json\nfrom ipykernel import get_connection_info\nprint(json.loads(get_connection_info())["transport"])',
+      );
+      expect(transport.text).toBe('ipc\n');
       // The kernel works as before: code, a plot.
       expect((await client.execute('print(2+3)')).text).toBe('5\n');
       const plot = await client.execute('import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.show()');
