@@ -403,7 +403,7 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
       });
       socket.once('error', reject);
     });
-    await vi.waitFor(() => expect(accepted).toBe(1));
+    await vi.waitFor(() => expect(accepted).toBe(1), { timeout: 10_000 });
     accepted = 0;
     try {
       const { client } = await userWithKernel();
