@@ -362,4 +362,9 @@ export interface KernelInfo {
   };
   /** The caller's running kernel, if any (one per user). */
   kernel_id: string | null;
+  /**
+   * Whether kernels run without network (their own network namespace: no PostgreSQL, Redis or API
+   * on 127.0.0.1). Absent when not known here: kernels off, not started yet, or an external gateway.
+   */
+  network_isolated?: boolean;
 }

@@ -63,6 +63,7 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
           output_bytes: c.outputBytes,
         },
         kernel_id: caller && state === 'running' ? await service.kernelOf(caller.id) : null,
+        ...(supervisor.networkIsolated === undefined ? {} : { network_isolated: supervisor.networkIsolated }),
       };
     },
   });
@@ -106,6 +107,8 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
       const id = await service.kernelOf(caller.id);
       if (!id) return send(reply, { status: 200, body: [] });
       const model = await service.upstream('GET', `/api/kernels/${encodeURIComponent(id)}`);
+      // Culled between the two looks: no kernel (the row goes on the next look), not a 404 list.
+      if (model?.status === 404) return send(reply, { status: 200, body: [] });
       return send(reply, model && model.status === 200 ? { status: 200, body: [model.body] } : model);
     }),
   );

@@ -248,6 +248,7 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
       reason: null,
       limits: { cpu_seconds: 30, memory_mb: 1024, wall_seconds: 5, idle_seconds: 12, output_bytes: OUTPUT_CAP },
       kernel_id: null,
+      network_isolated: expect.any(Boolean),
     });
     const visitor = await call<KernelInfo>(app, 'GET', 'notebook/kernelInfo');
     expect(visitor.result.kernel_id).toBeNull();
@@ -376,6 +377,75 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     );
     expect(config.text).toBe('[]\n');
     client.close();
+  });
+
+  it('has no network: a port the test opens on 127.0.0.1, the API and PostgreSQL are unreachable', async (ctx) => {
+    const info = await call<KernelInfo>(testApp().app, 'GET', 'notebook/kernelInfo');
+    if (!info.result.network_isolated) {
+      const why = 'user namespaces are unavailable here (`unshare --user --net` failed): kernels share the network';
+      if (process.env.REQUIRE_ALL === '1') throw new Error(`REQUIRE_ALL=1 but ${why}`);
+      console.warn(`\n*** kernels: ${why}; the network isolation test is SKIPPED ***\n`);
+      ctx.skip();
+    }
+    // A listener of our own on loopback: reachable from this process, so only the kernel's
+    // isolation can make its connect fail.
+    let accepted = 0;
+    const listener = net.createServer((socket) => {
+      accepted += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as net.AddressInfo).port;
+    const apiPort = Number(new URL(base).port);
+    // Reachable from this process.
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', reject);
+    });
+    await vi.waitFor(() => expect(accepted).toBe(1), { timeout: 10_000 });
+    accepted = 0;
+    try {
+      const { client } = await userWithKernel();
+      const probe = await client.execute(
+        [
+          'import socket',
+          'def probe(host, port):',
+          '    s = socket.socket()',
+          '    s.settimeout(5)',
+          '    try:',
+          '        s.connect((host, port))',
+          "        return 'connected'",
+          '    except OSError as e:',
+          '        return type(e).__name__',
+          '    finally:',
+          '        s.close()',
+          `print(probe('127.0.0.1', ${port}), probe('127.0.0.1', ${apiPort}), probe('127.0.0.1', 5432), probe('localhost', 6379))`,
+          'print([name for _, name in socket.if_nameindex()])',
+        ].join('\n'),
+      );
+      const [ports, interfaces] = probe.text.trim().split('\n');
+      expect(ports?.split(' ')).toHaveLength(4);
+      expect(ports).not.toContain('connected');
+      expect(ports).not.toContain('Timeout');
+      // Only the namespace's loopback, and it is down (ENETUNREACH above).
+      expect(interfaces).toBe("['lo']");
+      expect(accepted).toBe(0);
+      // Jupyter reaches it over unix sockets next to its connection file, not TCP.
+      const transport = await client.execute(
+        'import json\nfrom ipykernel import get_connection_info\nprint(json.loads(get_connection_info())["transport"])',
+      );
+      expect(transport.text).toBe('ipc\n');
+      // The kernel works as before: code, a plot.
+      expect((await client.execute('print(2+3)')).text).toBe('5\n');
+      const plot = await client.execute('import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.show()');
+      expect(plot.outputs.some((o) => o.header.msg_type === 'display_data')).toBe(true);
+      client.close();
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 
   it('truncates output beyond the cap, with one notice', async () => {

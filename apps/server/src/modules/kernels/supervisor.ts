@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,8 +17,13 @@ import type { KernelConfig } from '../../config.ts';
  * - gets a clean environment (PATH, HOME, locale and its own folders: no DATABASE_URL, keys, S3
  *   credentials) and a fresh random token in a config file it reads at start, deleted once it
  *   answers (never in argv, where `ps` shows it, nor in its environment, which kernels inherit);
- * - has one kernelspec, `python3`, written here: `prlimit` (CPU seconds, address space, processes,
- *   file size) in front of `/usr/bin/python3 -m ipykernel_launcher`;
+ * - has one kernelspec, `python3`, written here: `unshare --user --net --map-current-user` (the
+ *   kernel in its own network namespace: no interface but a down loopback, so no PostgreSQL, Redis
+ *   or API on 127.0.0.1) and `prlimit` (CPU seconds, address space, processes, file size) in front
+ *   of `/usr/bin/python3 -m ipykernel_launcher`; Jupyter therefore speaks to its kernels over
+ *   ZeroMQ IPC (unix sockets in its runtime folder, `KernelManager.transport=ipc`), not TCP. Where
+ *   user namespaces are disabled (the probe at the first launch fails) kernels run without
+ *   `unshare`, with one warning, and `notebook/kernelInfo` says `network_isolated: false`;
  * - culls kernels idle for KERNEL_IDLE_SECONDS (Jupyter's own culler, connected ones included);
  * - is restarted with a growing delay (1 s … 60 s) when it dies, and stopped with the app; should
  *   this process die without closing the app, Jupyter gets SIGTERM (`setpriv --pdeathsig`).
@@ -39,9 +44,17 @@ const KERNEL_NPROC = 512;
 const NOBODY = 65534;
 const PYTHON = '/usr/bin/python3';
 const SETPRIV = '/usr/bin/setpriv';
+const UNSHARE = '/usr/bin/unshare';
+/** A new user namespace (needed to create the network one unprivileged), mapping the kernel user to itself. */
+const UNSHARE_ARGS = ['--user', '--net', '--map-current-user'];
 
 export class JupyterSupervisor {
   state: KernelBackendState = 'off';
+  /**
+   * Whether local kernels run in their own network namespace: decided once, at the first launch
+   * (undefined before, and with an external gateway, whose kernels this server does not start).
+   */
+  networkIsolated: boolean | undefined;
   private child: ChildProcess | null = null;
   private token = '';
   private workDir: string | null = null;
@@ -110,7 +123,7 @@ export class JupyterSupervisor {
   }
 
   /** The private folders of the local server: home, runtime, config, kernelspec and the kernels' working folder. */
-  private prepareWorkDir(asNobody: boolean): string {
+  private prepareWorkDir(asNobody: boolean, isolated: boolean): string {
     if (!this.workDir) this.workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-jupyter-'));
     const dir = this.workDir;
     for (const sub of ['home', 'runtime', 'config', 'data', 'path/kernels/python3', 'work']) {
@@ -119,6 +132,7 @@ export class JupyterSupervisor {
     const c = this.config;
     const spec = {
       argv: [
+        ...(isolated ? [UNSHARE, ...UNSHARE_ARGS, '--'] : []),
         '/usr/bin/prlimit',
         `--cpu=${c.cpuSeconds}`,
         `--as=${c.memoryMb * 1024 * 1024}`,
@@ -164,7 +178,6 @@ export class JupyterSupervisor {
     this.state = 'starting';
     const asNobody = process.getuid?.() === 0;
     const c = this.config;
-    const dir = this.prepareWorkDir(asNobody);
     const cullInterval = Math.min(300, Math.max(1, Math.round(c.idleSeconds / 5)));
     const args = [
       `--ServerApp.ip=127.0.0.1`,
@@ -173,25 +186,15 @@ export class JupyterSupervisor {
       '--ServerApp.open_browser=False',
       '--ServerApp.terminals_enabled=False',
       '--ServerApp.allow_root=False',
-      `--ServerApp.root_dir=${path.join(dir, 'work')}`,
       '--KernelSpecManager.ensure_native_kernel=False',
       `--MappingKernelManager.cull_idle_timeout=${c.idleSeconds}`,
       `--MappingKernelManager.cull_interval=${cullInterval}`,
       '--MappingKernelManager.cull_connected=True',
       '--MappingKernelManager.default_kernel_name=python3',
+      // Unix sockets next to each kernel's connection file (runtime folder): a kernel in its own
+      // network namespace cannot reach Jupyter over TCP loopback.
+      '--KernelManager.transport=ipc',
     ];
-    const env: NodeJS.ProcessEnv = {
-      PATH: '/usr/local/bin:/usr/bin:/bin',
-      LANG: 'C.UTF-8',
-      HOME: path.join(dir, 'home'),
-      JUPYTER_PATH: path.join(dir, 'path'),
-      JUPYTER_CONFIG_DIR: path.join(dir, 'config'),
-      JUPYTER_RUNTIME_DIR: path.join(dir, 'runtime'),
-      JUPYTER_DATA_DIR: path.join(dir, 'data'),
-      IPYTHONDIR: path.join(dir, 'home/.ipython'),
-      MPLCONFIGDIR: path.join(dir, 'home/.matplotlib'),
-      PYTHONNOUSERSITE: '1',
-    };
     // setpriv: the user change (as root), and SIGTERM to Jupyter should this process die without
     // closing the app (SIGKILL, a crash), so no Jupyter Server outlives its API.
     const setpriv = fs.existsSync(SETPRIV)
@@ -208,7 +211,21 @@ export class JupyterSupervisor {
       this.log.error(`kernels: running as root but ${SETPRIV} is missing; refusing to run kernels as root`);
       return;
     }
-    const [command, ...argv] = [...setpriv, c.jupyterBin, ...args];
+    if (this.networkIsolated === undefined) this.networkIsolated = this.probeIsolation(setpriv);
+    const dir = this.prepareWorkDir(asNobody, this.networkIsolated);
+    const env: NodeJS.ProcessEnv = {
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      LANG: 'C.UTF-8',
+      HOME: path.join(dir, 'home'),
+      JUPYTER_PATH: path.join(dir, 'path'),
+      JUPYTER_CONFIG_DIR: path.join(dir, 'config'),
+      JUPYTER_RUNTIME_DIR: path.join(dir, 'runtime'),
+      JUPYTER_DATA_DIR: path.join(dir, 'data'),
+      IPYTHONDIR: path.join(dir, 'home/.ipython'),
+      MPLCONFIGDIR: path.join(dir, 'home/.matplotlib'),
+      PYTHONNOUSERSITE: '1',
+    };
+    const [command, ...argv] = [...setpriv, c.jupyterBin, ...args, `--ServerApp.root_dir=${path.join(dir, 'work')}`];
     this.log.info(
       { port: c.port, user: asNobody ? 'nobody' : 'the API user', workDir: dir },
       'kernels: starting Jupyter Server',
@@ -246,6 +263,33 @@ export class JupyterSupervisor {
     });
     const warm = this.warmUp(setpriv, env);
     void this.waitUntilAnswering(child, dir, warm);
+  }
+
+  /**
+   * Whether `unshare --user --net` works here for the kernel user (user namespaces may be disabled:
+   * sysctl user.max_user_namespaces=0, kernel.unprivileged_userns_clone=0, AppArmor, a container's
+   * seccomp profile). Run once; a failure is logged once and kernels then share the network.
+   */
+  private probeIsolation(setpriv: string[]): boolean {
+    if (!fs.existsSync(UNSHARE)) {
+      this.log.warn(
+        `kernels: ${UNSHARE} is missing (util-linux); kernels will share this machine's network (127.0.0.1 services included)`,
+      );
+      return false;
+    }
+    const [command, ...args] = [...setpriv, UNSHARE, ...UNSHARE_ARGS, '--', '/bin/true'];
+    const probe = spawnSync(command!, args, {
+      env: { PATH: '/usr/bin:/bin' },
+      cwd: '/',
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 10_000,
+    });
+    if (probe.status === 0) return true;
+    this.log.warn(
+      { status: probe.status, stderr: String(probe.stderr ?? '').trim() || probe.error?.message },
+      "kernels: user namespaces are unavailable here (`unshare --user --net` failed); kernels will share this machine's network (127.0.0.1 services included): firewall them or use KERNEL_GATEWAY_URL",
+    );
+    return false;
   }
 
   /**
