@@ -1,6 +1,7 @@
 import { AnsiUp } from 'ansi_up';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NbOutput } from '@mathbridge/contracts/notebooks';
+import type * as SanitizeOutput from '../lib/sanitize-output.ts';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 
 /**
@@ -26,7 +27,7 @@ function ansiHtml(source: string): string {
 }
 
 /** DOMPurify is fetched only when a notebook has an HTML or SVG output (DESIGN §8: public first load). */
-let sanitizeModule: Promise<typeof import('../lib/sanitize-output.ts')> | null = null;
+let sanitizeModule: Promise<typeof SanitizeOutput> | null = null;
 const loadSanitizer = () => (sanitizeModule ??= import('../lib/sanitize-output.ts'));
 
 function Html({ html }: { html: string }) {
