@@ -4,9 +4,7 @@ import type {
   MyNotebooksQuery,
   NotebookAttachment,
   NotebookCategory,
-  NotebookDeliverableDetail,
   NotebookDetail,
-  NotebookDocument,
   NotebookPage,
   NotebookSave,
 } from '@mathbridge/contracts/notebooks';
