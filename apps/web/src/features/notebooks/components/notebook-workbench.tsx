@@ -234,13 +234,24 @@ export function NotebookWorkbench({
           disabled={!runnable || busy}
           onClick={() => void runAll()}
           data-testid="run-all"
+          title={t('notebooks.toolbar.runAll')}
         >
           {t('notebooks.toolbar.runAll')}
         </Button>
-        <Button icon={<PauseOutlined />} disabled={!runnable || kernel.state === 'off'} onClick={interrupt}>
+        <Button
+          icon={<PauseOutlined />}
+          disabled={!runnable || kernel.state === 'off'}
+          onClick={interrupt}
+          title={t('notebooks.toolbar.interrupt')}
+        >
           {t('notebooks.toolbar.interrupt')}
         </Button>
-        <Button icon={<ReloadOutlined />} disabled={!runnable || kernel.state === 'off'} onClick={restart}>
+        <Button
+          icon={<ReloadOutlined />}
+          disabled={!runnable || kernel.state === 'off'}
+          onClick={restart}
+          title={t('notebooks.toolbar.restart')}
+        >
           {t('notebooks.toolbar.restart')}
         </Button>
         {runnable && <KernelStatus state={kernel.state} />}

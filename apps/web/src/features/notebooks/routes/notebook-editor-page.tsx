@@ -264,6 +264,7 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
         <Button
           icon={<DownloadOutlined />}
           onClick={() => void exportNotebook(notebookId, meta.title)}
+          title={t('notebooks.editor.export')}
           disabled={dirty}
         >
           {t('notebooks.editor.export')}
