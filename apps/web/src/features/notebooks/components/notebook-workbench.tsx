@@ -403,9 +403,10 @@ export function NotebookWorkbench({
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') toggleMarkdown(id);
                 }}
-                role="button"
+                // Focusable for Enter-to-edit; the tool row's edit button is the named control
+                // (a role="button" here would take the whole rendered text as its name).
                 tabIndex={0}
-                aria-label={t('notebooks.cell.edit')}
+                title={t('notebooks.cell.edit')}
               >
                 <MarkdownView source={source} empty={t('notebooks.cell.markdownPlaceholder')} />
               </div>

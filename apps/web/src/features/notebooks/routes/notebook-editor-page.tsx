@@ -302,6 +302,7 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
                 showCount
                 onChange={(e) => setMeta((m) => ({ ...m, title: e.target.value }))}
                 data-testid="notebook-title"
+                aria-label={t('notebooks.fields.title')}
               />
             </Form.Item>
             <Form.Item label={t('notebooks.fields.category')} className="nb-meta-category">
@@ -325,6 +326,7 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
                 maxLength={NOTEBOOK_DESCRIPTION_MAX}
                 showCount
                 autoSize={{ minRows: 2, maxRows: 6 }}
+                aria-label={t('notebooks.fields.description')}
                 onChange={(e) => setMeta((m) => ({ ...m, description: e.target.value }))}
               />
             </Form.Item>
