@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { verbatimFieldsOf } from '@mathbridge/contracts/constants';
 import { signPayload } from '@mathbridge/contracts/signature';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -62,7 +63,8 @@ async function api<T>(token: string | null, url: string, payload: Record<string,
     method: 'POST',
     url: `/api/${url}`,
     headers: token ? { 'x-mathbridge-token': token } : {},
-    payload: { ...payload, sign: signPayload(payload), ignore_sign: 0 },
+    // Notebook documents are signed verbatim (contracts verbatimFieldsOf), as the web client sends them.
+    payload: { ...payload, sign: signPayload(payload, verbatimFieldsOf(url)), ignore_sign: 0 },
   });
   const body = JSON.parse(reply.body) as { status: number; result: T };
   if (body.status !== 200) throw new Error(`bench ${url}: ${reply.body}`);

@@ -152,6 +152,7 @@ export async function benchWeb(): Promise<void> {
         '/utilities/regions',
         '/achievement',
         ...(info.notebookId ? [`/achievement/${info.notebookId}`] : []),
+        '/tryit',
         '/signin',
       ].map((route) => ({
         what: `${route} (public)`,
@@ -167,6 +168,25 @@ export async function benchWeb(): Promise<void> {
         ready: '.ant-layout-sider, main h1',
         workspace: true,
       },
+      // The notebooks' workspace routes (issue 12): the list and the editor (CodeMirror, the kernel client).
+      {
+        what: 'my notebooks',
+        route: '/account/notebooks',
+        token: info.enterpriseToken,
+        ready: 'main h1',
+        workspace: true,
+      },
+      ...(info.notebookId
+        ? [
+            {
+              what: 'notebook editor',
+              route: `/notebooks/${info.notebookId}`,
+              token: info.enterpriseToken,
+              ready: '.nb-cell',
+              workspace: true,
+            },
+          ]
+        : []),
       {
         what: 'demand detail with formulas',
         route: `/manage/demandManage/detail/${info.demandId}`,

@@ -33,6 +33,8 @@ interface Fixtures {
   wishId: number;
   jobId: number;
   subjectId: number;
+  /** An accepted notebook of the enterprise (issue 12: the achievement area). */
+  notebookId: number;
 }
 
 /** The main screens of each kind of user (spec §2 public pages, the sign-in screens, the workspace). */
@@ -56,6 +58,9 @@ function screens(f: Fixtures): Record<Who, string[]> {
       '/signin',
       '/signup',
       '/forget',
+      '/achievement',
+      `/achievement/${f.notebookId}`,
+      '/tryit',
     ],
     enterprise: [
       '/manage/dashboard',
@@ -75,6 +80,9 @@ function screens(f: Fixtures): Record<Who, string[]> {
       '/account/institute',
       '/account/institute-authentication',
       '/firstmeet',
+      '/account/notebooks',
+      `/notebooks/${f.notebookId}`,
+      '/tryit',
     ],
     institute: [
       '/manage/dashboard',
@@ -110,7 +118,7 @@ function screens(f: Fixtures): Record<Who, string[]> {
 
 /** A few screens also at a desktop's width, where the header shows its full labels. */
 const wideScreens: Partial<Record<Who, string[]>> = {
-  visitor: ['/start', '/signin'],
+  visitor: ['/start', '/signin', '/achievement', '/tryit'],
   enterprise: ['/manage/dashboard', '/manage/demandManage/demandForm/new', '/account/individual'],
 };
 
@@ -353,7 +361,39 @@ describeE2E('phones (390 px) and accessibility (axe-core, WCAG 2.1 A/AA) in ever
       headcount: 3,
       commit: 1,
     });
+    // The achievement area: a category and an accepted notebook with a formula, code and its output.
+    const category = await call<{ id: number }>(adminToken, 'POST', 'category/save', {
+      name_zh_cn: `巡检优化${suffix}`,
+      name_zh_hk: `巡檢優化${suffix}`,
+      name_en: `Checks ${suffix}`,
+      sort: 0,
+    });
+    const notebook = await call<{ id: number }>(enterprise.token, 'POST', 'notebook/save', {
+      title: `手机巡检笔记本${suffix.slice(-3)}`,
+      description: '用 numpy 求最小二乘解',
+      category_id: category.id,
+      content: {
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' } },
+        cells: [
+          { cell_type: 'markdown', id: 'intro', metadata: {}, source: '## 最小二乘\n求 $\\min_x \\|Ax - b\\|_2^2$。' },
+          {
+            cell_type: 'code',
+            id: 'fit',
+            metadata: {},
+            execution_count: 1,
+            source: 'import numpy as np\nprint(np.arange(3))',
+            outputs: [{ output_type: 'stream', name: 'stdout', text: '[0 1 2]\n' }],
+          },
+        ],
+      },
+    });
+    await call(enterprise.token, 'POST', 'notebook/publish', { id: notebook.id });
+    await call(enterprise.token, 'POST', 'notebook/contribute', { id: notebook.id });
+    await call(adminToken, 'POST', 'notebook/review', { id: notebook.id, decision: 'accept' });
     fixtures = {
+      notebookId: notebook.id,
       tokens: { enterprise: enterprise.token, institute: institute.token, admin: adminToken },
       demandId: saved.demand.id,
       wishId: wish.id,

@@ -4,14 +4,13 @@ import type {
   MyNotebooksQuery,
   NotebookAttachment,
   NotebookCategory,
-  NotebookDeliverableDetail,
   NotebookDetail,
-  NotebookDocument,
   NotebookPage,
   NotebookSave,
 } from '@mathbridge/contracts/notebooks';
 import { api } from '../../../lib/api-client.ts';
-import { followDownload } from '../../../lib/download.ts';
+
+export { copyNotebook, downloadDocument, exportNotebook, getDeliverable, getNotebookDetail } from './public.ts';
 
 /** Calls of notebooks (issue 12, DESIGN §12; packages/contracts/src/notebooks.ts). */
 
@@ -84,19 +83,6 @@ export function saveNotebook(body: NotebookSave) {
   return api.post<NotebookDetail>('notebook/save', { ...body }, { reportErrors: false });
 }
 
-export function getDeliverable(id: number, signal?: AbortSignal) {
-  return api.get<NotebookDeliverableDetail>(`notebook/deliverable/${id}`, {}, { signal });
-}
-
-export function getNotebookDetail(id: number, signal?: AbortSignal) {
-  return api.get<NotebookDetail>(`notebook/detail/${id}`, {}, { signal });
-}
-
-/** `POST notebook/copy`: a copy of a readable notebook (or of a deliverable) as the caller's own draft. */
-export function copyNotebook(body: { id?: number; deliverable_id?: number }) {
-  return api.post<{ id: number }>('notebook/copy', body);
-}
-
 /** `POST notebook/upload_cover` (image profile): the file id to save and its URL. */
 export function uploadCover(file: File) {
   const form = new FormData();
@@ -116,29 +102,6 @@ export function importNotebook(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
   return api.upload<{ id: number }>('notebook/import', form, { reportErrors: false });
-}
-
-/** A document as a downloaded `.ipynb`. */
-export function downloadDocument(document: NotebookDocument, title: string): void {
-  const blob = new Blob([JSON.stringify(document, null, 1)], { type: 'application/x-ipynb+json' });
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = `${title.replace(/[\\/:*?"<>|]+/g, '_') || 'notebook'}.ipynb`;
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/**
- * `GET notebook/export/{id}`: the `.ipynb`. The server answers either the document itself or a
- * signed link to it; both are handled.
- */
-export async function exportNotebook(id: number, title: string): Promise<void> {
-  const result = await api.get<NotebookDocument | { url: string }>(`notebook/export/${id}`);
-  if ('url' in result && typeof result.url === 'string') followDownload(result.url);
-  else downloadDocument(result as NotebookDocument, title);
 }
 
 /** publish | unpublish | contribute | delete | delete_attachment, then every notebook query refreshes. */

@@ -240,13 +240,24 @@ export function NotebookWorkbench({
           disabled={!runnable || busy}
           onClick={() => void runAll()}
           data-testid="run-all"
+          title={t('notebooks.toolbar.runAll')}
         >
           {t('notebooks.toolbar.runAll')}
         </Button>
-        <Button icon={<PauseOutlined />} disabled={!runnable || kernel.state === 'off'} onClick={interrupt}>
+        <Button
+          icon={<PauseOutlined />}
+          disabled={!runnable || kernel.state === 'off'}
+          onClick={interrupt}
+          title={t('notebooks.toolbar.interrupt')}
+        >
           {t('notebooks.toolbar.interrupt')}
         </Button>
-        <Button icon={<ReloadOutlined />} disabled={!runnable || kernel.state === 'off'} onClick={restart}>
+        <Button
+          icon={<ReloadOutlined />}
+          disabled={!runnable || kernel.state === 'off'}
+          onClick={restart}
+          title={t('notebooks.toolbar.restart')}
+        >
           {t('notebooks.toolbar.restart')}
         </Button>
         {runnable && <KernelStatus state={kernel.state} />}
@@ -398,9 +409,10 @@ export function NotebookWorkbench({
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') toggleMarkdown(id);
                 }}
-                role="button"
+                // Focusable for Enter-to-edit; the tool row's edit button is the named control
+                // (a role="button" here would take the whole rendered text as its name).
                 tabIndex={0}
-                aria-label={t('notebooks.cell.edit')}
+                title={t('notebooks.cell.edit')}
               >
                 <MarkdownView source={source} empty={t('notebooks.cell.markdownPlaceholder')} />
               </div>

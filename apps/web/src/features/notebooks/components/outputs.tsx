@@ -1,7 +1,7 @@
 import { AnsiUp } from 'ansi_up';
-import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NbOutput } from '@mathbridge/contracts/notebooks';
+import type * as SanitizeOutput from '../lib/sanitize-output.ts';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 
 /**
@@ -26,55 +26,36 @@ function ansiHtml(source: string): string {
   return ansi.ansi_to_html(source);
 }
 
-let purifier: Purifier | null = null;
-function sanitizer(): Purifier {
-  if (!purifier) {
-    purifier = DOMPurify(window);
-    purifier.addHook('afterSanitizeAttributes', (node) => {
-      // Images inside HTML outputs: inline data only (no request to any address an output names).
-      if (node.tagName === 'IMG' && !/^data:image\/(png|jpeg|gif|webp);/i.test(node.getAttribute('src') ?? '')) {
-        node.removeAttribute('src');
-      }
-      if (node.tagName === 'A') {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-      }
-    });
-  }
-  return purifier;
-}
-
-function sanitizeHtml(html: string): DocumentFragment {
-  return sanitizer().sanitize(html, {
-    RETURN_DOM_FRAGMENT: true,
-    FORBID_TAGS: [
-      'style',
-      'form',
-      'input',
-      'button',
-      'textarea',
-      'select',
-      'iframe',
-      'object',
-      'embed',
-      'link',
-      'meta',
-    ],
-    FORBID_ATTR: ['style', 'id', 'class'],
-  });
-}
-
-function svgDataUrl(svg: string): string {
-  const clean = sanitizer().sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true } });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(clean)}`;
-}
+/** DOMPurify is fetched only when a notebook has an HTML or SVG output (DESIGN §8: public first load). */
+let sanitizeModule: Promise<typeof SanitizeOutput> | null = null;
+const loadSanitizer = () => (sanitizeModule ??= import('../lib/sanitize-output.ts'));
 
 function Html({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    ref.current?.replaceChildren(sanitizeHtml(html));
+  useEffect(() => {
+    let live = true;
+    void loadSanitizer().then((m) => {
+      if (live) ref.current?.replaceChildren(m.sanitizeHtml(html));
+    });
+    return () => {
+      live = false;
+    };
   }, [html]);
   return <div className="nb-output-html" ref={ref} />;
+}
+
+function Svg({ svg }: { svg: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadSanitizer().then((m) => {
+      if (live) setSrc(m.svgDataUrl(svg));
+    });
+    return () => {
+      live = false;
+    };
+  }, [svg]);
+  return src ? <img className="nb-output-image" alt="" src={src} /> : <div className="nb-output-image" aria-busy />;
 }
 
 function Ansi({ source, className }: { source: string; className: string }) {
@@ -102,7 +83,7 @@ function MimeOutput({ data }: { data: Record<string, unknown> }) {
     case 'text/html':
       return <Html html={text(value)} />;
     case 'image/svg+xml':
-      return <img className="nb-output-image" alt="" src={svgDataUrl(text(value))} />;
+      return <Svg svg={text(value)} />;
     case 'image/png':
     case 'image/jpeg':
       return <img className="nb-output-image" alt="" src={`data:${mime};base64,${text(value).replace(/\s+/g, '')}`} />;

@@ -80,6 +80,7 @@ export const notebooksEnUS = {
       restartContent: 'Every variable is lost; outputs stay until cells run again.',
     },
     editor: {
+      details: 'Description, cover and attachments',
       saved: 'Notebook saved.',
       saveHint: 'Save (Ctrl/Cmd+S)',
       unsaved: 'Unsaved changes',

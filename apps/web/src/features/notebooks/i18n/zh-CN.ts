@@ -81,6 +81,7 @@ export const notebooksZhCN: NotebooksMessages = {
       restartContent: '所有变量都会丢失；输出会保留到单元格再次运行。',
     },
     editor: {
+      details: '简介、封面和附件',
       saved: '笔记本已保存。',
       saveHint: '保存（Ctrl/Cmd+S）',
       unsaved: '有未保存的修改',

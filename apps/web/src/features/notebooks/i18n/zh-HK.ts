@@ -81,6 +81,7 @@ export const notebooksZhHK: NotebooksMessages = {
       restartContent: '所有變量都會丟失；輸出會保留到單元格再次運行。',
     },
     editor: {
+      details: '簡介、封面和附件',
       saved: '筆記本已保存。',
       saveHint: '保存（Ctrl/Cmd+S）',
       unsaved: '有未保存的修改',

@@ -10,7 +10,7 @@ import { currentLocation, signInPath } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { copyNotebook, downloadDocument, getNotebookDetail } from '../api/notebooks.ts';
+import { copyNotebook, downloadDocument, getNotebookDetail } from '../api/public.ts';
 import { NotebookView } from '../components/notebook-view.tsx';
 import '../i18n/strings.ts';
 

@@ -8,7 +8,7 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { copyNotebook, downloadDocument, getDeliverable } from '../api/notebooks.ts';
+import { copyNotebook, downloadDocument, getDeliverable } from '../api/public.ts';
 import { NotebookView } from '../components/notebook-view.tsx';
 import '../i18n/strings.ts';
 

@@ -264,6 +264,7 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
         <Button
           icon={<DownloadOutlined />}
           onClick={() => void exportNotebook(notebookId, meta.title)}
+          title={t('notebooks.editor.export')}
           disabled={dirty}
         >
           {t('notebooks.editor.export')}
@@ -291,82 +292,96 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
           style={{ marginBottom: 12 }}
         />
       )}
-      <Card variant="borderless" style={{ marginBottom: 12 }}>
+      <Card variant="borderless" size="small" style={{ marginBottom: 12 }} className="nb-meta">
         <Form layout="vertical" component="div">
-          <Form.Item label={t('notebooks.fields.title')} required>
-            <Input
-              value={meta.title}
-              maxLength={NOTEBOOK_TITLE_MAX}
-              showCount
-              onChange={(e) => setMeta((m) => ({ ...m, title: e.target.value }))}
-              data-testid="notebook-title"
-            />
-          </Form.Item>
-          <Form.Item label={t('notebooks.fields.description')}>
-            <Input.TextArea
-              value={meta.description}
-              maxLength={NOTEBOOK_DESCRIPTION_MAX}
-              showCount
-              autoSize={{ minRows: 2, maxRows: 6 }}
-              onChange={(e) => setMeta((m) => ({ ...m, description: e.target.value }))}
-            />
-          </Form.Item>
-          <Form.Item label={t('notebooks.fields.category')}>
-            <Select
-              allowClear
-              value={meta.category_id}
-              options={categoryOptions}
-              loading={categories.isLoading}
-              placeholder={t('common.select')}
-              onChange={(value: number | undefined) => setMeta((m) => ({ ...m, category_id: value }))}
-              style={{ maxWidth: 320 }}
-            />
-          </Form.Item>
-          <Form.Item label={t('notebooks.fields.cover')} extra={t('notebooks.fields.coverAdvice')}>
-            <Space wrap align="start">
-              {coverUrl && <img className="nb-cover" src={coverUrl} alt={t('notebooks.fields.cover')} />}
-              <FilePickerButton
-                icon={<PictureOutlined />}
-                accept=".png,.jpg,.jpeg"
-                loading={uploading === 'cover'}
-                onFiles={(files) => void onCover(files)}
-              >
-                {t('notebooks.fields.uploadCover')}
-              </FilePickerButton>
-            </Space>
-          </Form.Item>
-          <Form.Item
-            label={t('notebooks.fields.attachments')}
-            extra={notebookId ? undefined : t('notebooks.fields.attachmentsAfterSave')}
-          >
-            <ul className="nb-attachments">
-              {attachments.map((a) => (
-                <li key={a.id}>
-                  <a href={a.url} rel="noopener">
-                    <PaperClipOutlined /> {a.name}
-                  </a>{' '}
-                  <span className="mb-muted">{formatBytes(a.size, locale)}</span>{' '}
-                  <Popconfirm
-                    title={t('notebooks.fields.deleteAttachment')}
-                    okText={t('common.delete')}
-                    cancelText={t('common.cancel')}
-                    onConfirm={() => removeAttachment(a)}
-                  >
-                    <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} />
-                  </Popconfirm>
-                </li>
-              ))}
-            </ul>
-            <FilePickerButton
-              icon={<PaperClipOutlined />}
-              multiple
-              disabled={!notebookId}
-              loading={uploading === 'attachment'}
-              onFiles={(files) => void onAttachments(files)}
+          <div className="nb-meta-row">
+            <Form.Item label={t('notebooks.fields.title')} required className="nb-meta-title">
+              <Input
+                value={meta.title}
+                maxLength={NOTEBOOK_TITLE_MAX}
+                showCount
+                onChange={(e) => setMeta((m) => ({ ...m, title: e.target.value }))}
+                data-testid="notebook-title"
+                aria-label={t('notebooks.fields.title')}
+              />
+            </Form.Item>
+            <Form.Item label={t('notebooks.fields.category')} className="nb-meta-category">
+              <Select
+                allowClear
+                value={meta.category_id}
+                options={categoryOptions}
+                loading={categories.isLoading}
+                placeholder={t('common.select')}
+                onChange={(value: number | undefined) => setMeta((m) => ({ ...m, category_id: value }))}
+                aria-label={t('notebooks.fields.category')}
+                data-testid="notebook-category"
+              />
+            </Form.Item>
+          </div>
+          <details className="nb-details">
+            <summary>{t('notebooks.editor.details')}</summary>
+            <Form.Item label={t('notebooks.fields.description')}>
+              <Input.TextArea
+                value={meta.description}
+                maxLength={NOTEBOOK_DESCRIPTION_MAX}
+                showCount
+                autoSize={{ minRows: 2, maxRows: 6 }}
+                aria-label={t('notebooks.fields.description')}
+                onChange={(e) => setMeta((m) => ({ ...m, description: e.target.value }))}
+              />
+            </Form.Item>
+            <Form.Item label={t('notebooks.fields.cover')} extra={t('notebooks.fields.coverAdvice')}>
+              <Space wrap align="start">
+                {coverUrl && <img className="nb-cover" src={coverUrl} alt={t('notebooks.fields.cover')} />}
+                <FilePickerButton
+                  icon={<PictureOutlined />}
+                  accept=".png,.jpg,.jpeg"
+                  loading={uploading === 'cover'}
+                  onFiles={(files) => void onCover(files)}
+                >
+                  {t('notebooks.fields.uploadCover')}
+                </FilePickerButton>
+              </Space>
+            </Form.Item>
+            <Form.Item
+              label={t('notebooks.fields.attachments')}
+              extra={notebookId ? undefined : t('notebooks.fields.attachmentsAfterSave')}
             >
-              {t('notebooks.fields.addAttachment')}
-            </FilePickerButton>
-          </Form.Item>
+              <ul className="nb-attachments">
+                {attachments.map((a) => (
+                  <li key={a.id}>
+                    <a href={a.url} rel="noopener">
+                      <PaperClipOutlined /> {a.name}
+                    </a>{' '}
+                    <span className="mb-muted">{formatBytes(a.size, locale)}</span>{' '}
+                    <Popconfirm
+                      title={t('notebooks.fields.deleteAttachment')}
+                      okText={t('common.delete')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() => removeAttachment(a)}
+                    >
+                      <Button
+                        size="small"
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('common.delete')}
+                      />
+                    </Popconfirm>
+                  </li>
+                ))}
+              </ul>
+              <FilePickerButton
+                icon={<PaperClipOutlined />}
+                multiple
+                disabled={!notebookId}
+                loading={uploading === 'attachment'}
+                onFiles={(files) => void onAttachments(files)}
+              >
+                {t('notebooks.fields.addAttachment')}
+              </FilePickerButton>
+            </Form.Item>
+          </details>
         </Form>
         {notebookId && detail && (
           <Space wrap>
