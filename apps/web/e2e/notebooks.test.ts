@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import type { NotebookCategory, NotebookDocument } from '@mathbridge/contracts/notebooks';
 import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
-import { call, horizontalOverflow, shoot, shotsDir, signInAdmin } from './cooperation-api.ts';
+import { call, certified, demandBody, horizontalOverflow, shoot, shotsDir, signInAdmin } from './cooperation-api.ts';
 import { confirmDialog } from './dialogs.ts';
 import { registerByApi, signInThroughUi } from './session.ts';
 
@@ -202,5 +202,75 @@ describeE2E('notebooks: import, run, publish, contribute, accept, read in /achie
         expect(response.status).toBe(204);
       }
     }
+  }, 300_000);
+
+  it('a notebook delivered on a solution: the enterprise opens it and re-runs it', async () => {
+    const shots = shotsDir('deliverable');
+    const adminToken = await signInAdmin();
+    const suffix = String(Date.now()).slice(-5);
+    const enterprise = await certified(adminToken, 'Enterprise', `交付企业${suffix}有限公司`);
+    const institute = await certified(adminToken, 'ResearchInstitute', `交付研究所${suffix}`);
+    const demand = await call<{ demand: { id: number } }>(enterprise.token, 'POST', 'demand/save', {
+      ...demandBody(`交付需求${suffix.slice(-3)}`),
+      commit: 1,
+    });
+    await call(adminToken, 'POST', 'demand/review', { id: demand.demand.id, approve: 1 });
+    await call(institute.token, 'POST', 'demand/receive', { id: demand.demand.id, accept_nda: 1 });
+    const solution = await call<{ id: number }>(institute.token, 'POST', 'solution/save', {
+      demand_id: demand.demand.id,
+      approach: '混合整数规划',
+      team: '3 名研究员',
+      timeline: '3 个月',
+      cost_estimate: 200000,
+      commit: 1,
+    });
+    // The institute delivers a notebook onto its solution (a frozen copy).
+    const notebook = await call<{ id: number }>(institute.token, 'POST', 'notebook/save', {
+      title: `排产模型${suffix}`,
+      content: {
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: {},
+        cells: [
+          {
+            cell_type: 'code',
+            id: 'answer',
+            metadata: {},
+            execution_count: null,
+            outputs: [],
+            source: 'import numpy as np\nprint("makespan", int(np.arange(7).sum() * 2))',
+          },
+        ],
+      },
+    });
+    const delivered = await call<{ id: number }>(institute.token, 'POST', 'notebook/attach', {
+      notebook_id: notebook.id,
+      target: 'solution',
+      target_id: solution.id,
+    });
+
+    // The enterprise opens it from its side and runs it live.
+    const { page, context } = await newPage(browser());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(page, enterprise.phone, enterprise.password);
+    const token = await tokenOf(context);
+    await page.goto(`/notebooks/deliverable/${delivered.id}`);
+    await page.getByTestId('deliverable-run').click();
+    await page.getByTestId('run-all').click();
+    await poll(() => page.locator('body').textContent(), 60_000).toContain('makespan 42');
+    await shoot(page, shots, 'deliverable-run-zh-CN');
+    for (const kernel of (await kernelsOf(token)) as { id: string }[]) {
+      await fetch(`${baseURL()}/api/kernels/${kernel.id}`, {
+        method: 'DELETE',
+        headers: { 'X-MathBridge-Token': token },
+      });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Nobody outside the cooperation reads it.
+    const outsider = await registerByApi();
+    await expect(call(outsider.token, 'GET', `notebook/deliverable/${delivered.id}`)).rejects.toThrow(/: 304 /);
   }, 300_000);
 });
