@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, Row, Tag, Tooltip, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCategories, useDeleteContent, useSaveCategory } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { CreateButton } from '../components/row-actions.tsx';
 import { ContentTable } from '../components/content-table.tsx';
 import { CategoryNameFields, CategorySortField } from '../components/category-fields.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
@@ -106,11 +106,7 @@ export default function CategoriesPage() {
   return (
     <ContentLayout
       section="categories"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('content.categories.create')}
-        </Button>
-      }
+      extra={<CreateButton label={t('content.categories.create')} onClick={() => setEditing('new')} />}
     >
       <ContentTable<ArticleCategory> query={list} columns={columns} empty={t('content.categories.empty')} />
       <EditModal<CategorySave>

@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, type TableProps } from 'antd';
+import { Form, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +16,7 @@ import {
   useSaveNotebookCategory,
 } from '../api/notebooks.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { CreateButton, editDeleteColumn } from '../components/row-actions.tsx';
 import { ContentTable } from '../components/content-table.tsx';
 import { CategoryNameFields, CategorySortField } from '../components/category-fields.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
@@ -104,30 +104,13 @@ export default function NotebookCategoriesPage() {
       align: 'end',
       dataIndex: 'notebook_count',
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, item) => (
-        <span className="mb-content-actions">
-          <Button type="link" onClick={() => setEditing(item)}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" danger onClick={() => confirmDelete(item)}>
-            {t('common.delete')}
-          </Button>
-        </span>
-      ),
-    },
+    editDeleteColumn(t, setEditing, confirmDelete),
   ];
 
   return (
     <ContentLayout
       section="notebookCategories"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('content.notebookCategories.create')}
-        </Button>
-      }
+      extra={<CreateButton label={t('content.notebookCategories.create')} onClick={() => setEditing('new')} />}
     >
       <ContentTable<NotebookCategory>
         query={list}
