@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, InputNumber, Row, Switch, type TableProps } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Switch, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BannerSaveSchema, type Banner } from '@mathbridge/contracts/content';
@@ -10,6 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useBanners, useDeleteContent, useSaveBanner, useToggleBanner } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { CreateButton, editDeleteColumn } from '../components/row-actions.tsx';
 import { ContentTable } from '../components/content-table.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
@@ -110,30 +110,13 @@ export default function BannersPage() {
       render: (_, item) => formatDateTime(item.updated_at, locale, 'numeric'),
       responsive: ['lg'],
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, item) => (
-        <span className="mb-content-actions">
-          <Button type="link" onClick={() => setEditing(item)}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" danger onClick={() => confirmDelete(item)}>
-            {t('common.delete')}
-          </Button>
-        </span>
-      ),
-    },
+    editDeleteColumn(t, setEditing, confirmDelete),
   ];
 
   return (
     <ContentLayout
       section="banners"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('content.banners.create')}
-        </Button>
-      }
+      extra={<CreateButton label={t('content.banners.create')} onClick={() => setEditing('new')} />}
     >
       <ContentTable<Banner>
         query={list}

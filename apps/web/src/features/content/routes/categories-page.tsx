@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, InputNumber, Row, Tag, Tooltip, type TableProps } from 'antd';
+import { Button, Col, Form, Input, Row, Tag, Tooltip, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +13,9 @@ import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCategories, useDeleteContent, useSaveCategory } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { CreateButton } from '../components/row-actions.tsx';
 import { ContentTable } from '../components/content-table.tsx';
+import { CategoryNameFields, CategorySortField } from '../components/category-fields.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import { categoryName } from '../../../lib/category-name.ts';
 import '../i18n/strings.ts';
@@ -105,11 +106,7 @@ export default function CategoriesPage() {
   return (
     <ContentLayout
       section="categories"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('content.categories.create')}
-        </Button>
-      }
+      extra={<CreateButton label={t('content.categories.create')} onClick={() => setEditing('new')} />}
     >
       <ContentTable<ArticleCategory> query={list} columns={columns} empty={t('content.categories.empty')} />
       <EditModal<CategorySave>
@@ -137,29 +134,7 @@ export default function CategoriesPage() {
       >
         {() => (
           <>
-            <Row gutter={12}>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="name_zh_cn"
-                  label={t('content.categories.nameZhCN')}
-                  {...schemaField(shape.name_zh_cn)}
-                >
-                  <Input maxLength={CATEGORY_NAME_MAX} lang="zh-CN" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="name_zh_hk"
-                  label={t('content.categories.nameZhHK')}
-                  {...schemaField(shape.name_zh_hk)}
-                >
-                  <Input maxLength={CATEGORY_NAME_MAX} lang="zh-HK" />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Form.Item name="name_en" label={t('content.categories.nameEn')} {...schemaField(shape.name_en)}>
-              <Input maxLength={CATEGORY_NAME_MAX * 2} lang="en" />
-            </Form.Item>
+            <CategoryNameFields shape={shape} max={CATEGORY_NAME_MAX} />
             <Row gutter={12}>
               <Col xs={24} sm={14}>
                 <Form.Item
@@ -172,14 +147,7 @@ export default function CategoriesPage() {
                 </Form.Item>
               </Col>
               <Col xs={24} sm={10}>
-                <Form.Item
-                  name="sort"
-                  label={t('content.categories.columns.sort')}
-                  extra={t('content.sortHelp')}
-                  {...schemaField(shape.sort)}
-                >
-                  <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
+                <CategorySortField schema={shape.sort} />
               </Col>
             </Row>
           </>

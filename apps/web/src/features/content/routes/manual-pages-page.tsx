@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, InputNumber, Row, Select, type TableProps } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +19,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useTypedAudience } from '../components/use-audience.ts';
 import { useDeleteContent, useManualPages, useSaveManualPage } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { CreateButton, editDeleteColumn } from '../components/row-actions.tsx';
 import { ContentTable } from '../components/content-table.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import '../i18n/strings.ts';
@@ -77,30 +77,13 @@ export default function ManualPagesPage() {
       render: (_, item) => formatDateTime(item.updated_at, locale, 'numeric'),
       responsive: ['md'],
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, item) => (
-        <span className="mb-content-actions">
-          <Button type="link" onClick={() => setEditing(item)}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" danger onClick={() => confirmDelete(item)}>
-            {t('common.delete')}
-          </Button>
-        </span>
-      ),
-    },
+    editDeleteColumn(t, setEditing, confirmDelete),
   ];
 
   return (
     <ContentLayout
       section="manual"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('content.manual.create')}
-        </Button>
-      }
+      extra={<CreateButton label={t('content.manual.create')} onClick={() => setEditing('new')} />}
     >
       <ContentTable<ManualPage>
         query={list}

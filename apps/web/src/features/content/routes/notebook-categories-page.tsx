@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, InputNumber, Row, type TableProps } from 'antd';
+import { Form, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +8,6 @@ import {
 } from '@mathbridge/contracts/notebooks';
 import { useLocale } from '../../../i18n/locale.ts';
 import { categoryName } from '../../../lib/category-name.ts';
-import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
   uploadCategoryCover,
@@ -18,7 +16,9 @@ import {
   useSaveNotebookCategory,
 } from '../api/notebooks.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
+import { CreateButton, editDeleteColumn } from '../components/row-actions.tsx';
 import { ContentTable } from '../components/content-table.tsx';
+import { CategoryNameFields, CategorySortField } from '../components/category-fields.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
 import '../i18n/strings.ts';
@@ -104,30 +104,13 @@ export default function NotebookCategoriesPage() {
       align: 'end',
       dataIndex: 'notebook_count',
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, item) => (
-        <span className="mb-content-actions">
-          <Button type="link" onClick={() => setEditing(item)}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" danger onClick={() => confirmDelete(item)}>
-            {t('common.delete')}
-          </Button>
-        </span>
-      ),
-    },
+    editDeleteColumn(t, setEditing, confirmDelete),
   ];
 
   return (
     <ContentLayout
       section="notebookCategories"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('content.notebookCategories.create')}
-        </Button>
-      }
+      extra={<CreateButton label={t('content.notebookCategories.create')} onClick={() => setEditing('new')} />}
     >
       <ContentTable<NotebookCategory>
         query={list}
@@ -155,40 +138,11 @@ export default function NotebookCategoriesPage() {
       >
         {() => (
           <>
-            <Row gutter={12}>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="name_zh_cn"
-                  label={t('content.categories.nameZhCN')}
-                  {...schemaField(shape.name_zh_cn)}
-                >
-                  <Input maxLength={NOTEBOOK_CATEGORY_NAME_MAX} lang="zh-CN" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="name_zh_hk"
-                  label={t('content.categories.nameZhHK')}
-                  {...schemaField(shape.name_zh_hk)}
-                >
-                  <Input maxLength={NOTEBOOK_CATEGORY_NAME_MAX} lang="zh-HK" />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Form.Item name="name_en" label={t('content.categories.nameEn')} {...schemaField(shape.name_en)}>
-              <Input maxLength={NOTEBOOK_CATEGORY_NAME_MAX * 2} lang="en" />
-            </Form.Item>
+            <CategoryNameFields shape={shape} max={NOTEBOOK_CATEGORY_NAME_MAX} />
             <Form.Item name="cover" label={t('content.notebookCategories.cover')}>
               <ImageUpload upload={uploadCategoryCover} inputTestId="notebook-category-cover-input" />
             </Form.Item>
-            <Form.Item
-              name="sort"
-              label={t('content.categories.columns.sort')}
-              extra={t('content.sortHelp')}
-              {...schemaField(shape.sort)}
-            >
-              <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
+            <CategorySortField schema={shape.sort} />
           </>
         )}
       </EditModal>

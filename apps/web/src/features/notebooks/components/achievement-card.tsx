@@ -5,7 +5,7 @@ import { CalendarOutlined, UserOutlined } from '../../../components/inline-icon.
 import { useLocale } from '../../../i18n/locale.ts';
 import { categoryName } from '../../../lib/category-name.ts';
 import { formatDate } from '../../../lib/format.ts';
-import '../../../components/shimmer.css';
+import type { CardClasses } from '../../../components/card-skeletons.tsx';
 
 const GLYPHS = ['∑', '∫', '∂', 'π', 'λ', '∇', 'Σ', '∞'];
 
@@ -60,20 +60,10 @@ export function AchievementCard({ notebook, showOwner = true }: { notebook: Note
   );
 }
 
-/** Placeholder cards while a listing loads. */
-export function AchievementSkeletons({ count, label }: { count: number; label: string }) {
-  return (
-    <ul className="mb-ach-grid" aria-busy="true" aria-label={label}>
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="mb-ach-card" aria-hidden>
-          <div className="mb-ach-cover mb-shimmer" />
-          <div className="mb-ach-body">
-            <span className="mb-shimmer mb-shimmer-line" style={{ width: '30%' }} />
-            <span className="mb-shimmer mb-shimmer-line" />
-            <span className="mb-shimmer mb-shimmer-line" style={{ width: '80%' }} />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** The achievement area's card classes (achievement.css), for the shared listing and skeletons. */
+export const ACHIEVEMENT_CARD_CLASSES: CardClasses = {
+  grid: 'mb-ach-grid',
+  card: 'mb-ach-card',
+  cover: 'mb-ach-cover',
+  body: 'mb-ach-body',
+};

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotebookPage } from '@mathbridge/contracts/notebooks';
-import { Pager } from '../../../components/pager.tsx';
+import { CardListing } from '../../../components/card-listing.tsx';
+import { PageHero } from '../../../components/page-hero.tsx';
 import type { PublicQuery } from '../../../lib/use-public-query.ts';
-import { AchievementCard, AchievementSkeletons } from './achievement-card.tsx';
+import { ACHIEVEMENT_CARD_CLASSES, AchievementCard } from './achievement-card.tsx';
 import './achievement.css';
 
 /** A page of notebooks with its loading, error and empty states and the page numbers below. */
@@ -23,46 +24,31 @@ export function AchievementListing({
   showOwner?: boolean;
 }) {
   const { t } = useTranslation();
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <>
-      {list.isError ? (
+    <CardListing
+      list={list}
+      page={page}
+      pageSize={pageSize}
+      onPage={onPage}
+      empty={empty}
+      failed={
         <div className="mb-ach-state" role="alert">
           <p>{t('notebooks.achievement.loadFailed')}</p>
           <button type="button" className="mb-ach-button" onClick={list.refetch}>
             {t('notebooks.achievement.retry')}
           </button>
         </div>
-      ) : !list.data ? (
-        <AchievementSkeletons count={Math.min(pageSize, 6)} label={t('notebooks.achievement.loading')} />
-      ) : items.length === 0 ? (
-        empty
-      ) : (
-        <ul className={`mb-ach-grid${list.isStale ? ' mb-ach-grid-stale' : ''}`} aria-busy={list.isStale}>
-          {items.map((notebook) => (
-            <AchievementCard key={notebook.id} notebook={notebook} showOwner={showOwner} />
-          ))}
-        </ul>
-      )}
-      {total > pageSize && (
-        <Pager
-          page={page}
-          pages={pages}
-          onChange={(next) => {
-            onPage(next);
-            window.scrollTo({ top: 0, behavior: 'smooth' });
-          }}
-          labels={{
-            nav: t('notebooks.achievement.pageOf', { page, pages }),
-            previous: t('notebooks.achievement.previous'),
-            next: t('notebooks.achievement.next'),
-            page: (n) => t('notebooks.achievement.page', { page: n }),
-          }}
-        />
-      )}
-    </>
+      }
+      loadingLabel={t('notebooks.achievement.loading')}
+      classes={ACHIEVEMENT_CARD_CLASSES}
+      pagerLabels={(current, pages) => ({
+        nav: t('notebooks.achievement.pageOf', { page: current, pages }),
+        previous: t('notebooks.achievement.previous'),
+        next: t('notebooks.achievement.next'),
+        page: (n) => t('notebooks.achievement.page', { page: n }),
+      })}
+      renderItem={(notebook) => <AchievementCard key={notebook.id} notebook={notebook} showOwner={showOwner} />}
+    />
   );
 }
 
@@ -76,26 +62,14 @@ export function AchievementEmpty({ text, children }: { text: string; children?: 
   );
 }
 
+const HERO_CLASSES = {
+  section: 'mb-ach-hero',
+  inner: 'mb-container',
+  eyebrow: 'mb-ach-eyebrow',
+  lead: 'mb-ach-lead',
+};
+
 /** The dark band that opens the achievement pages: eyebrow, the page's h1, a lead and actions. */
-export function AchievementHero({
-  eyebrow,
-  title,
-  lead,
-  children,
-}: {
-  eyebrow: string;
-  title: string;
-  lead: string;
-  children?: ReactNode;
-}) {
-  return (
-    <section className="mb-ach-hero" aria-labelledby="mb-ach-title">
-      <div className="mb-container">
-        <span className="mb-ach-eyebrow">{eyebrow}</span>
-        <h1 id="mb-ach-title">{title}</h1>
-        <p className="mb-ach-lead">{lead}</p>
-        {children}
-      </div>
-    </section>
-  );
+export function AchievementHero(props: { eyebrow: string; title: string; lead: string; children?: ReactNode }) {
+  return <PageHero {...props} titleId="mb-ach-title" classes={HERO_CLASSES} />;
 }

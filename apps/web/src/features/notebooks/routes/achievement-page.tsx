@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { ArrowLeftOutlined, CodeOutlined, SearchOutlined } from '../../../components/inline-icon.tsx';
+import { ArrowLeftOutlined, CodeOutlined } from '../../../components/inline-icon.tsx';
+import { KeywordSearch } from '../../../components/keyword-search.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { categoryName } from '../../../lib/category-name.ts';
@@ -34,39 +35,6 @@ export default function AchievementPage() {
   const user = /^user\/([1-9]\d{0,15})$/.exec(splat);
   if (user) return <UserNotebooks userId={Number(user[1])} />;
   return <Navigate to="/404" replace />;
-}
-
-/** The keyword box; it follows the URL's keyword when that changes (on "back" or "show all"). */
-function SearchForm({ initial, onSearch }: { initial: string; onSearch: (keyword: string) => void }) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
-  const [followed, setFollowed] = useState(initial);
-  if (followed !== initial) {
-    setFollowed(initial);
-    setDraft(initial);
-  }
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(draft.trim());
-  };
-  return (
-    <form className="mb-ach-search" role="search" onSubmit={search}>
-      <span className="mb-ach-search-box">
-        <SearchOutlined aria-hidden />
-        <input
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={t('notebooks.achievement.search')}
-          aria-label={t('notebooks.achievement.search')}
-          maxLength={50}
-        />
-      </span>
-      <button type="submit" className="mb-ach-button mb-ach-button-primary">
-        {t('notebooks.achievement.searchButton')}
-      </button>
-    </form>
-  );
 }
 
 /**
@@ -131,7 +99,17 @@ function AchievementList() {
             ) : (
               <span />
             )}
-            <SearchForm initial={keyword} onSearch={(q) => update({ q, page: null })} />
+            <KeywordSearch
+              initial={keyword}
+              onSearch={(q) => update({ q, page: null })}
+              label={t('notebooks.achievement.search')}
+              className="mb-ach-search"
+              submit={
+                <button type="submit" className="mb-ach-button mb-ach-button-primary">
+                  {t('notebooks.achievement.searchButton')}
+                </button>
+              }
+            />
           </div>
           {list.data && (
             <p className="mb-ach-total" aria-live="polite">

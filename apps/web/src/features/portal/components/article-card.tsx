@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { formatCount } from '../lib/locale-names.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { categoryName } from '../../../lib/category-name.ts';
-import '../../../components/shimmer.css';
+import type { CardClasses } from '../../../components/card-skeletons.tsx';
 
 /** An article in a listing: cover, category, title (the link), summary, date and views. */
 export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSummary; headingLevel?: 2 | 3 }) {
@@ -46,20 +46,10 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSum
   );
 }
 
-/** Placeholder cards while a listing loads. */
-export function ArticleSkeletons({ count, label }: { count: number; label: string }) {
-  return (
-    <ul className="mb-article-grid" aria-busy="true" aria-label={label}>
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="mb-article-card" aria-hidden>
-          <div className="mb-article-cover mb-shimmer" />
-          <div className="mb-article-body">
-            <span className="mb-shimmer mb-shimmer-line" style={{ width: '30%' }} />
-            <span className="mb-shimmer mb-shimmer-line" />
-            <span className="mb-shimmer mb-shimmer-line" style={{ width: '80%' }} />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** The portal's article card classes (portal.css), for the shared listing and skeletons. */
+export const ARTICLE_CARD_CLASSES: CardClasses = {
+  grid: 'mb-article-grid',
+  card: 'mb-article-card',
+  cover: 'mb-article-cover',
+  body: 'mb-article-body',
+};

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArticlePage } from '@mathbridge/contracts/content';
-import { Pager } from '../../../components/pager.tsx';
+import { CardListing } from '../../../components/card-listing.tsx';
 import type { PublicQuery } from '../../../lib/use-public-query.ts';
-import { ArticleCard, ArticleSkeletons } from './article-card.tsx';
+import { ARTICLE_CARD_CLASSES, ArticleCard } from './article-card.tsx';
 import { LoadFailed } from './load-state.tsx';
 
 /**
@@ -20,43 +21,26 @@ export function ArticleListing({
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
-  empty: React.ReactNode;
+  empty: ReactNode;
 }) {
   const { t } = useTranslation();
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <>
-      {list.isError ? (
-        <LoadFailed onRetry={list.refetch} />
-      ) : !list.data ? (
-        <ArticleSkeletons count={Math.min(pageSize, 6)} label={t('portal.state.loading')} />
-      ) : items.length === 0 ? (
-        empty
-      ) : (
-        <ul className={`mb-article-grid${list.isStale ? ' mb-article-grid-stale' : ''}`} aria-busy={list.isStale}>
-          {items.map((article) => (
-            <ArticleCard key={article.id} article={article} headingLevel={2} />
-          ))}
-        </ul>
-      )}
-      {total > pageSize && (
-        <Pager
-          page={page}
-          pages={pages}
-          onChange={(next) => {
-            onPage(next);
-            window.scrollTo({ top: 0, behavior: 'smooth' });
-          }}
-          labels={{
-            nav: t('portal.news.pageOf', { page, pages }),
-            previous: t('portal.news.previous'),
-            next: t('portal.news.next'),
-            page: (n) => t('portal.news.page', { page: n }),
-          }}
-        />
-      )}
-    </>
+    <CardListing
+      list={list}
+      page={page}
+      pageSize={pageSize}
+      onPage={onPage}
+      empty={empty}
+      failed={<LoadFailed onRetry={list.refetch} />}
+      loadingLabel={t('portal.state.loading')}
+      classes={ARTICLE_CARD_CLASSES}
+      pagerLabels={(current, pages) => ({
+        nav: t('portal.news.pageOf', { page: current, pages }),
+        previous: t('portal.news.previous'),
+        next: t('portal.news.next'),
+        page: (n) => t('portal.news.page', { page: n }),
+      })}
+      renderItem={(article) => <ArticleCard key={article.id} article={article} headingLevel={2} />}
+    />
   );
 }

@@ -2,7 +2,8 @@ import { ArrowRightOutlined } from '../../../components/inline-icon.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRecommendedArticles } from '../api/portal-api.ts';
-import { ArticleCard, ArticleSkeletons } from './article-card.tsx';
+import { CardSkeletons } from '../../../components/card-skeletons.tsx';
+import { ARTICLE_CARD_CLASSES, ArticleCard } from './article-card.tsx';
 import { EmptyNote } from './load-state.tsx';
 
 /** RECOMMENDED_ARTICLES of the contract (a value import would bring zod into the page). */
@@ -25,7 +26,7 @@ export function RecommendedArticles() {
           <p>{t('portal.recommended.subtitle')}</p>
         </header>
         {!items ? (
-          <ArticleSkeletons count={3} label={t('portal.state.loading')} />
+          <CardSkeletons count={3} label={t('portal.state.loading')} classes={ARTICLE_CARD_CLASSES} />
         ) : items.length === 0 ? (
           <EmptyNote text={t('portal.recommended.empty')} />
         ) : (

@@ -1,6 +1,5 @@
-import { SearchOutlined } from '../../../components/inline-icon.tsx';
+import { KeywordSearch } from '../../../components/keyword-search.tsx';
 import { Button } from 'antd';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useCategories, useNewsList } from '../api/portal-api.ts';
@@ -14,39 +13,6 @@ import '../components/start-page.css';
 import '../components/portal.css';
 
 const PAGE_SIZE = 9;
-
-/** The keyword box; it follows the URL's keyword when that changes (e.g. on "back" or "show all"). */
-function SearchForm({ initial, onSearch }: { initial: string; onSearch: (keyword: string) => void }) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState(initial);
-  const [followed, setFollowed] = useState(initial);
-  if (followed !== initial) {
-    setFollowed(initial);
-    setDraft(initial);
-  }
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(draft.trim());
-  };
-  return (
-    <form className="mb-news-search" role="search" onSubmit={search}>
-      <span className="mb-news-search-box">
-        <SearchOutlined aria-hidden />
-        <input
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={t('portal.news.search')}
-          aria-label={t('portal.news.search')}
-          maxLength={50}
-        />
-      </span>
-      <Button type="primary" htmlType="submit">
-        {t('portal.news.searchButton')}
-      </Button>
-    </form>
-  );
-}
 
 /**
  * /news: published articles (index/getNewsList) by category (index/categories), searchable, with
@@ -90,7 +56,17 @@ export default function NewsPage() {
                 </button>
               ))}
             </div>
-            <SearchForm initial={keyword} onSearch={(q) => update({ q, page: null })} />
+            <KeywordSearch
+              initial={keyword}
+              onSearch={(q) => update({ q, page: null })}
+              label={t('portal.news.search')}
+              className="mb-news-search"
+              submit={
+                <Button type="primary" htmlType="submit">
+                  {t('portal.news.searchButton')}
+                </Button>
+              }
+            />
           </div>
           {list.data && <p className="mb-muted mb-news-total">{t('portal.news.total', { total: list.data.total })}</p>}
           <ArticleListing
