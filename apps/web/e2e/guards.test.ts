@@ -15,11 +15,23 @@ describeE2E('route guards and session statuses', () => {
     );
     await page.goto('/manage/dashboard');
     await page.waitForURL((url) => url.pathname === '/signin');
-    for (const open of ['/news', '/members', '/employ/detail/3', '/tryit', '/achievement/some/thing', '/404']) {
+    for (const open of [
+      '/news',
+      '/members',
+      '/employ/detail/3',
+      '/tryit',
+      '/achievement',
+      '/achievement/user/1',
+      '/404',
+    ]) {
       await page.goto(open);
       await page.waitForLoadState('networkidle');
       expect(new URL(page.url()).pathname).toBe(open);
     }
+    // The achievement area is white-listed with any sub-path: one it does not have is its not-found
+    // page, never the sign-in screen (issue 12).
+    await page.goto('/achievement/some/thing');
+    await page.waitForURL('**/404**');
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
     await context.close();
