@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { TOKEN_COOKIE, TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import { translate } from '@mathbridge/contracts/messages';
 import { resolveLocale, type Locale } from '@mathbridge/contracts/locales';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AppContext } from '../../context.ts';
-import { defineCall, type Caller } from '../../plugins/call.ts';
+import { defineCall, tokenCookie, type Caller } from '../../plugins/call.ts';
 import { KernelService, unavailable, type Upstream } from './kernels.service.ts';
 import { JupyterSupervisor } from './supervisor.ts';
 import { decodeFrame, streamFrame } from './wire.ts';
@@ -167,19 +167,7 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
 /** The session token: X-MathBridge-Token, else the `mb_token` cookie (browsers send it on WebSockets too). */
 function sessionToken(request: IncomingMessage): string | undefined {
   const header = request.headers[TOKEN_HEADER.toLowerCase()];
-  const fromHeader = Array.isArray(header) ? header[0] : header;
-  if (fromHeader) return fromHeader;
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === TOKEN_COOKIE) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return (Array.isArray(header) ? header[0] : header) || tokenCookie(request.headers.cookie);
 }
 
 /** No Origin (not a browser) or the Origin of this very host. */
