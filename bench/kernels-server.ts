@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { hashPassword } from '../apps/server/src/lib/crypto.ts';
-import { nowIso } from '../apps/server/src/lib/time.ts';
+import { insertBenchUser } from './lib.ts';
 import { startSession } from '../apps/server/src/modules/user/session.service.ts';
 
 /**
@@ -15,26 +14,9 @@ const config = loadConfig();
 const { app, ctx, kernels } = await buildApp(config);
 await app.ready();
 if (!(await kernels.supervisor.ready())) throw new Error(`Jupyter Server is not running (${kernels.supervisor.state})`);
-const now = nowIso();
-const user = await ctx.db
-  .insertInto('users')
-  .values({
-    phone: '13900000001',
-    password_hash: await hashPassword('bench-password'),
-    account: 'bench',
-    truename: null,
-    email: null,
-    contact: null,
-    contact_phone: null,
-    avatar_key: null,
-    verify_state: null,
-    created_at: now,
-    updated_at: now,
-  })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const session = await startSession(ctx.db, user.id);
-const started = await kernels.start(user.id);
+const userId = await insertBenchUser(ctx.db, '13900000001');
+const session = await startSession(ctx.db, userId);
+const started = await kernels.start(userId);
 const kernelId = (started.body as { id: string }).id;
 const endpoint = kernels.supervisor.endpoint();
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -8,6 +8,9 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { queryParams, signPayload } from '@mathbridge/contracts/signature';
+import type { Db } from '../apps/server/src/db/database.ts';
+import { hashPassword } from '../apps/server/src/lib/crypto.ts';
+import { nowIso } from '../apps/server/src/lib/time.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -188,4 +191,27 @@ export async function signIn(app: FastifyInstance, phone: string): Promise<strin
   const body = JSON.parse(reply.body) as { status: number; result: { token: { access_token: string } } };
   if (body.status !== 200) throw new Error(`bench login ${phone}: ${reply.body}`);
   return body.result.token.access_token;
+}
+
+/** A plain user (no roles, password 'bench-password') written straight into the database; its id. */
+export async function insertBenchUser(db: Db, phone: string): Promise<number> {
+  const now = nowIso();
+  const user = await db
+    .insertInto('users')
+    .values({
+      phone,
+      password_hash: await hashPassword('bench-password'),
+      account: 'bench',
+      truename: null,
+      email: null,
+      contact: null,
+      contact_phone: null,
+      avatar_key: null,
+      verify_state: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return user.id;
 }
