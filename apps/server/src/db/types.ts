@@ -68,6 +68,18 @@ export interface OutboxTable {
   code: string | null;
   created_at: string;
   expires_at: string;
+  /** `code` (a verification code) or `notice` (a notification pushed to WeChat); migration 0016. */
+  kind: Generated<string>;
+  /** The recipient's account, where there is one (a sign-up code has none). */
+  user_id: number | null;
+  /** Delivery tries so far (modules/platform/delivery). */
+  attempts: Generated<number>;
+  /** When the next try is due; null = at once. */
+  next_attempt_at: string | null;
+  /** When a sender delivered it; null while pending. */
+  sent_at: string | null;
+  /** The last failure, for operators; never the code. */
+  last_error: string | null;
 }
 
 export interface RateLimitsTable {
@@ -896,4 +908,19 @@ export interface KernelSessionsTable {
 
 export interface Database {
   kernel_sessions: KernelSessionsTable;
+}
+
+/* ---- Messaging (migration 0016-messaging, issue 13). ---- */
+
+/** A user's binding to the WeChat official account: one per user, one per openid. */
+export interface WechatBindingsTable {
+  id: Generated<number>;
+  user_id: number;
+  openid: string;
+  nick_name: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  wechat_bindings: WechatBindingsTable;
 }

@@ -11,8 +11,15 @@ import type { Db } from '../../db/database.ts';
  * development outbox and is never written in production.
  */
 
+export type OutboxChannel = 'sms' | 'wechat';
+
 export interface OutboxMessage {
-  channel: 'sms';
+  /** `sms`: recipient is a phone; `wechat`: recipient is the openid of a bound user (issue 13). */
+  channel: OutboxChannel;
+  /** `code` carries a verification code; `notice` a notification (default `code`). */
+  kind?: 'code' | 'notice';
+  /** The recipient's account, where there is one. */
+  user_id?: number | null;
   recipient: string;
   body: string;
   /** The verification code the message carries, kept for the development outbox only. */
