@@ -35,6 +35,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { notebooksRoutes } from './modules/notebooks/notebooks.routes.ts';
 import { contentPageMeta } from './modules/content/page-meta.service.ts';
 import { kernelsRoutes } from './modules/kernels/kernels.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import type { KernelService } from './modules/kernels/kernels.service.ts';
 import { withPageMeta, type PageMetaSource } from './lib/page-meta.ts';
 
@@ -146,6 +147,7 @@ export async function buildApp(
   researchRoutes(app, ctx);
   contentRoutes(app, ctx);
   notebooksRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
   const kernelService = kernelsRoutes(app, ctx);
   kernels.service = kernelService;
 

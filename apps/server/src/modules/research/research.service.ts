@@ -45,6 +45,7 @@ import {
   certifiedPersonOfUser,
   searchCertified,
 } from '../identity/person-actor.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, closeTodosOfTargets, openTodo } from '../workflow/todo.service.ts';
 import { permissionsOf, presentMember, presentProject } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
@@ -867,6 +868,13 @@ export async function acceptInvite(
     });
     if (!moved) throw memberWrongState();
     await closeTodos(trx, MEMBER_TARGET(member.id), 'done', caller.id);
+    await notify(trx, {
+      userId: project.owner_user_id,
+      actorId: caller.id,
+      kind: 'researchMemberJoined',
+      target: MEMBER_TARGET(member.id),
+      params: { name: member.user_name, title: project.title, kind, project: String(project.id) },
+    });
     await audit(trx, caller, 'acceptInvite', project, ip, { member: member.id });
   });
   await grantFiles(ctx, project, caller.id, permissions, caller.id);
