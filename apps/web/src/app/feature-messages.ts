@@ -16,6 +16,7 @@ import type { NotebooksMessages } from '../features/notebooks/i18n/strings.ts';
 import type { UtilitiesMessages } from '../features/utilities/i18n/strings.ts';
 import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
 import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
+import type { NotificationsMessages } from '../features/notifications/i18n/strings.ts';
 
 /**
  * Strings that features ship and load on their own (features/<name>/i18n/strings.ts, see
@@ -38,4 +39,5 @@ export type FeatureMessages = IdentityMessages &
   OnboardingMessages &
   MicrositeMessages &
   UtilitiesMessages &
-  NotebooksMessages;
+  NotebooksMessages &
+  NotificationsMessages;
