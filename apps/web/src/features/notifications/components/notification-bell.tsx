@@ -104,7 +104,12 @@ function BellContent({ todos, onDone }: { todos: number | undefined; onDone: () 
               className={item.read ? 'mb-notification-item' : 'mb-notification-item mb-notification-unread'}
               onClick={() => openItem(item)}
             >
-              {!item.read && <Badge status="processing" className="mb-notification-dot" />}
+              {!item.read && (
+                <>
+                  <Badge status="processing" className="mb-notification-dot" aria-hidden />
+                  <span className="mb-visually-hidden">{t('notifications.page.unread')}</span>
+                </>
+              )}
               <span className="mb-notification-item-title">{item.title}</span>
               <span className="mb-notification-item-time">{formatRelativeTime(item.created_at, locale)}</span>
             </button>

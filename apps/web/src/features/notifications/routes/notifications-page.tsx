@@ -138,7 +138,12 @@ function NotificationList() {
             >
               <div className="mb-notification-row-body">
                 <span className="mb-notification-row-title">
-                  {!item.read && <Badge status="processing" aria-label={t('notifications.page.unread')} />}
+                  {!item.read && (
+                    <>
+                      <Badge status="processing" aria-hidden />
+                      <span className="mb-visually-hidden">{t('notifications.page.unread')}</span>
+                    </>
+                  )}
                   <Link to={item.link} onClick={() => !item.read && markRead.mutate([item.id])}>
                     {item.title}
                   </Link>
