@@ -25,6 +25,7 @@ export const NOTIFICATION_CATEGORIES = [
   'member',
   'research',
   'notebook',
+  'wish',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -40,7 +41,10 @@ export const NOTIFICATION_KINDS = {
   applicationMoved: 'job',
   memberJoined: 'member',
   researchMemberJoined: 'research',
+  researchApplyApproved: 'research',
+  researchApplyRefused: 'research',
   phaseReviewed: 'research',
+  wishResponded: 'wish',
   notebookAccepted: 'notebook',
   notebookRejected: 'notebook',
 } as const satisfies Record<keyof (typeof NOTIFICATION_TITLES)['en-US'], NotificationCategory>;
@@ -79,6 +83,17 @@ function ownerProjectPath(kind: string, id: number, roles: readonly RoleName[]):
   return has(roles, 'ResearchInstitute')
     ? `/manage/subjectManage/detail/${id}`
     : `/manage/subjectManageS/customSubjectDetail?id=${id}`;
+}
+
+/** A research project for someone who applied to join it: where they work on it, or the pool's page. */
+function joinerProjectPath(kind: string, id: number, roles: readonly RoleName[], joined: boolean): string {
+  if (kind === 'direction')
+    return joined && has(roles, 'Student')
+      ? `/manage/directionManageStu/detail?id=${id}`
+      : `/manage/directionsPool/detail/${id}`;
+  return joined && has(roles, 'Specialist')
+    ? `/manage/subjectManageS/detail?id=${id}`
+    : `/manage/subjectsPool/detail/${id}`;
 }
 
 /** A research project's phases for a member who submitted an outcome. */
@@ -123,6 +138,16 @@ export function notificationLink(
       return '/manage/todoList?tab=members';
     case 'researchMemberJoined':
       return ownerProjectPath(params.kind ?? 'subject', Number(params.project), roles);
+    case 'researchApplyApproved':
+    case 'researchApplyRefused':
+      return joinerProjectPath(
+        params.kind ?? 'subject',
+        Number(params.project),
+        roles,
+        kind === 'researchApplyApproved',
+      );
+    case 'wishResponded':
+      return `/manage/willManageE/detail/${targetId}`;
     case 'phaseReviewed':
       return memberPhasesPath(params.kind ?? 'subject', Number(params.project), roles);
     case 'notebookAccepted':

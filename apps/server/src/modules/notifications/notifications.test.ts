@@ -12,7 +12,17 @@ import type { ResearchPhase } from '@mathbridge/contracts/research';
 import { inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { call, describeApi, inParallel, useTestApp } from '../../test/harness.ts';
-import { cast, get, newDemand, newSolution, ok, post, type Cast, type OrgUser } from '../demands/demands.fixtures.ts';
+import {
+  cast,
+  get,
+  newDemand,
+  newSolution,
+  ok,
+  post,
+  wishForm,
+  type Cast,
+  type OrgUser,
+} from '../demands/demands.fixtures.ts';
 import { certifiedUser, newUser, submitFor } from '../identity/identity.fixtures.ts';
 import { applyTo, newJob } from '../jobs/jobs.fixtures.ts';
 import { newCategory, notebookIn } from '../notebooks/notebooks.fixtures.ts';
@@ -171,6 +181,22 @@ describeApi('notifications', () => {
     const project = await newProject(app(), c.institute, 'subject', { publish: true, form: { title: '通知课题' } });
     await joinWithPreset(app(), c.institute, member, 'subject', project.id, 'member');
 
+    // The member applied and was approved (joinWithPreset): told, with the way to the project.
+    expect(await latest(member, 'researchApplyApproved')).toMatchObject({
+      title: 'Your application to join "通知课题" was approved',
+      link: `/manage/subjectManageS/detail?id=${project.id}`,
+    });
+    const refused = await certifiedUser(app(), c.admin, 'Specialist', { truename: '李未中' });
+    const applied = ok(
+      await post<{ id: number }>(app(), refused, 'subject/apply', { id: project.id, note: '想参与', accept_nda: 1 }),
+      'apply',
+    );
+    ok(await post(app(), c.institute, 'subject/refuseJoin', { member_id: applied.id, reason: '名额已满' }), 'refuse');
+    expect(await latest(refused, 'researchApplyRefused')).toMatchObject({
+      title: 'Your application to join "通知课题" was refused: 名额已满',
+      link: `/manage/subjectsPool/detail/${project.id}`,
+    });
+
     ok(await post(app(), c.institute, 'subject/invite', { id: project.id, user_ids: [invitee.id] }), 'invite');
     ok(await post(app(), invitee, 'subject/acceptInvite', { id: project.id }), 'acceptInvite');
     expect(await latest(c.institute, 'researchMemberJoined')).toMatchObject({
@@ -205,6 +231,27 @@ describeApi('notifications', () => {
     expect((await latest(member, 'phaseReviewed', 'zh-CN'))?.title).toBe(
       `“通知课题”的阶段“建模”的成果：${translate('zh-CN', 'phaseStates.accepted')}`,
     );
+  });
+
+  it('a cooperation wish responded to: the enterprise is told', async () => {
+    const wish = ok(
+      await post<{ id: number }>(app(), c.enterprise, 'cooperateWish/create', wishForm({ title: '通知意愿' })),
+      'create',
+    );
+    ok(
+      await post(app(), c.institute, 'cooperateWish/respond', {
+        id: wish.id,
+        message: '我们有相关经验',
+        contact: '李老师',
+        contact_phone: '13900004444',
+      }),
+      'respond',
+    );
+    expect(await latest(c.enterprise, 'wishResponded')).toMatchObject({
+      category: 'wish',
+      title: '北京应用数学研究所 responded to your cooperation wish "通知意愿"',
+      link: `/manage/willManageE/detail/${wish.id}`,
+    });
   });
 
   it('notebook contribution accepted or rejected: the owner is told', async () => {

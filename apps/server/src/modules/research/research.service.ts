@@ -738,6 +738,13 @@ export async function approveJoin(
     });
     if (!moved) throw memberWrongState();
     await closeTodos(trx, MEMBER_TARGET(member.id), 'done', caller.id);
+    await notify(trx, {
+      userId: member.user_id,
+      actorId: caller.id,
+      kind: 'researchApplyApproved',
+      target: MEMBER_TARGET(member.id),
+      params: { title: access.project.title, kind, project: String(access.project.id) },
+    });
     await audit(trx, caller, 'approveJoin', access.project, ip, { member: member.id, user: member.user_id });
   });
   await grantFiles(ctx, access.project, member.user_id, permissions, caller.id);
@@ -765,6 +772,13 @@ export async function refuseJoin(
     });
     if (!moved) throw memberWrongState();
     await closeTodos(trx, MEMBER_TARGET(member.id), 'done', caller.id);
+    await notify(trx, {
+      userId: member.user_id,
+      actorId: caller.id,
+      kind: 'researchApplyRefused',
+      target: MEMBER_TARGET(member.id),
+      params: { title: access.project.title, note: input.reason, kind, project: String(access.project.id) },
+    });
     await audit(trx, caller, 'refuseJoin', access.project, ip, { member: member.id, user: member.user_id });
   });
   return presentMember((await repo.findMember(ctx.db, member.id)) ?? member);

@@ -39,6 +39,7 @@ export const notificationsEnUS = {
       member: 'Organisation members',
       research: 'Research projects',
       notebook: 'Notebooks',
+      wish: 'Cooperation wishes',
     },
   },
 };

@@ -41,6 +41,7 @@ export const notificationsZhCN: NotificationsMessages = {
       member: '机构成员',
       research: '研究项目',
       notebook: '笔记本',
+      wish: '合作意愿',
     },
   },
 };

@@ -41,6 +41,7 @@ export const notificationsZhHK: NotificationsMessages = {
       member: '機構成員',
       research: '研究項目',
       notebook: '筆記本',
+      wish: '合作意願',
     },
   },
 };
