@@ -40,6 +40,8 @@ export const NOTIFICATION_KINDS = {
   solutionDeclined: 'solution',
   applicationMoved: 'job',
   memberJoined: 'member',
+  memberClaimApproved: 'member',
+  memberClaimRejected: 'member',
   researchMemberJoined: 'research',
   researchApplyApproved: 'research',
   researchApplyRefused: 'research',
@@ -121,6 +123,8 @@ export function notificationLink(
   switch (kind as NotificationKind) {
     case 'certificationApproved':
     case 'certificationRejected':
+    case 'memberClaimApproved':
+    case 'memberClaimRejected':
       return params.role === 'Enterprise' || params.role === 'ResearchInstitute'
         ? '/account/institute-authentication'
         : '/account/individual-authentication';

@@ -175,6 +175,23 @@ describeApi('notifications', () => {
     expect(note?.title).not.toContain(joiner.phone);
   });
 
+  it('a membership claim decided by the organisation’s owner: the claimant is told', async () => {
+    const institute = await certifiedUser(app(), c.admin, 'ResearchInstitute', { name: '成员确认研究所' });
+    const claimant = await newUser(app());
+    await submitFor(app(), claimant, 'Specialist', { institution: undefined, institution_org_id: institute.orgId });
+    const claims = ok(
+      await get<{ items: { id: number; user: { id: number } }[] }>(app(), institute, 'org/getUserAuth', { status: 0 }),
+      'claims',
+    );
+    const claim = claims.items.find((item) => item.user.id === claimant.id);
+    ok(await post(app(), institute, 'org/userAuth', { id: claim?.id, approve: 1 }), 'userAuth');
+    expect(await latest(claimant, 'memberClaimApproved')).toMatchObject({
+      category: 'member',
+      title: '成员确认研究所 confirmed you as a member',
+      link: '/account/individual-authentication',
+    });
+  });
+
   it('research: an invited member joins (the owner is told); a phase reviewed (the submitter is told)', async () => {
     const member = await certifiedUser(app(), c.admin, 'Specialist', { truename: '孙成员' });
     const invitee = await certifiedUser(app(), c.admin, 'Specialist', { truename: '钱受邀' });
