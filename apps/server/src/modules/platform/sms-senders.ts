@@ -35,9 +35,16 @@ function smsParts(message: OutboundMessage): { phone: string; code: string } {
   return { phone: message.recipient, code: message.code };
 }
 
-/** Short, single-line error text for logs and `last_error`. */
-const describe = (provider: string, code: unknown, text: unknown) =>
-  `${provider} ${String(code ?? 'error')}: ${String(text ?? '')}`.replace(/\s+/g, ' ').slice(0, 240);
+/**
+ * Short, single-line error text for logs and `last_error`. A provider's answer may quote the
+ * request (Aliyun's signature errors do), so the code is cut out before anything is shortened.
+ */
+const describe = (provider: string, code: unknown, text: unknown, secret: string) =>
+  `${provider} ${String(code ?? 'error')}: ${String(text ?? '')}`
+    .split(secret)
+    .join('****')
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
 
 /**
  * Development outbox: nothing leaves the machine. The message counts as sent at once and stays
@@ -79,9 +86,9 @@ export function createAliyunSender(config: AliyunConfig): Sender {
         answer = (await client.sendSms(request)).body;
       } catch (error) {
         const e = error as { code?: unknown; message?: unknown; statusCode?: unknown };
-        throw new Error(describe('aliyun', e.code ?? e.statusCode, e.message));
+        throw new Error(describe('aliyun', e.code ?? e.statusCode, e.message, code));
       }
-      if (answer?.code !== 'OK') throw new Error(describe('aliyun', answer?.code, answer?.message));
+      if (answer?.code !== 'OK') throw new Error(describe('aliyun', answer?.code, answer?.message, code));
     },
   };
 }
@@ -112,10 +119,11 @@ export function createTencentSender(config: TencentConfig): Sender {
         });
       } catch (error) {
         const e = error as { code?: unknown; httpCode?: unknown; message?: unknown };
-        throw new Error(describe('tencent', e.code || e.httpCode, e.message));
+        throw new Error(describe('tencent', e.code || e.httpCode, e.message, code));
       }
       const status = answer.SendStatusSet?.[0];
-      if (status?.Code !== 'Ok') throw new Error(describe('tencent', status?.Code ?? 'NoStatus', status?.Message));
+      if (status?.Code !== 'Ok')
+        throw new Error(describe('tencent', status?.Code ?? 'NoStatus', status?.Message, code));
     },
   };
 }
