@@ -107,41 +107,51 @@ export class DeliveryDispatcher implements Delivery {
     await this.idle();
   }
 
-  /** Claims up to `limit` due rows for this run: atomic on SQLite and PostgreSQL (see above). */
+  /**
+   * Claims up to `limit` due rows for this run: atomic on SQLite and PostgreSQL (see above). When
+   * racing runs took every candidate first, it looks again (a few times) rather than stop while
+   * rows are still due.
+   */
   async claimDue(now = Date.now(), limit = BATCH): Promise<ClaimedMessage[]> {
     const channels = this.channels();
+    if (channels.length === 0) return [];
     const nowIso = iso(now);
-    const ids = await this.db
-      .selectFrom('outbox')
-      .select('id')
-      .where('sent_at', 'is', null)
-      .where('expires_at', '>', nowIso)
-      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
-      .where('channel', 'in', channels)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    if (ids.length === 0) return [];
     const claim = iso(now + CLAIM_MS);
-    const rows = await this.db
-      .updateTable('outbox')
-      .set({ next_attempt_at: claim })
-      .where(
-        'id',
-        'in',
-        ids.map((row) => row.id),
-      )
-      .where('sent_at', 'is', null)
-      .where('expires_at', '>', nowIso)
-      .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
-      .returning(['id', 'channel', 'kind', 'recipient', 'body', 'code', 'user_id', 'attempts', 'expires_at'])
-      .execute();
-    return rows.map((row) => ({
-      ...row,
-      channel: row.channel as OutboxChannel,
-      kind: row.kind === 'notice' ? 'notice' : 'code',
-      claim,
-    }));
+    for (let look = 0; look < 3; look += 1) {
+      const ids = await this.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
+        .where('channel', 'in', channels)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      if (ids.length === 0) return [];
+      // The guard repeats the due condition: a row another run claimed meanwhile no longer matches.
+      const rows = await this.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: claim })
+        .where(
+          'id',
+          'in',
+          ids.map((row) => row.id),
+        )
+        .where('sent_at', 'is', null)
+        .where('expires_at', '>', nowIso)
+        .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
+        .returning(['id', 'channel', 'kind', 'recipient', 'body', 'code', 'user_id', 'attempts', 'expires_at'])
+        .execute();
+      if (rows.length > 0)
+        return rows.map((row) => ({
+          ...row,
+          channel: row.channel as OutboxChannel,
+          kind: row.kind === 'notice' ? 'notice' : 'code',
+          claim,
+        }));
+    }
+    return [];
   }
 
   /** One run: clears expired codes, then claims and sends due rows until none are left. */
