@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
@@ -5,7 +6,7 @@ import type { TestApp } from '../../test/harness.ts';
 import { VERIFY_CODE_RESEND_S } from '@mathbridge/contracts/constants';
 import { ageCodes, call, describeApi, latestCode, newPhone, registerUser, useTestApp } from '../../test/harness.ts';
 import { CLAIM_MS, DeliveryDispatcher, WECHAT_CODE_MAX_ATTEMPTS } from './delivery-dispatcher.ts';
-import type { Sender } from './delivery.ts';
+import { PermanentDeliveryError, type Sender } from './delivery.ts';
 import { createOutboxSender } from './sms-senders.ts';
 
 /**
@@ -36,18 +37,22 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A WeChat sender posting the customer-service message to `base` (here: nobody listens). */
-function wechatSenderTo(base: string): Sender {
+/** A WeChat sender posting the customer-service message to the WeChat API at `baseOf()`. */
+function wechatSenderTo(baseOf: () => string): Sender {
   return {
     name: 'wechat',
     async send(message) {
-      const response = await fetch(`${base}/cgi-bin/message/custom/send?access_token=test`, {
+      const response = await fetch(`${baseOf()}/cgi-bin/message/custom/send?access_token=test`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ touser: message.recipient, msgtype: 'text', text: { content: message.body } }),
         signal: AbortSignal.timeout(5_000),
       });
       if (!response.ok) throw new Error(`wechat HTTP ${response.status}`);
+      const answer = (await response.json()) as { errcode?: number; errmsg?: string };
+      // 43004: the user unfollowed the official account; retrying cannot help.
+      if (answer.errcode === 43004) throw new PermanentDeliveryError(`wechat 43004: ${answer.errmsg ?? ''}`);
+      if (answer.errcode) throw new Error(`wechat ${answer.errcode}: ${answer.errmsg ?? ''}`);
     },
   };
 }
@@ -132,15 +137,8 @@ describeApi('reset codes by WeChat, with the SMS fallback', () => {
   beforeAll(async () => {
     base = `http://127.0.0.1:${await closedPort()}`;
   });
-  const t = useTestApp(
-    {},
-    {
-      // Read when the app is built (the harness's beforeAll, after the one above).
-      get wechatSender() {
-        return wechatSenderTo(base);
-      },
-    },
-  );
+  // Nobody listens there (a real connection failure), except where a test starts a WeChat API.
+  const t = useTestApp({}, { wechatSender: wechatSenderTo(() => base) });
   beforeAll(() => t().ctx.scheduler.stop());
 
   it('a bound user’s reset code goes to WeChat; undeliverable, it goes once by SMS, and the code resets the password', async () => {
@@ -174,6 +172,36 @@ describeApi('reset codes by WeChat, with the SMS fallback', () => {
     const code = await latestCode(t().app, user.phone);
     const reset = await call(t().app, 'POST', 'user/doConfirm', { phone: user.phone, code, password: 'brand-new-1' });
     expect(reset.status).toBe(200);
+  });
+
+  it('a WeChat answer that the user cannot be reached sends the code by SMS at once', async () => {
+    // A WeChat API that answers every customer message with errcode 43004 (user unsubscribed).
+    const wechatApi = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ errcode: 43004, errmsg: 'require subscribe' }));
+    });
+    await new Promise<void>((resolve) => wechatApi.listen(0, '127.0.0.1', resolve));
+    const unreachable = base;
+    base = `http://127.0.0.1:${(wechatApi.address() as net.AddressInfo).port}`;
+    try {
+      const user = await registerUser(t().app);
+      const userId = await bind(t(), user.phone, `openid-${user.phone}`);
+      await forgetCode(t(), user.phone);
+      const [given, sms, ...more] = await rowsOf(t(), userId);
+      expect(more).toEqual([]);
+      expect(given).toMatchObject({
+        channel: 'wechat',
+        attempts: 1,
+        sent_at: null,
+        last_error: expect.stringMatching(/43004/),
+      });
+      expect(given?.next_attempt_at).toBe(given?.expires_at);
+      expect(sms).toMatchObject({ channel: 'sms', recipient: user.phone, attempts: 1 });
+      expect(sms?.sent_at).not.toBeNull();
+    } finally {
+      base = unreachable;
+      await new Promise<void>((resolve) => wechatApi.close(() => resolve()));
+    }
   });
 
   it('an unbound user’s reset code and every sign-up code go by SMS', async () => {

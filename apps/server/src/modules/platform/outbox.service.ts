@@ -1,5 +1,9 @@
 import type { Db } from '../../db/database.ts';
 
+// What another module's sender needs (modules import each other only through services).
+export type { OutboundMessage, Sender } from './delivery.ts';
+export { PermanentDeliveryError } from './delivery.ts';
+
 /**
  * The outbox: the delivery queue. Modules queue a message in the transaction of the change that
  * causes it and then call `ctx.delivery.nudge()`; the dispatcher (delivery-dispatcher.ts) sends
