@@ -183,6 +183,29 @@ function providerSuite(
       peer.failNext(0, 'http500');
     });
 
+    it('clears the code of a message that expired unsent', async () => {
+      const phone = newPhone();
+      const now = Date.now();
+      await t()
+        .ctx.db.insertInto('outbox')
+        .values({
+          channel: 'sms',
+          recipient: phone,
+          body: '【数桥】验证码 4321，5 分钟内有效。',
+          code: '4321',
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + 1000).toISOString(),
+          // Claimed by an instance that then died: not due again before it expires.
+          next_attempt_at: new Date(now + 60_000).toISOString(),
+        })
+        .execute();
+      const dispatcher = t().ctx.delivery as DeliveryDispatcher;
+      await dispatcher.runOnce(now);
+      expect((await outboxRow(t(), phone)).code).toBe('4321');
+      await dispatcher.runOnce(now + 2000);
+      expect(await outboxRow(t(), phone)).toMatchObject({ code: null, sent_at: null, attempts: 0 });
+    });
+
     it('parallel dispatcher runs, on two dispatchers, send each message exactly once', async () => {
       const { db, log: appLog } = t().ctx;
       const phones = Array.from({ length: 30 }, () => newPhone());
