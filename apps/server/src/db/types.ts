@@ -64,7 +64,10 @@ export interface OutboxTable {
   channel: string;
   recipient: string;
   body: string;
-  /** The verification code the body carries, for the development outbox; always null in production. */
+  /**
+   * The verification code the body carries (SMS templates take it alone). In production it is
+   * cleared once the row is sent, given up or expired; outside production it stays for /api/dev/outbox.
+   */
   code: string | null;
   created_at: string;
   expires_at: string;
