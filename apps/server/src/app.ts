@@ -35,7 +35,9 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { notebooksRoutes } from './modules/notebooks/notebooks.routes.ts';
 import { contentPageMeta } from './modules/content/page-meta.service.ts';
 import { kernelsRoutes } from './modules/kernels/kernels.routes.ts';
+import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import type { KernelService } from './modules/kernels/kernels.service.ts';
+import type { WeChatClient } from './modules/wechat/wechat.client.ts';
 import { withPageMeta, type PageMetaSource } from './lib/page-meta.ts';
 
 const SECURITY_HEADERS = {
@@ -67,7 +69,7 @@ export interface BuildOptions {
 export async function buildApp(
   config: Config,
   options: BuildOptions = {},
-): Promise<{ app: FastifyInstance; ctx: AppContext; kernels: KernelService }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; kernels: KernelService; wechatClient: WeChatClient | null }> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // One compact line per request instead (plugins/request-log.ts).
@@ -146,12 +148,14 @@ export async function buildApp(
   researchRoutes(app, ctx);
   contentRoutes(app, ctx);
   notebooksRoutes(app, ctx);
+  // The WeChat API client (null unless WECHAT_* is set); modules/wechat/wechat.sender.ts takes it.
+  const wechatClient = wechatRoutes(app, ctx);
   const kernelService = kernelsRoutes(app, ctx);
   kernels.service = kernelService;
 
   // Public pages the server can title better than index.html (crawlers, link previews): issue 11.
   await serveWeb(app, config.webDist, (webPath, locale) => contentPageMeta(ctx, webPath, locale));
-  return { app, ctx, kernels: kernelService };
+  return { app, ctx, kernels: kernelService, wechatClient };
 }
 
 /**

@@ -60,6 +60,37 @@ export interface Config {
   shutdownGraceMs: number;
   /** Live code kernels (issue 12, modules/kernels): where Jupyter is, and the limits of a kernel. */
   kernels: KernelConfig;
+  /** The WeChat official account (issue 13, modules/wechat); null = binding unavailable. */
+  wechat: WeChatConfig | null;
+}
+
+/** README's WECHAT_* variables. Set WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_TOKEN together. */
+export interface WeChatConfig {
+  appId: string;
+  appSecret: string;
+  /** The callback token configured in the official account's server settings (signature check). */
+  token: string;
+  /** https://api.weixin.qq.com; tests point it at their simulator. */
+  apiBase: string;
+  /** Template message ids for a verification code / a notification; unset = a customer text message. */
+  codeTemplateId: string | undefined;
+  noticeTemplateId: string | undefined;
+}
+
+/** The official account, when its three credentials are all set. */
+function wechatConfig(env: NodeJS.ProcessEnv): WeChatConfig | null {
+  const appId = env.WECHAT_APP_ID?.trim();
+  const appSecret = env.WECHAT_APP_SECRET?.trim();
+  const token = env.WECHAT_TOKEN?.trim();
+  if (!appId || !appSecret || !token) return null;
+  return {
+    appId,
+    appSecret,
+    token,
+    apiBase: (env.WECHAT_API_BASE?.trim() || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    codeTemplateId: env.WECHAT_CODE_TEMPLATE_ID?.trim() || undefined,
+    noticeTemplateId: env.WECHAT_NOTICE_TEMPLATE_ID?.trim() || undefined,
+  };
 }
 
 /** README's KERNEL_* variables; limits default to contracts' KERNEL_DEFAULTS. */
@@ -160,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxKernels: positiveInt(env.KERNEL_MAX, 20),
       interruptGraceMs: positiveInt(env.KERNEL_INTERRUPT_GRACE_MS, 3000),
     },
+    wechat: wechatConfig(env),
   };
 }
