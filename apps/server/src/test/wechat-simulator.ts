@@ -22,8 +22,8 @@ export interface WeChatSimulatorOptions {
   callbackUrl?: string;
   /** expires_in of the access tokens it issues (WeChat: 7200). */
   tokenTtlS?: number;
-  /** Nicknames user/info answers with; an openid not listed gets no nickname (as WeChat does today). */
-  nicknames?: Record<string, string>;
+  /** Nicknames user/info answers with; an openid without one gets none (as WeChat does today). */
+  nicknames?: Record<string, string> | ((openid: string) => string | undefined);
 }
 
 export interface SentMessage {
@@ -161,7 +161,8 @@ export class WeChatSimulator {
       }
       case '/cgi-bin/user/info': {
         const openid = url.searchParams.get('openid') ?? '';
-        const nickname = this.options.nicknames?.[openid];
+        const { nicknames } = this.options;
+        const nickname = typeof nicknames === 'function' ? nicknames(openid) : nicknames?.[openid];
         return json(res, 200, { subscribe: 1, openid, ...(nickname ? { nickname } : {}) });
       }
       case '/cgi-bin/message/custom/send':
