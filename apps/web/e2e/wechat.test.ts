@@ -54,6 +54,8 @@ describeE2E('binding WeChat', () => {
     expect(await dialog.getByTestId('wechat-error').textContent()).toContain('微信服务暂无响应');
     await dialog.locator('[data-testid=wechat-qr] canvas').waitFor({ timeout: WECHAT_RETRY_MS + 5_000 });
     expect(await dialog.getByTestId('wechat-error').count()).toBe(0);
+    // The failure was shown in the dialog only, never as a pop-up message as well.
+    expect(await page.locator('.ant-message-notice').count()).toBe(0);
     expect(polls.length).toBeGreaterThanOrEqual(2);
     const retryGap = polls[1]! - polls[0]!;
     expect(retryGap).toBeGreaterThan(WECHAT_RETRY_MS - 1_000);
@@ -96,8 +98,10 @@ describeE2E('binding WeChat', () => {
     await dialog.getByTestId('wechat-code').fill(scan.code === '000000' ? '111111' : '000000');
     await submit.click();
     await expect.poll(() => fieldErrors(page)).toContain('验证码错误或已过期');
+    // From the keyboard: the code field has the focus, Enter submits.
     await dialog.getByTestId('wechat-code').fill(scan.code!);
-    await submit.click();
+    expect(await dialog.getByTestId('wechat-code').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
 
     // Step 2: bound, with the nickname and the first-binding greeting.
     await dialog.getByText('绑定成功').waitFor();

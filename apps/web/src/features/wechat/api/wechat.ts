@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { WECHAT_QR_POLL_MS, WECHAT_RETRY_MS } from '@mathbridge/contracts/constants';
 import type { WeChatBind, WeChatBinding, WeChatQrStatus } from '@mathbridge/contracts/wechat';
 import { api } from '../../../lib/api-client.ts';
+import { ApiError, isApiError } from '../../../lib/api-error.ts';
 
 /** The account page's binding (wechat/binding). */
 export const wechatBindingQueryKey = ['wechat', 'binding'] as const;
@@ -28,11 +29,21 @@ export function useQrStatus(session: number, enabled: boolean, onAnswer: (answer
   return useQuery({
     queryKey: ['wechat', 'qr', session],
     queryFn: async ({ signal }) => {
-      const answer = await getQrStatus(signal);
+      let answer: WeChatQrStatus;
+      try {
+        answer = await getQrStatus(signal);
+      } catch (error) {
+        // Shown in the dialog, with its retry; the query cache must not pop it up as well.
+        if (isApiError(error) && !error.handled)
+          throw new ApiError({ ...error, message: error.message, fieldErrors: error.fieldErrors, handled: true });
+        throw error;
+      }
       onAnswer(answer);
       return answer;
     },
     enabled,
+    // Reopened polling (after a failed bind) asks again at once.
+    staleTime: 0,
     retry: false,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -53,6 +64,8 @@ export function useBindWechat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bindWechat,
+    // The dialog shows every failure itself (on the field, or with its retry).
+    meta: { formErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wechatBindingQueryKey }),
   });
 }
