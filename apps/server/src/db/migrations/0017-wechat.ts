@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { notNull, withId } from '../dialect.ts';
 
 /**
@@ -7,7 +7,7 @@ import { notNull, withId } from '../dialect.ts';
  *   openid that scanned it, the code sent to it, hashed) → bound, or conflict (that openid is bound
  *   to someone else). The code dies with the scene (`expires_at`) or after 5 wrong guesses
  *   (`attempts`, reserved by a guarded update before comparing). Bound scenes are kept: they tell
- *   whether a binding is the user's first.
+ *   whether a binding is the user's first. One live (waiting/scanned/conflict) scene per user.
  * - `wechat_events`: the callback's dedupe of WeChat's retries, one row per FromUserName +
  *   CreateTime with the passive reply given, so a replay gets the same answer and changes nothing.
  */
@@ -26,6 +26,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'varchar(30)', notNull)
     .execute();
   await db.schema.createIndex('wechat_scenes_user').on('wechat_scenes').columns(['user_id', 'id']).execute();
+  // At most one live scene per user: parallel first polls agree on one QR code (a partial index,
+  // which SQLite and PostgreSQL both have). Ended scenes are moved out of these states first.
+  await db.schema
+    .createIndex('wechat_scenes_live')
+    .on('wechat_scenes')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('state'), 'in', ['waiting', 'scanned', 'conflict'])
+    .execute();
 
   await withId(db, db.schema.createTable('wechat_events'))
     .addColumn('from_user', 'varchar(64)', notNull)

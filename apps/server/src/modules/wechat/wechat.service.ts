@@ -115,19 +115,37 @@ export async function qrStatus({ ctx, client }: WeChatDeps, caller: Caller): Pro
     throw upstream();
   }
   const now = Date.now();
+  // Scenes that ended (expired, guessed out) leave the live states, so the one-live-scene key holds.
   await ctx.db
-    .insertInto('wechat_scenes')
-    .values({
-      scene_str: sceneStr,
-      user_id: caller.id,
-      ticket: qr.ticket.slice(0, 200),
-      url: qr.url.slice(0, 300),
-      state: 'waiting' satisfies SceneState,
-      created_at: new Date(now).toISOString(),
-      // The scene dies with the QR code, whose life is counted from WeChat's answer.
-      expires_at: isoAfter(WECHAT_SCENE_TTL_S, now),
-    })
+    .updateTable('wechat_scenes')
+    .set({ state: 'closed' satisfies SceneState })
+    .where('user_id', '=', caller.id)
+    .where('state', 'in', ['waiting', 'scanned', 'conflict'])
+    .where((eb) =>
+      eb.or([eb('expires_at', '<=', new Date(now).toISOString()), eb('attempts', '>=', WECHAT_CODE_MAX_ATTEMPTS)]),
+    )
     .execute();
+  try {
+    await ctx.db
+      .insertInto('wechat_scenes')
+      .values({
+        scene_str: sceneStr,
+        user_id: caller.id,
+        ticket: qr.ticket.slice(0, 200),
+        url: qr.url.slice(0, 300),
+        state: 'waiting' satisfies SceneState,
+        created_at: new Date(now).toISOString(),
+        // The scene dies with the QR code, whose life is counted from WeChat's answer.
+        expires_at: isoAfter(WECHAT_SCENE_TTL_S, now),
+      })
+      .execute();
+  } catch (error) {
+    // A parallel poll of the same user stored its scene first: everyone shows that one.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await liveScene(ctx.db, caller.id);
+    if (!winner) throw error;
+    return { url: winner.url, is_bind: winner.state === 'scanned' ? '0' : '-1', is_first: false, nick_name: '' };
+  }
   return { url: qr.url, is_bind: '-1', is_first: false, nick_name: '' };
 }
 

@@ -135,6 +135,21 @@ describeApi('WeChat binding', () => {
     expect(scene.code_hash).not.toContain(scan.code!);
   });
 
+  it('agrees on one QR code when the first polls of a user arrive together', async () => {
+    const user = await registerUser(t().app);
+    const polls = settledValues(await inParallel(20, () => qr(t(), user.token)));
+    expect(polls.every((r) => r.status === STATUS.ok && r.result.is_bind === '-1')).toBe(true);
+    expect(new Set(polls.map((r) => r.result.url)).size).toBe(1);
+    const id = await userIdOf(t(), user.phone);
+    const live = await t()
+      .ctx.db.selectFrom('wechat_scenes')
+      .select('id')
+      .where('user_id', '=', id)
+      .where('state', 'in', ['waiting', 'scanned', 'conflict'])
+      .execute();
+    expect(live).toHaveLength(1);
+  });
+
   it('shows the masked openid where WeChat gives no nickname, and greets only the first binding', async () => {
     const { user, openid, code } = await scanned(t(), sim);
     const bound = await bind(t(), user.token, code);
