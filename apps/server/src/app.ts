@@ -38,6 +38,8 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { notebooksRoutes } from './modules/notebooks/notebooks.routes.ts';
 import { contentPageMeta } from './modules/content/page-meta.service.ts';
 import { kernelsRoutes } from './modules/kernels/kernels.routes.ts';
+import { createWeChatClient, wechatRoutes } from './modules/wechat/wechat.routes.ts';
+import { createWeChatSender } from './modules/wechat/wechat.sender.ts';
 import type { KernelService } from './modules/kernels/kernels.service.ts';
 import { withPageMeta, type PageMetaSource } from './lib/page-meta.ts';
 
@@ -95,10 +97,12 @@ export async function buildApp(
   if (cacheBus && !(await cacheBus.ready()))
     app.log.warn('cache bus: not subscribed yet; caches of other instances may lag up to CACHE_MS');
   // Code delivery (issue 13 §3): one sender per channel. The WeChat slot stays empty until the
-  // official account is configured; its messages then wait (and reset codes go by SMS).
+  // official account is configured (WECHAT_*); reset codes then go by SMS.
+  const wechatClient = createWeChatClient({ config, log: app.log });
+  const wechatSender = options.wechatSender ?? (wechatClient ? createWeChatSender(wechatClient) : undefined);
   const senders: SenderRegistry = {
     sms: createSmsSender(config.sms, config.production, app.log),
-    ...(options.wechatSender ? { wechat: options.wechatSender } : {}),
+    ...(wechatSender ? { wechat: wechatSender } : {}),
   };
   const delivery = new DeliveryDispatcher(db, app.log, senders, !config.production);
   const ctx: AppContext = {
@@ -169,6 +173,7 @@ export async function buildApp(
   researchRoutes(app, ctx);
   contentRoutes(app, ctx);
   notebooksRoutes(app, ctx);
+  wechatRoutes(app, ctx, wechatClient);
   const kernelService = kernelsRoutes(app, ctx);
   kernels.service = kernelService;
 

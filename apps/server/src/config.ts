@@ -62,6 +62,8 @@ export interface Config {
   kernels: KernelConfig;
   /** Who delivers SMS codes (SMS_PROVIDER and the provider's variables; README 'Code delivery'). */
   sms: SmsConfig;
+  /** The WeChat official account (issue 13, modules/wechat); null = binding unavailable. */
+  wechat: WeChatConfig | null;
 }
 
 /**
@@ -137,6 +139,35 @@ export function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
     };
   }
   throw new Error(`SMS_PROVIDER must be outbox, aliyun or tencent (got '${provider}')`);
+}
+
+/** README's WECHAT_* variables. Set WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_TOKEN together. */
+export interface WeChatConfig {
+  appId: string;
+  appSecret: string;
+  /** The callback token configured in the official account's server settings (signature check). */
+  token: string;
+  /** https://api.weixin.qq.com; tests point it at their simulator. */
+  apiBase: string;
+  /** Template message ids for a verification code / a notification; unset = a customer text message. */
+  codeTemplateId: string | undefined;
+  noticeTemplateId: string | undefined;
+}
+
+/** The official account, when its three credentials are all set. */
+function wechatConfig(env: NodeJS.ProcessEnv): WeChatConfig | null {
+  const appId = env.WECHAT_APP_ID?.trim();
+  const appSecret = env.WECHAT_APP_SECRET?.trim();
+  const token = env.WECHAT_TOKEN?.trim();
+  if (!appId || !appSecret || !token) return null;
+  return {
+    appId,
+    appSecret,
+    token,
+    apiBase: (env.WECHAT_API_BASE?.trim() || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    codeTemplateId: env.WECHAT_CODE_TEMPLATE_ID?.trim() || undefined,
+    noticeTemplateId: env.WECHAT_NOTICE_TEMPLATE_ID?.trim() || undefined,
+  };
 }
 
 /** README's KERNEL_* variables; limits default to contracts' KERNEL_DEFAULTS. */
@@ -238,5 +269,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       interruptGraceMs: positiveInt(env.KERNEL_INTERRUPT_GRACE_MS, 3000),
     },
     sms: smsConfig(env),
+    wechat: wechatConfig(env),
   };
 }

@@ -927,3 +927,37 @@ export interface WechatBindingsTable {
 export interface Database {
   wechat_bindings: WechatBindingsTable;
 }
+
+/* ---- WeChat binding (migration 0017-wechat, issue 13). ---- */
+
+/** A temporary QR scene of one bind attempt (modules/wechat). */
+export interface WechatScenesTable {
+  id: Generated<number>;
+  scene_str: string;
+  user_id: number;
+  ticket: string;
+  url: string;
+  /** waiting | scanned | bound | conflict */
+  state: string;
+  openid: string | null;
+  nick_name: string | null;
+  /** SHA-256 of scene and code; set on a scan. */
+  code_hash: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A callback event already answered (dedupe of WeChat's retries). */
+export interface WechatEventsTable {
+  id: Generated<number>;
+  from_user: string;
+  create_time: string;
+  reply: string;
+  created_at: string;
+}
+
+export interface Database {
+  wechat_scenes: WechatScenesTable;
+  wechat_events: WechatEventsTable;
+}
