@@ -19,6 +19,9 @@ import { installMetrics } from './plugins/metrics.ts';
 import { installProbes } from './plugins/probes.ts';
 import { installJsonBody } from './plugins/json-body.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { DeliveryDispatcher } from './modules/platform/delivery-dispatcher.ts';
+import type { Sender, SenderRegistry } from './modules/platform/delivery.ts';
+import { createSmsSender } from './modules/platform/sms-senders.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { resolveSession } from './modules/user/session.service.ts';
@@ -35,6 +38,8 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { notebooksRoutes } from './modules/notebooks/notebooks.routes.ts';
 import { contentPageMeta } from './modules/content/page-meta.service.ts';
 import { kernelsRoutes } from './modules/kernels/kernels.routes.ts';
+import { createWeChatClient, wechatRoutes } from './modules/wechat/wechat.routes.ts';
+import { createWeChatSender } from './modules/wechat/wechat.sender.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import type { KernelService } from './modules/kernels/kernels.service.ts';
 import { withPageMeta, type PageMetaSource } from './lib/page-meta.ts';
@@ -62,6 +67,8 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
 export interface BuildOptions {
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** The sender of WeChat messages when not built from the configuration (tests: a real sender to a local port). */
+  wechatSender?: Sender;
 }
 
 /** Builds the whole application: database (migrated), limiter, storage, every module's calls, the web app. */
@@ -90,6 +97,15 @@ export async function buildApp(
     config.redisUrl && observer ? new RedisCacheBus(config.redisUrl, config.redisPrefix, observer, app.log) : null;
   if (cacheBus && !(await cacheBus.ready()))
     app.log.warn('cache bus: not subscribed yet; caches of other instances may lag up to CACHE_MS');
+  // Code delivery (issue 13 §3): one sender per channel. The WeChat slot stays empty until the
+  // official account is configured (WECHAT_*); reset codes then go by SMS.
+  const wechatClient = createWeChatClient({ config, log: app.log });
+  const wechatSender = options.wechatSender ?? (wechatClient ? createWeChatSender(wechatClient) : undefined);
+  const senders: SenderRegistry = {
+    sms: createSmsSender(config.sms, config.production, app.log),
+    ...(wechatSender ? { wechat: wechatSender } : {}),
+  };
+  const delivery = new DeliveryDispatcher(db, app.log, senders, !config.production);
   const ctx: AppContext = {
     config,
     db,
@@ -97,11 +113,18 @@ export async function buildApp(
     storage: createStorage(config.dataDir),
     log: app.log,
     scheduler: new Scheduler(db, app.log),
+    delivery,
   };
   // Background jobs start once every module has registered its own and the app is ready, and stop
   // (waiting for a run in progress) before the database closes.
   app.addHook('onReady', async () => ctx.scheduler.start());
-  app.addHook('preClose', async () => ctx.scheduler.stop());
+  app.addHook('preClose', async () => {
+    await ctx.scheduler.stop();
+    await delivery.stop();
+  });
+  // Every 5 s (the first retry's wait), on one instance: messages the nudge after queueing did not
+  // send (a failure to retry, an instance that stopped before sending).
+  ctx.scheduler.registerJob({ name: 'platform.outbox-dispatch', everyMs: 5_000, run: () => delivery.runOnce() });
   app.addHook('onClose', async () => {
     await cacheBus?.close();
     await ctx.limiter.close();
@@ -124,7 +147,11 @@ export async function buildApp(
   installProbes(app, ctx);
   // Set once the kernels module is registered below; the gauge reads it when scraped.
   const kernels: { service?: KernelService } = {};
-  installMetrics(app, ctx, { runningKernels: async () => (kernels.service ? kernels.service.running() : 0) });
+  installMetrics(app, ctx, {
+    runningKernels: async () => (kernels.service ? kernels.service.running() : 0),
+    outboxPending: () => delivery.pendingByChannel(),
+    deliveries: delivery.outcomes,
+  });
   installJsonBody(app);
   app.decorate('resolveSession', (token: string | undefined) => resolveSession(db, token));
   app.addHook('onSend', async (request, reply, payload) => {
@@ -147,6 +174,7 @@ export async function buildApp(
   researchRoutes(app, ctx);
   contentRoutes(app, ctx);
   notebooksRoutes(app, ctx);
+  wechatRoutes(app, ctx, wechatClient);
   notificationsRoutes(app, ctx);
   const kernelService = kernelsRoutes(app, ctx);
   kernels.service = kernelService;

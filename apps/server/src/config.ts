@@ -60,6 +60,114 @@ export interface Config {
   shutdownGraceMs: number;
   /** Live code kernels (issue 12, modules/kernels): where Jupyter is, and the limits of a kernel. */
   kernels: KernelConfig;
+  /** Who delivers SMS codes (SMS_PROVIDER and the provider's variables; README 'Code delivery'). */
+  sms: SmsConfig;
+  /** The WeChat official account (issue 13, modules/wechat); null = binding unavailable. */
+  wechat: WeChatConfig | null;
+}
+
+/**
+ * SMS_PROVIDER: `outbox` (default; nothing leaves the machine, codes are read at /api/dev/outbox
+ * outside production), `aliyun` (Aliyun SMS) or `tencent` (Tencent Cloud SMS). A provider's
+ * endpoint is a host (https) or a full http(s)://host:port origin (the tests' local peers).
+ */
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      endpoint: string;
+    }
+  | {
+      provider: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      signName: string;
+      templateId: string;
+      region: string;
+      endpoint: string;
+    };
+
+/** The provider's variables, or a start failure naming every one that is missing. */
+function required<K extends string>(env: NodeJS.ProcessEnv, provider: string, names: K[]): Record<K, string> {
+  const missing = names.filter((name) => !env[name]?.trim());
+  if (missing.length > 0)
+    throw new Error(`SMS_PROVIDER=${provider} needs ${missing.join(', ')} (README: Code delivery)`);
+  return Object.fromEntries(names.map((name) => [name, env[name]?.trim() ?? ''])) as Record<K, string>;
+}
+
+export function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
+  const provider = (env.SMS_PROVIDER ?? '').trim().toLowerCase() || 'outbox';
+  if (provider === 'outbox') return { provider };
+  if (provider === 'aliyun') {
+    const v = required(env, provider, [
+      'ALIYUN_ACCESS_KEY_ID',
+      'ALIYUN_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ]);
+    return {
+      provider,
+      accessKeyId: v.ALIYUN_ACCESS_KEY_ID,
+      accessKeySecret: v.ALIYUN_ACCESS_KEY_SECRET,
+      signName: v.ALIYUN_SMS_SIGN_NAME,
+      templateCode: v.ALIYUN_SMS_TEMPLATE_CODE,
+      endpoint: env.ALIYUN_SMS_ENDPOINT?.trim() || 'dysmsapi.aliyuncs.com',
+    };
+  }
+  if (provider === 'tencent') {
+    const v = required(env, provider, [
+      'TENCENTCLOUD_SECRET_ID',
+      'TENCENTCLOUD_SECRET_KEY',
+      'TENCENT_SMS_SDK_APP_ID',
+      'TENCENT_SMS_SIGN_NAME',
+      'TENCENT_SMS_TEMPLATE_ID',
+    ]);
+    return {
+      provider,
+      secretId: v.TENCENTCLOUD_SECRET_ID,
+      secretKey: v.TENCENTCLOUD_SECRET_KEY,
+      sdkAppId: v.TENCENT_SMS_SDK_APP_ID,
+      signName: v.TENCENT_SMS_SIGN_NAME,
+      templateId: v.TENCENT_SMS_TEMPLATE_ID,
+      region: env.TENCENT_SMS_REGION?.trim() || 'ap-guangzhou',
+      endpoint: env.TENCENT_SMS_ENDPOINT?.trim() || 'sms.tencentcloudapi.com',
+    };
+  }
+  throw new Error(`SMS_PROVIDER must be outbox, aliyun or tencent (got '${provider}')`);
+}
+
+/** README's WECHAT_* variables. Set WECHAT_APP_ID, WECHAT_APP_SECRET and WECHAT_TOKEN together. */
+export interface WeChatConfig {
+  appId: string;
+  appSecret: string;
+  /** The callback token configured in the official account's server settings (signature check). */
+  token: string;
+  /** https://api.weixin.qq.com; tests point it at their simulator. */
+  apiBase: string;
+  /** Template message ids for a verification code / a notification; unset = a customer text message. */
+  codeTemplateId: string | undefined;
+  noticeTemplateId: string | undefined;
+}
+
+/** The official account, when its three credentials are all set. */
+function wechatConfig(env: NodeJS.ProcessEnv): WeChatConfig | null {
+  const appId = env.WECHAT_APP_ID?.trim();
+  const appSecret = env.WECHAT_APP_SECRET?.trim();
+  const token = env.WECHAT_TOKEN?.trim();
+  if (!appId || !appSecret || !token) return null;
+  return {
+    appId,
+    appSecret,
+    token,
+    apiBase: (env.WECHAT_API_BASE?.trim() || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    codeTemplateId: env.WECHAT_CODE_TEMPLATE_ID?.trim() || undefined,
+    noticeTemplateId: env.WECHAT_NOTICE_TEMPLATE_ID?.trim() || undefined,
+  };
 }
 
 /** README's KERNEL_* variables; limits default to contracts' KERNEL_DEFAULTS. */
@@ -160,5 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxKernels: positiveInt(env.KERNEL_MAX, 20),
       interruptGraceMs: positiveInt(env.KERNEL_INTERRUPT_GRACE_MS, 3000),
     },
+    sms: smsConfig(env),
+    wechat: wechatConfig(env),
   };
 }

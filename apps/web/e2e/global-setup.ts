@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { WeChatSimulator } from '../../server/src/test/wechat-simulator.ts';
 
 /**
  * Builds the product as `npm start` does, serves it on a free port with a fresh data folder,
@@ -16,6 +17,8 @@ declare module 'vitest' {
     adminPhone: string;
     adminPassword: string;
     browserAvailable: boolean;
+    /** The WeChat simulator the server talks to; tests drive it through its /_sim endpoints. */
+    wechatSimulatorURL: string;
   }
 }
 
@@ -37,6 +40,10 @@ function freePort(): Promise<number> {
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 let serverDist: string | undefined;
+let wechat: WeChatSimulator | undefined;
+
+/** The e2e WeChat: a follower whose openid starts with `o-nick-` has a nickname. */
+export const E2E_WECHAT_NICKNAME = '数桥测试员';
 
 export async function setup(project: TestProject): Promise<void> {
   const browserAvailable = fs.existsSync(CHROMIUM);
@@ -72,6 +79,14 @@ export async function setup(project: TestProject): Promise<void> {
   // developer's server may hold.
   const kernelPort = await freePort();
   const adminPhone = '13800000000';
+  // A local WeChat (issue 13): the server's official-account calls go to it, and it plays
+  // WeChat's callbacks to the server.
+  wechat = await new WeChatSimulator({
+    appId: 'wx-e2e',
+    appSecret: 'e2e-secret',
+    token: 'e2e-callback-token',
+    nicknames: (openid) => (openid.startsWith('o-nick-') ? E2E_WECHAT_NICKNAME : undefined),
+  }).start();
   child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
     cwd: root,
     env: {
@@ -90,6 +105,7 @@ export async function setup(project: TestProject): Promise<void> {
       REGISTRATIONS_PER_IP_HOUR: '1000',
       CODES_PER_IP_HOUR: '1000',
       LOGIN_FAILURES_PER_IP_HOUR: '1000',
+      ...wechat.env(),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -114,6 +130,8 @@ export async function setup(project: TestProject): Promise<void> {
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  wechat.callbackUrl = `${baseURL}/api/wechat/callback`;
+  project.provide('wechatSimulatorURL', wechat.url);
   project.provide('baseURL', baseURL);
   project.provide('adminPhone', adminPhone);
   project.provide('adminPassword', adminPassword);
@@ -121,6 +139,7 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   child?.kill('SIGTERM');
+  await wechat?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   if (serverDist) fs.rmSync(serverDist, { recursive: true, force: true });
 }

@@ -64,7 +64,10 @@ export interface OutboxTable {
   channel: string;
   recipient: string;
   body: string;
-  /** The verification code the body carries, for the development outbox; always null in production. */
+  /**
+   * The verification code the body carries (SMS templates take it alone). In production it is
+   * cleared once the row is sent, given up or expired; outside production it stays for /api/dev/outbox.
+   */
   code: string | null;
   created_at: string;
   expires_at: string;
@@ -923,6 +926,40 @@ export interface WechatBindingsTable {
 
 export interface Database {
   wechat_bindings: WechatBindingsTable;
+}
+
+/* ---- WeChat binding (migration 0017-wechat, issue 13). ---- */
+
+/** A temporary QR scene of one bind attempt (modules/wechat). */
+export interface WechatScenesTable {
+  id: Generated<number>;
+  scene_str: string;
+  user_id: number;
+  ticket: string;
+  url: string;
+  /** waiting | scanned | bound | conflict */
+  state: string;
+  openid: string | null;
+  nick_name: string | null;
+  /** SHA-256 of scene and code; set on a scan. */
+  code_hash: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A callback event already answered (dedupe of WeChat's retries). */
+export interface WechatEventsTable {
+  id: Generated<number>;
+  from_user: string;
+  create_time: string;
+  reply: string;
+  created_at: string;
+}
+
+export interface Database {
+  wechat_scenes: WechatScenesTable;
+  wechat_events: WechatEventsTable;
 }
 
 /* ---- Notifications (migration 0018-notifications, issue 13). ---- */

@@ -11,7 +11,9 @@ import { poolCounts } from '../db/database.ts';
  *   status and, when it differs, the envelope status; and their latency;
  * - PostgreSQL pool connections (total, idle, clients waiting);
  * - background jobs: runs on this instance by outcome, and runs in progress;
- * - live code kernels users hold (`mb_kernels_running`).
+ * - live code kernels users hold (`mb_kernels_running`);
+ * - the outbox (issue 13/14): messages waiting for delivery by channel (`mb_outbox_pending`), and
+ *   deliveries on this instance by sender and outcome (`mb_outbox_deliveries_total`).
  * Each app has its own registry (tests build several in one process). The endpoint exists only when
  * METRICS_TOKEN is set and answers only `Authorization: Bearer <token>` (HTTP 401 otherwise): the
  * figures describe the deployment and stay with its operator.
@@ -19,7 +21,13 @@ import { poolCounts } from '../db/database.ts';
 export function installMetrics(
   app: FastifyInstance,
   ctx: AppContext,
-  sources: { runningKernels?: () => Promise<number> } = {},
+  sources: {
+    runningKernels?: () => Promise<number>;
+    /** Pending outbox messages by channel. */
+    outboxPending?: () => Promise<Record<string, number>>;
+    /** Deliveries since start by sender: sent and failed tries. */
+    deliveries?: ReadonlyMap<string, { sent: number; failed: number }>;
+  } = {},
 ): void {
   const token = ctx.config.metricsToken;
   if (!token) return;
@@ -81,6 +89,35 @@ export function installMetrics(
       registers: [registry],
       async collect() {
         this.set(await runningKernels().catch(() => 0));
+      },
+    });
+
+  const outboxPending = sources.outboxPending;
+  if (outboxPending)
+    new Gauge({
+      name: 'mb_outbox_pending',
+      help: 'Outbox messages waiting for delivery (not sent, not given up, not expired), by channel',
+      labelNames: ['channel'] as const,
+      registers: [registry],
+      async collect() {
+        const counts = await outboxPending().catch(() => ({}) as Record<string, number>);
+        this.reset();
+        for (const channel of ['sms', 'wechat']) this.set({ channel }, counts[channel] ?? 0);
+      },
+    });
+  const deliveries = sources.deliveries;
+  if (deliveries)
+    new Counter({
+      name: 'mb_outbox_deliveries_total',
+      help: 'Outbox delivery tries on this instance, by sender and outcome (sent, failed)',
+      labelNames: ['sender', 'outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [sender, counts] of deliveries) {
+          this.inc({ sender, outcome: 'sent' }, counts.sent);
+          this.inc({ sender, outcome: 'failed' }, counts.failed);
+        }
       },
     });
 

@@ -15,6 +15,7 @@ import type { ResearchMessages } from '../features/research/i18n/strings.ts';
 import type { NotebooksMessages } from '../features/notebooks/i18n/strings.ts';
 import type { UtilitiesMessages } from '../features/utilities/i18n/strings.ts';
 import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
+import type { WechatMessages } from '../features/wechat/i18n/strings.ts';
 import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
 import type { NotificationsMessages } from '../features/notifications/i18n/strings.ts';
 
@@ -40,4 +41,5 @@ export type FeatureMessages = IdentityMessages &
   MicrositeMessages &
   UtilitiesMessages &
   NotebooksMessages &
+  WechatMessages &
   NotificationsMessages;

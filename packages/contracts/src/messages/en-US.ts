@@ -186,6 +186,12 @@ export const enUS = {
     notebookAttachmentsMax: 'A notebook may have at most {{max}} attachments',
     notebookAttachmentNotFound: 'The attachment does not exist',
     deliverableNotFound: 'The delivered notebook does not exist',
+    wechatUnavailable: 'WeChat binding is not available on this platform yet',
+    wechatUpstream: 'WeChat did not answer; please try again shortly',
+    wechatNotScanned: 'Scan the QR code with WeChat first',
+    wechatOpenidTaken: 'This WeChat account is already bound to another account',
+    wechatAlreadyBound: 'Your account is already bound to WeChat',
+    wechatNotBound: 'Your account is not bound to WeChat',
   },
   roles: {
     Enterprise: 'Enterprise',

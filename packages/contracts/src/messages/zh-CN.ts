@@ -182,6 +182,12 @@ export const zhCN = {
     notebookAttachmentsMax: '每个笔记本最多 {{max}} 个附件',
     notebookAttachmentNotFound: '附件不存在',
     deliverableNotFound: '交付的笔记本不存在',
+    wechatUnavailable: '本平台暂未开通微信绑定',
+    wechatUpstream: '微信服务暂无响应，请稍后重试',
+    wechatNotScanned: '请先用微信扫描二维码',
+    wechatOpenidTaken: '该微信号已绑定其他账号',
+    wechatAlreadyBound: '您的账号已绑定微信',
+    wechatNotBound: '您的账号尚未绑定微信',
   },
   roles: {
     Enterprise: '企业',

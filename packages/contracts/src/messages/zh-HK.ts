@@ -182,6 +182,12 @@ export const zhHK = {
     notebookAttachmentsMax: '每個筆記本最多 {{max}} 個附件',
     notebookAttachmentNotFound: '附件不存在',
     deliverableNotFound: '交付的筆記本不存在',
+    wechatUnavailable: '本平台暫未開通微信綁定',
+    wechatUpstream: '微信服務暫無回應，請稍後重試',
+    wechatNotScanned: '請先用微信掃描二維碼',
+    wechatOpenidTaken: '該微信號已綁定其他帳號',
+    wechatAlreadyBound: '您的帳號已綁定微信',
+    wechatNotBound: '您的帳號尚未綁定微信',
   },
   roles: {
     Enterprise: '企業',

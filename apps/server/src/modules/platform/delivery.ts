@@ -28,3 +28,32 @@ export interface Sender {
   readonly name: string;
   send(message: OutboundMessage): Promise<void>;
 }
+
+/** The sender of each channel, built once from the configuration (app.ts). */
+export interface SenderRegistry {
+  sms: Sender;
+  /** The WeChat official account (modules/wechat); absent = WeChat messages stay pending. */
+  wechat?: Sender;
+}
+
+/**
+ * Thrown by a sender when retrying cannot help (the user unfollowed the official account, the
+ * number is invalid): the message is given up at once. Senders outside this module may instead
+ * throw any error with `permanent: true`.
+ */
+export class PermanentDeliveryError extends Error {
+  readonly permanent = true;
+}
+
+export const isPermanentFailure = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true;
+
+/** What the rest of the app sees of delivery (AppContext.delivery). */
+export interface Delivery {
+  /** Whether messages of this channel can leave (a sender is configured). */
+  canSend(channel: OutboxChannel): boolean;
+  /** Call after the transaction that queued messages has committed: they leave now, not at the next tick. */
+  nudge(): void;
+  /** Resolves once the runs nudged so far have finished (tests, shutdown). */
+  idle(): Promise<void>;
+}

@@ -1,14 +1,20 @@
 import type { Db } from '../../db/database.ts';
 
+// What another module's sender needs (modules import each other only through services).
+export type { OutboundMessage, Sender } from './delivery.ts';
+export { PermanentDeliveryError } from './delivery.ts';
+
 /**
- * The outbox: messages waiting for a provider (SMS today). Modules queue a message in the
- * transaction of the change that causes it; a provider adapter (DESIGN §13) sends pending rows,
- * and developers read them at `/api/dev/outbox` (DESIGN §2).
+ * The outbox: the delivery queue. Modules queue a message in the transaction of the change that
+ * causes it and then call `ctx.delivery.nudge()`; the dispatcher (delivery-dispatcher.ts) sends
+ * pending rows through the sender of their channel (SMS provider, WeChat), and developers read
+ * them at `/api/dev/outbox` (DESIGN §2; not in production).
  *
- * A row holds only what delivery needs (recipient and text) and only while that is worth
- * anything: `expires_at` (a code's message expires with the code), after which
- * `platform.outbox-purge` deletes it, sent or not. The separate `code` column feeds the
- * development outbox and is never written in production.
+ * A row holds only what delivery needs (recipient, text, and the code the SMS templates take) and
+ * only while that is worth anything: in production the code is cleared once the row is sent,
+ * given up or expired, and `platform.outbox-purge` deletes every row past `expires_at` (a code's
+ * message expires with the code), sent or not. Outside production the code stays for the
+ * development outbox.
  */
 
 export type OutboxChannel = 'sms' | 'wechat';
@@ -22,19 +28,24 @@ export interface OutboxMessage {
   user_id?: number | null;
   recipient: string;
   body: string;
-  /** The verification code the message carries, kept for the development outbox only. */
+  /** The verification code the message carries (the SMS templates take it; kept while pending). */
   code: string | null;
   created_at: string;
   /** When the message is worthless (the code it carries expired); purged after. */
   expires_at: string;
 }
 
-/** Queues one message; pass the transaction so it is sent only if the change commits. */
-export async function queueMessage(db: Db, message: OutboxMessage, options: { production: boolean }): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values({ ...message, code: options.production ? null : message.code })
-    .execute();
+/**
+ * Queues one message; pass the transaction so it is sent only if the change commits, and nudge
+ * delivery (`ctx.delivery.nudge()`) once it has.
+ */
+export async function queueMessage(
+  db: Db,
+  message: OutboxMessage,
+  // Once decided whether the code was stored; the dispatcher now clears it after delivery in production.
+  _options?: { production: boolean },
+): Promise<void> {
+  await db.insertInto('outbox').values(message).execute();
 }
 
 /** The newest messages sent to a recipient (the development outbox). */

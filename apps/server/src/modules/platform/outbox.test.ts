@@ -11,20 +11,23 @@ import { call, describeApi, latestCode, newPhone, useTestApp } from '../../test/
 const outboxRows = (t: TestApp, phone: string) =>
   t.ctx.db
     .selectFrom('outbox')
-    .select(['body', 'code', 'created_at', 'expires_at'])
+    .select(['body', 'code', 'created_at', 'expires_at', 'sent_at'])
     .where('recipient', '=', phone)
     .execute();
 
 describeApi('outbox in production', () => {
   const t = useTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
 
-  it('keeps the message for delivery but no readable code beside it, and no development outbox', async () => {
+  it('keeps the message for delivery but no readable code beside it once sent, and no development outbox', async () => {
     const phone = newPhone();
     const sent = await call(t().app, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' }, { ip: '10.70.0.1' });
     expect(sent.status).toBe(200);
+    // The nudged dispatcher sent it (SMS_PROVIDER=outbox) and cleared the code the providers needed.
+    await t().ctx.delivery.idle();
     const [row, ...more] = await outboxRows(t(), phone);
     expect(more).toEqual([]);
     expect(row?.code).toBeNull();
+    expect(row?.sent_at).not.toBeNull();
     expect(Date.parse(row?.expires_at ?? '') - Date.parse(row?.created_at ?? '')).toBe(VERIFY_CODE_TTL_S * 1000);
     expect((await call(t().app, 'GET', 'dev/outbox', { to: phone }, { unsigned: true })).http).toBe(404);
   });

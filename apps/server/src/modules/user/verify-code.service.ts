@@ -15,7 +15,8 @@ import { newNumericCode, sha256Hex } from '../../lib/crypto.ts';
 import { conflict, invalidField, rateLimited } from '../../lib/errors.ts';
 import { findUserByPhone } from './user.repository.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
-import { queueMessage } from '../platform/outbox.service.ts';
+import { queueMessage, type OutboxChannel } from '../platform/outbox.service.ts';
+import { wechatBindingOf } from '../wechat/bindings.service.ts';
 
 /** The window of the daily limit per phone (and how long spent codes are kept). */
 const CODE_HISTORY_S = 86_400;
@@ -24,8 +25,27 @@ const CODE_HISTORY_S = 86_400;
 export const codeLimitKeys = (phone: string) => ({ resend: `code-resend:${phone}`, daily: `code-day:${phone}` });
 
 /**
- * Verification codes by SMS. The message goes to the outbox table, which a provider adapter
- * drains in production and developers read at /api/dev/outbox (DESIGN §2).
+ * Where a code goes (issue 13 §3): a reset ('forget') code to the user's WeChat when the account
+ * is bound and a WeChat sender is configured (the dispatcher falls back to SMS if it cannot be
+ * delivered there); every other code by SMS to the phone.
+ */
+async function codeRoute(
+  ctx: AppContext,
+  phone: string,
+  scene: VerifyScene,
+  userId: number | undefined,
+): Promise<{ channel: OutboxChannel; recipient: string; user_id: number | null }> {
+  if (scene === 'forget' && userId !== undefined && ctx.delivery.canSend('wechat')) {
+    const binding = await wechatBindingOf(ctx.db, userId);
+    if (binding) return { channel: 'wechat', recipient: binding.openid, user_id: userId };
+  }
+  return { channel: 'sms', recipient: phone, user_id: userId ?? null };
+}
+
+/**
+ * Verification codes. The message goes to the outbox table in the code's transaction; the
+ * delivery dispatcher sends it (nudged once the transaction commits) through the SMS provider or
+ * WeChat, and developers read it at /api/dev/outbox (DESIGN §2).
  *
  * Every limit is reserved before the code is made (DESIGN §8): the per-IP budget first, before
  * anything about the phone is read (whether a number is registered is told to at most
@@ -36,7 +56,8 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
   const perIp = await ctx.limiter.consume(`code-ip:${ip}`, ctx.config.limits.codesPerIpHour, 3600);
   if (!perIp.allowed) throw rateLimited(perIp.retryAfterS);
 
-  const registered = (await findUserByPhone(ctx.db, phone)) !== undefined;
+  const user = await findUserByPhone(ctx.db, phone);
+  const registered = user !== undefined;
   if (scene === 'register' && registered) throw conflict('errors.phoneRegistered');
   if (scene === 'forget' && !registered)
     throw invalidField('phone', 'phoneNotRegistered', translate(locale, 'errors.phoneNotRegistered'));
@@ -53,6 +74,7 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
     throw rateLimited(daily.retryAfterS, 'errors.codeDailyLimit');
   }
 
+  const route = await codeRoute(ctx, phone, scene, user?.id);
   const code = newNumericCode(VERIFY_CODE_LENGTH);
   const createdAt = nowIso();
   const expiresAt = isoAfter(VERIFY_CODE_TTL_S);
@@ -77,24 +99,22 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
         consumed_at: null,
       })
       .execute();
-    await queueMessage(
-      trx,
-      {
-        channel: 'sms',
-        recipient: phone,
-        body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
-        code,
-        created_at: createdAt,
-        expires_at: expiresAt,
-      },
-      { production: ctx.config.production },
-    );
+    await queueMessage(trx, {
+      ...route,
+      kind: 'code',
+      body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
+      code,
+      created_at: createdAt,
+      expires_at: expiresAt,
+    });
   });
   await sent.catch(async (error: unknown) => {
     // Nothing went out: the phone's reservations go back.
     await Promise.all([ctx.limiter.reward(keys.resend), ctx.limiter.reward(keys.daily)]);
     throw error;
   });
+  // Committed: the message leaves now rather than at the dispatcher's next tick.
+  ctx.delivery.nudge();
   if (!ctx.config.production) ctx.log.info({ phone, scene, code }, 'verification code (development)');
   return { ttl_s: VERIFY_CODE_TTL_S, resend_after_s: VERIFY_CODE_RESEND_S };
 }

@@ -6,9 +6,10 @@ import { PasswordForm } from '../../features/account/components/password-form.ts
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
 import { ProfileSummary } from '../../features/account/components/profile-summary.tsx';
 import { CertificationOverview } from '../../features/identity/components/certification-overview.tsx';
+import { WechatBindingCard } from '../../features/wechat/components/wechat-binding-card.tsx';
 import '../../features/account/i18n/strings.ts';
 
-/** /account/individual: the profile, its avatar and the password. */
+/** /account/individual: the profile, its avatar, the WeChat binding and the password. */
 export default function IndividualPage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -39,6 +40,9 @@ export default function IndividualPage() {
             <ProfileSummary profile={profile.data} />
             <div style={{ marginTop: 24 }}>
               <CertificationOverview />
+            </div>
+            <div style={{ marginTop: 24 }}>
+              <WechatBindingCard />
             </div>
           </Col>
           <Col xs={24} lg={16}>

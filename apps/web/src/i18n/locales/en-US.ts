@@ -82,6 +82,7 @@ export const enUS = {
     language: 'Language',
     openMenu: 'Open menu',
     accountMenu: 'account menu',
+    bindWechat: 'Bind WeChat',
     workspaceLocked: {
       unverified: 'Certify an identity to open the workspace',
       pending: 'Your certification is under review; the workspace opens once it is approved',

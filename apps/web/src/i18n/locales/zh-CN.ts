@@ -81,6 +81,7 @@ export const zhCN = {
     language: '语言',
     openMenu: '打开菜单',
     accountMenu: '账户菜单',
+    bindWechat: '绑定微信',
     workspaceLocked: {
       unverified: '完成身份认证后即可进入工作台',
       pending: '身份认证审核中，通过后即可进入工作台',

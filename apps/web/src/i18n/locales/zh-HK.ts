@@ -81,6 +81,7 @@ export const zhHK = {
     language: '語言',
     openMenu: '開啟選單',
     accountMenu: '帳戶選單',
+    bindWechat: '綁定微信',
     workspaceLocked: {
       unverified: '完成身份認證後即可進入工作台',
       pending: '身份認證審核中，通過後即可進入工作台',
