@@ -79,6 +79,8 @@ export class WeChatSimulator {
   latestTicket: string | undefined;
   /** The next this many qrcode/create calls fail (errcode -1, 'system busy'). */
   failQrCreates = 0;
+  /** Openids that left the account without the product hearing of it: messages to them fail with 43004. */
+  readonly unfollowed = new Set<string>();
   private readonly tokens = new Map<string, number>();
   private readonly lastTime = new Map<string, number>();
   private readonly server: http.Server;
@@ -166,9 +168,14 @@ export class WeChatSimulator {
         return json(res, 200, { subscribe: 1, openid, ...(nickname ? { nickname } : {}) });
       }
       case '/cgi-bin/message/custom/send':
-        this.messages.push({ type: 'custom', body: data });
-        return json(res, 200, { errcode: 0, errmsg: 'ok' });
       case '/cgi-bin/message/template/send':
+        // WeChat's answer to a message for someone who no longer follows the account.
+        if (this.unfollowed.has(String(data.touser)))
+          return json(res, 200, { errcode: 43004, errmsg: 'require subscribe' });
+        if (url.pathname.endsWith('/custom/send')) {
+          this.messages.push({ type: 'custom', body: data });
+          return json(res, 200, { errcode: 0, errmsg: 'ok' });
+        }
         this.messages.push({ type: 'template', body: data });
         return json(res, 200, { errcode: 0, errmsg: 'ok', msgid: this.messages.length });
       default:
