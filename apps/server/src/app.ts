@@ -40,6 +40,7 @@ import { contentPageMeta } from './modules/content/page-meta.service.ts';
 import { kernelsRoutes } from './modules/kernels/kernels.routes.ts';
 import { createWeChatClient, wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { createWeChatSender } from './modules/wechat/wechat.sender.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import type { KernelService } from './modules/kernels/kernels.service.ts';
 import { withPageMeta, type PageMetaSource } from './lib/page-meta.ts';
 
@@ -174,6 +175,7 @@ export async function buildApp(
   contentRoutes(app, ctx);
   notebooksRoutes(app, ctx);
   wechatRoutes(app, ctx, wechatClient);
+  notificationsRoutes(app, ctx);
   const kernelService = kernelsRoutes(app, ctx);
   kernels.service = kernelService;
 

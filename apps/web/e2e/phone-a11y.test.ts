@@ -81,6 +81,7 @@ function screens(f: Fixtures): Record<Who, string[]> {
       '/account/institute-authentication',
       '/firstmeet',
       '/account/notebooks',
+      '/account/notifications',
       `/notebooks/${f.notebookId}`,
       '/tryit',
     ],

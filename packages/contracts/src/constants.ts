@@ -112,3 +112,12 @@ const VERBATIM_FIELDS: Readonly<Record<string, readonly string[]>> = { 'notebook
 export function verbatimFieldsOf(path: string): readonly string[] {
   return VERBATIM_FIELDS[path] ?? [];
 }
+
+/** How often the header's bell asks for the unread notification count (also on window focus). */
+export const NOTIFICATION_POLL_MS = 15_000;
+/** The most notification ids one `notification/read` marks. */
+export const NOTIFICATION_READ_MAX_IDS = 100;
+/** How many notifications the bell's popover shows. */
+export const NOTIFICATION_POPOVER_SIZE = 6;
+/** How long a notification's WeChat message may wait for delivery before it is dropped. */
+export const NOTIFICATION_WECHAT_TTL_MS = 86_400_000;

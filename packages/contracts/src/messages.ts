@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 import { enUS } from './messages/en-US.ts';
 import { zhCN } from './messages/zh-CN.ts';
 import { zhHK } from './messages/zh-HK.ts';
+import { NOTIFICATION_TITLES } from './notification-titles.ts';
 import { TODO_TITLES } from './todo-titles.ts';
 
 /**
@@ -12,13 +13,16 @@ export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[
 /** The shape every locale's catalog must have (English is the reference); the web app loads these. */
 export type Messages = Widen<typeof enUS>;
 
-/** What the server can translate: the shared catalog plus the to-do titles only it renders. */
-export type ServerMessages = Messages & { todos: Widen<(typeof TODO_TITLES)['en-US']> };
+/** What the server can translate: the shared catalog plus the to-do and notification titles only it renders. */
+export type ServerMessages = Messages & {
+  todos: Widen<(typeof TODO_TITLES)['en-US']>;
+  notifications: Widen<(typeof NOTIFICATION_TITLES)['en-US']>;
+};
 
 export const MESSAGES: Record<Locale, ServerMessages> = {
-  'zh-CN': { ...zhCN, todos: TODO_TITLES['zh-CN'] },
-  'zh-HK': { ...zhHK, todos: TODO_TITLES['zh-HK'] },
-  'en-US': { ...enUS, todos: TODO_TITLES['en-US'] },
+  'zh-CN': { ...zhCN, todos: TODO_TITLES['zh-CN'], notifications: NOTIFICATION_TITLES['zh-CN'] },
+  'zh-HK': { ...zhHK, todos: TODO_TITLES['zh-HK'], notifications: NOTIFICATION_TITLES['zh-HK'] },
+  'en-US': { ...enUS, todos: TODO_TITLES['en-US'], notifications: NOTIFICATION_TITLES['en-US'] },
 };
 
 type Leaves<T, P extends string = ''> = {

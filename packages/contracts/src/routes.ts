@@ -54,6 +54,12 @@ export const ACCOUNT_CHILDREN = [
   'contact-information',
 ] as const;
 
+/**
+ * Every signed-in user's pages under /account beyond spec §2's five children: the personal file
+ * space (issue 4), their notebooks (issue 12) and their notifications (issue 13).
+ */
+export const ACCOUNT_EXTRA_PAGES = ['files', 'notebooks', 'notifications'] as const;
+
 /** A workspace section: its child paths (relative to /manage/{key}) and who may open it. */
 export interface ManageSection {
   key: string;

@@ -31,6 +31,7 @@ import * as m0014 from './migrations/0014-notebooks.ts';
 import * as m0015 from './migrations/0015-kernels.ts';
 import * as m0016 from './migrations/0016-messaging.ts';
 import * as m0017 from './migrations/0017-wechat.ts';
+import * as m0018 from './migrations/0018-notifications.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -124,6 +125,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-kernels': m0015,
   '0016-messaging': m0016,
   '0017-wechat': m0017,
+  '0018-notifications': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

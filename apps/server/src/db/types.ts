@@ -961,3 +961,32 @@ export interface Database {
   wechat_scenes: WechatScenesTable;
   wechat_events: WechatEventsTable;
 }
+
+/* ---- Notifications (migration 0018-notifications, issue 13). ---- */
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  category: string;
+  target_type: string;
+  target_id: number;
+  /** JSON object of the title's parameters. */
+  params: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface NotificationPrefsTable {
+  user_id: number;
+  category: string;
+  /** 0/1: also send a WeChat message when bound (no row = 1). */
+  wechat: number;
+}
+
+export interface Database {
+  notifications: NotificationsTable;
+  notification_prefs: NotificationPrefsTable;
+}
+
+export type NotificationRow = Selectable<NotificationsTable>;

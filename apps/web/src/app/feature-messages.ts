@@ -17,6 +17,7 @@ import type { UtilitiesMessages } from '../features/utilities/i18n/strings.ts';
 import type { WishesMessages } from '../features/wishes/i18n/strings.ts';
 import type { WechatMessages } from '../features/wechat/i18n/strings.ts';
 import type { WorkspaceMessages } from '../features/workspace/i18n/strings.ts';
+import type { NotificationsMessages } from '../features/notifications/i18n/strings.ts';
 
 /**
  * Strings that features ship and load on their own (features/<name>/i18n/strings.ts, see
@@ -40,4 +41,5 @@ export type FeatureMessages = IdentityMessages &
   MicrositeMessages &
   UtilitiesMessages &
   NotebooksMessages &
-  WechatMessages;
+  WechatMessages &
+  NotificationsMessages;

@@ -412,6 +412,11 @@ const pageRoutes: RouteObject[] = [
         title: (t) => t('accountArea.menu.notebooks'),
         strings: notebooksBundle,
       }),
+      // Every signed-in user's notifications and WeChat switches (issue 13).
+      pageRoute('/notifications', {
+        load: () => import('../features/notifications/routes/notifications-page.tsx'),
+        title: (t) => t('accountArea.menu.notifications'),
+      }),
     ],
   },
   { path: 'center', loader: () => redirect('/firstmeet'), Component: Redirecting },

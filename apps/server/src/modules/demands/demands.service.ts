@@ -27,6 +27,7 @@ import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { batchDownloadUrl } from '../files/download.service.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { deleteSpace } from '../files/trash.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute, type OrgActor } from '../identity/org-actor.service.ts';
 import {
@@ -277,6 +278,13 @@ export async function reviewDemand(
       ...(approve ? { published_at: now } : {}),
     });
     await closeTodos(trx, demandTarget(demand.id), 'done', caller.id);
+    await notify(trx, {
+      userId: demand.owner_id,
+      actorId: caller.id,
+      kind: approve ? 'demandApproved' : 'demandRejected',
+      target: demandTarget(demand.id),
+      params: { title: demand.title },
+    });
     if (!approve)
       await openTodo(trx, {
         kind: 'demandRejected',

@@ -19,6 +19,7 @@ import { inTransaction, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { adoptAttachmentTray, ensureAttachmentTray, ensureItemSpace, snapshotAttachments } from './attachments.ts';
@@ -91,6 +92,13 @@ async function submitInTrx(
     assignee: { userId: demand.owner_id },
     target: solutionTarget(solution.id),
     params: { institute: solution.org_name, title: demand.title },
+  });
+  await notify(trx, {
+    userId: demand.owner_id,
+    actorId: caller.id,
+    kind: 'solutionReceived',
+    target: solutionTarget(solution.id),
+    params: { institute: solution.org_name, title: demand.title, demand: String(demand.id) },
   });
   await writeAudit(trx, {
     actorId: caller.id,
@@ -279,6 +287,13 @@ export async function acceptSolution(ctx: AppContext, caller: Caller, id: number
       });
       await moveTo(trx, solution, 'accepted', { decided_at: now, decided_by: caller.id });
       await closeTodos(trx, solutionTarget(solution.id), 'done', caller.id);
+      await notify(trx, {
+        userId: solution.owner_id,
+        actorId: caller.id,
+        kind: 'solutionAccepted',
+        target: solutionTarget(solution.id),
+        params: { title: demand.title },
+      });
       const target = cooperationTarget(cooperation.id);
       await openTodo(trx, {
         kind: 'cooperationStarted',
@@ -324,6 +339,13 @@ async function declineInTrx(
     decided_by: actorId,
   });
   await closeTodos(trx, solutionTarget(solution.id), 'done', actorId);
+  await notify(trx, {
+    userId: solution.owner_id,
+    actorId,
+    kind: 'solutionDeclined',
+    target: solutionTarget(solution.id),
+    params: { title: demand.title, reason, ...(text ? { reason_text: text } : {}) },
+  });
   await openTodo(trx, {
     kind: 'solutionDeclined',
     assignee: { userId: solution.owner_id },

@@ -15,6 +15,7 @@ import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, requireAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos } from '../workflow/todo.service.ts';
 import { presentCertification } from './certification.presenter.ts';
 import {
@@ -126,6 +127,13 @@ export async function reviewCertification(
       if (data.truename) await setTruename(trx, certification.user_id, data.truename, now);
     }
     await closeTodos(trx, certificationTarget(certification.id), 'done', caller.id);
+    await notify(trx, {
+      userId: certification.user_id,
+      actorId: caller.id,
+      kind: approve ? 'certificationApproved' : 'certificationRejected',
+      target: certificationTarget(certification.id),
+      params: { role: certification.role },
+    });
     await writeAudit(trx, {
       actorId: caller.id,
       action: approve ? 'certification.approve' : 'certification.reject',

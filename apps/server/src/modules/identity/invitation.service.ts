@@ -22,6 +22,7 @@ import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { findUserById, replaceIdentityRole, setVerifyState } from '../user/user.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos } from '../workflow/todo.service.ts';
 import { identityRoleOf } from './access.ts';
 import { insertCertification } from './certification.repository.ts';
@@ -279,6 +280,13 @@ export async function acceptInvitation(
     }
     // A new identity replaces the old one, and with it any other claims stated for the old one.
     if (role) await withdrawPendingClaims(trx, caller.id, now);
+    await notify(trx, {
+      userId: org.owner_id,
+      actorId: caller.id,
+      kind: 'memberJoined',
+      target: memberTarget(membershipId),
+      params: { name: maskMobile(user.truename || user.account), org: org.name },
+    });
     await writeAudit(trx, {
       actorId: caller.id,
       action: 'invitation.accept',

@@ -14,6 +14,7 @@ import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import {
   MEMBER_STATUS,
@@ -118,6 +119,13 @@ export async function reviewMemberClaim(
     });
     if (!moved) throw conflict('errors.memberClaimReviewed');
     await closeTodos(trx, memberTarget(claim.id), 'done', caller.id);
+    await notify(trx, {
+      userId: claim.user_id,
+      actorId: caller.id,
+      kind: approve ? 'memberClaimApproved' : 'memberClaimRejected',
+      target: memberTarget(claim.id),
+      params: { org: org.name },
+    });
     await writeAudit(trx, {
       actorId: caller.id,
       action: approve ? 'member.approve' : 'member.reject',

@@ -36,6 +36,7 @@ import { loadNode } from '../files/nodes.service.ts';
 import { createSpace, registerItemFileReader } from '../files/spaces.service.ts';
 import { certifiedOrganisationOfUser, orgOf, type OrgActor } from '../identity/org-actor.service.ts';
 import { findUserById } from '../user/user.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { presentApplication, presentJob, presentJobSummary } from './jobs.presenter.ts';
 import * as repo from './jobs.repository.ts';
@@ -475,8 +476,15 @@ export async function actOnApplication(
       at: now,
     });
     await closeTodos(trx, applicationTarget(row.id), 'done', caller.id);
+    const job = await loadJob(trx, row.job_id);
+    await notify(trx, {
+      userId: row.applicant_id,
+      actorId: caller.id,
+      kind: 'applicationMoved',
+      target: applicationTarget(row.id),
+      params: { title: job.title, org: job.org_name, state: to },
+    });
     if (action !== 'view') {
-      const job = await loadJob(trx, row.job_id);
       await openTodo(trx, {
         kind: APPLICANT_TODO[action],
         assignee: { userId: row.applicant_id },

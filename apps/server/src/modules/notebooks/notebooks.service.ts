@@ -54,6 +54,7 @@ import {
 import { checkRecordZipLink, recordZipLink } from '../files/download.service.ts';
 import { phaseAccess } from '../research/phases.service.ts';
 import { requirePermission, requireReader } from '../research/research.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import {
   notebookImageUrl,
@@ -682,6 +683,13 @@ export async function reviewNotebook(
     );
     if (!moved) throw wrongState();
     await closeTodos(trx, TARGET(row.id), 'done', caller.id);
+    await notify(trx, {
+      userId: row.owner_id,
+      actorId: caller.id,
+      kind: accept ? 'notebookAccepted' : 'notebookRejected',
+      target: TARGET(row.id),
+      params: { title: row.title },
+    });
     if (!accept)
       await openTodo(trx, {
         kind: 'notebookRejected',

@@ -16,6 +16,7 @@ import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts'
 import { codesOf, inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { snapshotSpaceFiles } from '../files/nodes.service.ts';
 import * as phases from './phases.repository.ts';
@@ -268,6 +269,20 @@ export async function reviewOutcome(
     )
       throw phaseWrongState();
     await closeTodos(trx, PHASE_TARGET(phase.id), 'done', caller.id);
+    if (submitter)
+      await notify(trx, {
+        userId: submitter.submitted_by,
+        actorId: caller.id,
+        kind: 'phaseReviewed',
+        target: PHASE_TARGET(phase.id),
+        params: {
+          title: access.project.title,
+          phase: phase.title,
+          state: to,
+          kind,
+          project: String(access.project.id),
+        },
+      });
     if (to === 'revision_requested' && submitter)
       await openTodo(trx, {
         kind: 'researchOutcomeRevision',

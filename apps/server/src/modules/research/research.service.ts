@@ -45,6 +45,7 @@ import {
   certifiedPersonOfUser,
   searchCertified,
 } from '../identity/person-actor.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, closeTodosOfTargets, openTodo } from '../workflow/todo.service.ts';
 import { permissionsOf, presentMember, presentProject } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
@@ -737,6 +738,13 @@ export async function approveJoin(
     });
     if (!moved) throw memberWrongState();
     await closeTodos(trx, MEMBER_TARGET(member.id), 'done', caller.id);
+    await notify(trx, {
+      userId: member.user_id,
+      actorId: caller.id,
+      kind: 'researchApplyApproved',
+      target: MEMBER_TARGET(member.id),
+      params: { title: access.project.title, kind, project: String(access.project.id) },
+    });
     await audit(trx, caller, 'approveJoin', access.project, ip, { member: member.id, user: member.user_id });
   });
   await grantFiles(ctx, access.project, member.user_id, permissions, caller.id);
@@ -764,6 +772,13 @@ export async function refuseJoin(
     });
     if (!moved) throw memberWrongState();
     await closeTodos(trx, MEMBER_TARGET(member.id), 'done', caller.id);
+    await notify(trx, {
+      userId: member.user_id,
+      actorId: caller.id,
+      kind: 'researchApplyRefused',
+      target: MEMBER_TARGET(member.id),
+      params: { title: access.project.title, note: input.reason, kind, project: String(access.project.id) },
+    });
     await audit(trx, caller, 'refuseJoin', access.project, ip, { member: member.id, user: member.user_id });
   });
   return presentMember((await repo.findMember(ctx.db, member.id)) ?? member);
@@ -867,6 +882,13 @@ export async function acceptInvite(
     });
     if (!moved) throw memberWrongState();
     await closeTodos(trx, MEMBER_TARGET(member.id), 'done', caller.id);
+    await notify(trx, {
+      userId: project.owner_user_id,
+      actorId: caller.id,
+      kind: 'researchMemberJoined',
+      target: MEMBER_TARGET(member.id),
+      params: { name: member.user_name, title: project.title, kind, project: String(project.id) },
+    });
     await audit(trx, caller, 'acceptInvite', project, ip, { member: member.id });
   });
   await grantFiles(ctx, project, caller.id, permissions, caller.id);

@@ -22,6 +22,7 @@ import { codesOf, inTransaction, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from '../demands/counts.service.ts';
@@ -152,6 +153,13 @@ export async function respondToWish(ctx: AppContext, caller: Caller, input: Wish
       await openTodo(trx, {
         kind: 'wishResponse',
         assignee: { userId: wish.owner_id },
+        target: wishTarget(wish.id),
+        params: { institute: actor.org.name, title: wish.title },
+      });
+      await notify(trx, {
+        userId: wish.owner_id,
+        actorId: caller.id,
+        kind: 'wishResponded',
         target: wishTarget(wish.id),
         params: { institute: actor.org.name, title: wish.title },
       });

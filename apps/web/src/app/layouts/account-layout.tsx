@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   ContactsOutlined,
   ExperimentOutlined,
   FolderOutlined,
@@ -10,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_CHILDREN } from '@mathbridge/contracts/routes';
+import { ACCOUNT_CHILDREN, ACCOUNT_EXTRA_PAGES } from '@mathbridge/contracts/routes';
 import { QueryProvider } from '../../components/query-provider.tsx';
 import { SideMenuLayout } from './side-menu-layout.tsx';
 
@@ -24,15 +25,13 @@ const ICONS: Record<AccountChild, ReactNode> = {
   'contact-information': <ContactsOutlined />,
 };
 
-/** /account with a side menu of its five children (spec §2). */
+/** /account with a side menu of its five children (spec §2) and the pages every signed-in user has. */
 export function AccountLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const selected = pathname.startsWith('/account/files')
-    ? 'files'
-    : pathname.startsWith('/account/notebooks')
-      ? 'notebooks'
-      : ACCOUNT_CHILDREN.find((child) => pathname === `/account/${child}` || pathname.startsWith(`/account/${child}/`));
+  const selected = [...ACCOUNT_CHILDREN, ...ACCOUNT_EXTRA_PAGES].find(
+    (child) => pathname === `/account/${child}` || pathname.startsWith(`/account/${child}/`),
+  );
   return (
     <QueryProvider>
       <SideMenuLayout
@@ -56,6 +55,12 @@ export function AccountLayout() {
             key: 'notebooks',
             icon: <ExperimentOutlined />,
             label: <Link to="/account/notebooks">{t('accountArea.menu.notebooks')}</Link>,
+          },
+          // The user's notifications and their WeChat switches (issue 13).
+          {
+            key: 'notifications',
+            icon: <BellOutlined />,
+            label: <Link to="/account/notifications">{t('accountArea.menu.notifications')}</Link>,
           },
         ]}
       />

@@ -4,12 +4,14 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { VERIFY_STATE, verifyStateName } from '@mathbridge/contracts/roles';
+import { canUseSection } from '@mathbridge/contracts/workspace';
 import { QueryProvider } from '../../components/query-provider.tsx';
+import { useTodoCount } from '../../features/workspace/api/get-todo-count.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { UserMenu } from './user-menu.tsx';
 
-// The to-do count (issue 3) arrives after the avatar: it brings its own strings and query.
-const TodoBell = lazy(() => import('../../features/workspace/components/todo-bell.tsx'));
+// The bell (issues 3, 13) arrives after the avatar: it brings its own strings and queries.
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell.tsx'));
 
 /**
  * The signed-in end of the top bar (spec §2): workspace button (or a way back to the portal from
@@ -30,11 +32,24 @@ export default function SignedInActions() {
         <WorkspaceButton />
       )}
       <Suspense fallback={null}>
-        <TodoBell />
+        <HeaderBell />
       </Suspense>
       <UserMenu />
     </QueryProvider>
   );
+}
+
+/**
+ * One bell for every signed-in user: unread notifications, and for users with a to-do list
+ * (/manage/todoList) their open to-dos inside it. Features do not import each other, so the
+ * to-do count (workspace) is read here and handed to the notifications bell.
+ */
+function HeaderBell() {
+  const roles = useSession((s) => s.roles);
+  const verifyState = useSession((s) => s.profile?.verify_state);
+  const hasTodos = canUseSection(roles, verifyState, 'todoList');
+  const todos = useTodoCount(hasTodos);
+  return <NotificationBell todos={hasTodos ? (todos.data ?? 0) : undefined} />;
 }
 
 /** Workspace entry: only verified users may open it (spec §2, §4); the tooltip says why not. */

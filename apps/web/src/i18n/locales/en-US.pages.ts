@@ -51,6 +51,7 @@ export const enUSPages = {
       'contact-information': 'Contacts',
       files: 'My files',
       notebooks: 'My notebooks',
+      notifications: 'Notifications',
     },
   },
   manage: {

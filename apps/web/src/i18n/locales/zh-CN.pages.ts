@@ -47,6 +47,7 @@ export const zhCNPages = {
       'contact-information': '联系人',
       files: '我的文件',
       notebooks: '我的笔记本',
+      notifications: '通知',
     },
   },
   manage: {

@@ -47,6 +47,7 @@ export const zhHKPages = {
       'contact-information': '聯絡人',
       files: '我的檔案',
       notebooks: '我的筆記本',
+      notifications: '通知',
     },
   },
   manage: {

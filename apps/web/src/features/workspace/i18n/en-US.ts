@@ -4,7 +4,6 @@
  */
 export const workspaceEnUS = {
   workspace: {
-    bell: 'To-do: {{count}} open',
     dashboard: {
       greeting: 'Hello, {{name}}',
       subtitle: 'Your workspace at a glance',

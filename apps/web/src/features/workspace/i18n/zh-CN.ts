@@ -3,7 +3,6 @@ import type { WorkspaceMessages } from './strings.ts';
 /** 工作台首页、待办与审核的界面文字（简体中文）。 */
 export const workspaceZhCN = {
   workspace: {
-    bell: '待办：{{count}}项未处理',
     dashboard: {
       greeting: '您好，{{name}}',
       subtitle: '工作台概览',

@@ -3,7 +3,6 @@ import type { WorkspaceMessages } from './strings.ts';
 /** 工作台首頁、待辦與審核的介面文字（繁體中文）。 */
 export const workspaceZhHK = {
   workspace: {
-    bell: '待辦：{{count}}項未處理',
     dashboard: {
       greeting: '您好，{{name}}',
       subtitle: '工作台概覽',
