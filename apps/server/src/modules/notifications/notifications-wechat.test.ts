@@ -1,7 +1,7 @@
 import { STATUS } from '@mathbridge/contracts/api';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, describeApi, useTestApp } from '../../test/harness.ts';
-import { WeChatSimulator } from '../../test/wechat-simulator.ts';
+import { expect, it } from 'vitest';
+import { call, describeApi } from '../../test/harness.ts';
+import { bindThroughDialog, useWeChatTestApp } from '../../test/wechat-harness.ts';
 import { approve, newUser, signInAdmin, submitFor } from '../identity/identity.fixtures.ts';
 
 /**
@@ -11,29 +11,14 @@ import { approve, newUser, signInAdmin, submitFor } from '../identity/identity.f
  * gets nothing there, but still the in-app notification.
  */
 describeApi('notifications through the official account', () => {
-  const sim = new WeChatSimulator({ appId: 'wx-notify', appSecret: 'notify-secret', token: 'notify-token' });
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    await sim.start();
-    Object.assign(env, sim.env());
-  });
-  const t = useTestApp(env);
-  beforeAll(async () => {
-    const address = await t().app.listen({ port: 0, host: '127.0.0.1' });
-    sim.callbackUrl = `${address}/api/wechat/callback`;
-  });
-  afterAll(() => sim.close());
+  const { sim, t } = useWeChatTestApp({ appId: 'wx-notify', appSecret: 'notify-secret', token: 'notify-token' });
 
   let seq = 0;
   /** A new user bound to a new openid through the real dialog calls and callback. */
   async function boundUser() {
     const user = await newUser(t().app);
     const openid = `oNotify${process.pid}x${(seq += 1)}`;
-    expect((await call(t().app, 'POST', 'wechat/getQRcode', {}, { token: user.token })).status).toBe(STATUS.ok);
-    const scan = await sim.scan({ latest: true, openid });
-    expect((await call(t().app, 'POST', 'wechat/bind', { code: scan.code }, { token: user.token })).status).toBe(
-      STATUS.ok,
-    );
+    await bindThroughDialog(t(), sim, user.token, openid);
     return { ...user, openid };
   }
   const messagesTo = (openid: string) =>

@@ -1,7 +1,7 @@
 import { STATUS } from '@mathbridge/contracts/api';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ageCodes, call, describeApi, latestCode, registerUser, useTestApp } from '../../test/harness.ts';
-import { WeChatSimulator } from '../../test/wechat-simulator.ts';
+import { expect, it } from 'vitest';
+import { ageCodes, call, describeApi, latestCode, registerUser } from '../../test/harness.ts';
+import { bindThroughDialog, useWeChatTestApp } from '../../test/wechat-harness.ts';
 
 /**
  * Code delivery through the official account (issue 13 §3), the pieces joined as `npm start` joins
@@ -10,28 +10,14 @@ import { WeChatSimulator } from '../../test/wechat-simulator.ts';
  * 43004, after which the code goes by SMS at once.
  */
 describeApi('reset codes of bound users go through the official account', () => {
-  const sim = new WeChatSimulator({ appId: 'wx-delivery', appSecret: 'delivery-secret', token: 'delivery-token' });
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    await sim.start();
-    Object.assign(env, sim.env());
-  });
-  const t = useTestApp(env);
-  beforeAll(async () => {
-    const address = await t().app.listen({ port: 0, host: '127.0.0.1' });
-    sim.callbackUrl = `${address}/api/wechat/callback`;
-  });
-  afterAll(() => sim.close());
+  const { sim, t } = useWeChatTestApp({ appId: 'wx-delivery', appSecret: 'delivery-secret', token: 'delivery-token' });
 
   let seq = 0;
   /** A registered user bound to a new openid through the real dialog calls and callback. */
   async function boundUser() {
     const user = await registerUser(t().app);
     const openid = `oDelivery${process.pid}x${(seq += 1)}`;
-    expect((await call(t().app, 'POST', 'wechat/getQRcode', {}, { token: user.token })).status).toBe(STATUS.ok);
-    const scan = await sim.scan({ latest: true, openid });
-    const bound = await call(t().app, 'POST', 'wechat/bind', { code: scan.code }, { token: user.token });
-    expect(bound.status).toBe(STATUS.ok);
+    await bindThroughDialog(t(), sim, user.token, openid);
     // Past the sign-up code's resend wait.
     await ageCodes(t().ctx, user.phone, 61);
     return { ...user, openid };

@@ -1,6 +1,6 @@
 import { STATUS } from '@mathbridge/contracts/api';
 import { WECHAT_CODE_MAX_ATTEMPTS, type WeChatBinding, type WeChatQrStatus } from '@mathbridge/contracts/wechat';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   describeApi,
   call,
@@ -10,7 +10,8 @@ import {
   useTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { WeChatSimulator } from '../../test/wechat-simulator.ts';
+import { useWeChatTestApp } from '../../test/wechat-harness.ts';
+import type { WeChatSimulator } from '../../test/wechat-simulator.ts';
 
 /**
  * WeChat binding over HTTP (issue 13): the product's calls through the harness, WeChat's API as a
@@ -19,27 +20,16 @@ import { WeChatSimulator } from '../../test/wechat-simulator.ts';
  */
 const NICK = 'Ada 微信';
 
-function useWeChatApp(extraEnv: Record<string, string> = {}) {
-  const sim = new WeChatSimulator({
-    appId: 'wx-test-app',
-    appSecret: 'test-secret',
-    token: 'callback-token',
-    nicknames: { 'o-with-nick-0001': NICK },
-  });
-  // Filled before the harness builds the app (its beforeAll runs after this one).
-  const env: Record<string, string> = { ...extraEnv };
-  beforeAll(async () => {
-    await sim.start();
-    Object.assign(env, sim.env());
-  });
-  const t = useTestApp(env);
-  beforeAll(async () => {
-    const address = await t().app.listen({ port: 0, host: '127.0.0.1' });
-    sim.callbackUrl = `${address}/api/wechat/callback`;
-  });
-  afterAll(() => sim.close());
-  return { sim, t };
-}
+const useWeChatApp = (extraEnv: Record<string, string> = {}) =>
+  useWeChatTestApp(
+    {
+      appId: 'wx-test-app',
+      appSecret: 'test-secret',
+      token: 'callback-token',
+      nicknames: { 'o-with-nick-0001': NICK },
+    },
+    extraEnv,
+  );
 
 const qr = (t: TestApp, token: string) => call<WeChatQrStatus>(t.app, 'POST', 'wechat/getQRcode', {}, { token });
 const bind = (t: TestApp, token: string, code: string) =>
