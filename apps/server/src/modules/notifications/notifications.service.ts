@@ -64,21 +64,16 @@ export async function notify(trx: Db, notification: NewNotification): Promise<vo
   if (!binding) return;
   const pref = await repo.wechatPrefOf(trx, notification.userId, category);
   if (pref && pref.wechat === 0) return;
-  await queueMessage(
-    trx,
-    {
-      channel: 'wechat',
-      kind: 'notice',
-      user_id: notification.userId,
-      recipient: binding.openid,
-      body: notificationTitle('zh-CN', notification.kind, notification.params),
-      code: null,
-      created_at: now,
-      expires_at: new Date(Date.parse(now) + NOTIFICATION_WECHAT_TTL_MS).toISOString(),
-    },
-    // A notice carries no code, so the flag (which blanks codes in production) changes nothing.
-    { production: true },
-  );
+  await queueMessage(trx, {
+    channel: 'wechat',
+    kind: 'notice',
+    user_id: notification.userId,
+    recipient: binding.openid,
+    body: notificationTitle('zh-CN', notification.kind, notification.params),
+    code: null,
+    created_at: now,
+    expires_at: new Date(Date.parse(now) + NOTIFICATION_WECHAT_TTL_MS).toISOString(),
+  });
 }
 
 /** GET notification/list: the caller's own, newest first; `unread=1` only the unread. */

@@ -39,12 +39,7 @@ export interface OutboxMessage {
  * Queues one message; pass the transaction so it is sent only if the change commits, and nudge
  * delivery (`ctx.delivery.nudge()`) once it has.
  */
-export async function queueMessage(
-  db: Db,
-  message: OutboxMessage,
-  // Once decided whether the code was stored; the dispatcher now clears it after delivery in production.
-  _options?: { production: boolean },
-): Promise<void> {
+export async function queueMessage(db: Db, message: OutboxMessage): Promise<void> {
   await db.insertInto('outbox').values(message).execute();
 }
 
