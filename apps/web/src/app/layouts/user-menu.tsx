@@ -19,11 +19,16 @@ export function UserMenu() {
   const info = profile?.info;
   const name = info?.truename || info?.account || info?.phone || '';
   const [bindingWechat, setBindingWechat] = useState(false);
+  // Controlled, so choosing an item closes the menu even while the pointer still rests where it was
+  // (it otherwise stayed open above the dialog it had opened).
+  const [menuOpen, setMenuOpen] = useState(false);
 
   return (
     <>
       <Dropdown
         trigger={['hover', 'click']}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
         autoFocus
         placement="bottomRight"
         menu={{
@@ -34,6 +39,7 @@ export function UserMenu() {
             { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), disabled: logout.isPending },
           ],
           onClick: ({ key }) => {
+            setMenuOpen(false);
             if (key === 'account') void navigate('/account/individual');
             if (key === 'wechat') setBindingWechat(true);
             if (key === 'logout') logout.mutate();
