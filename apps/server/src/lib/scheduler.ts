@@ -31,6 +31,11 @@ export class Scheduler {
   readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly jobs = new Map<string, Job>();
   private readonly running = new Map<string, Promise<void>>();
+  /**
+   * When this instance next tries each job's lease: the tick follows the shortest period (the
+   * outbox's 5 s), but a job of 10 minutes is not tried every 5 s (each try is a database write).
+   */
+  private readonly nextTry = new Map<string, number>();
   /** Runs of each job on this instance since it started, by outcome (/metrics). */
   readonly runs = new Map<string, { ok: number; failed: number }>();
   private timer: NodeJS.Timeout | undefined;
@@ -77,6 +82,9 @@ export class Scheduler {
     const ran: string[] = [];
     await Promise.all(
       this.jobNames().map(async (name) => {
+        if (now < (this.nextTry.get(name) ?? 0)) return;
+        const job = this.jobs.get(name)!;
+        this.nextTry.set(name, now + Math.min(job.everyMs, TICK_MS));
         if (await this.tryRun(name, now)) ran.push(name);
       }),
     );
