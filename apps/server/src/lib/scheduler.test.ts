@@ -104,4 +104,24 @@ describeApi('background jobs (one run per period across instances)', () => {
     expect(await first().ctx.scheduler.tryRun('test.failing', t0 + HOUR_MS)).toBe(true);
     expect(calls).toBe(2);
   });
+  it('tries a long job’s lease at most once a minute on an instance, though the tick follows the 5 s outbox', async () => {
+    const scheduler = first().ctx.scheduler;
+    let runs = 0;
+    scheduler.registerJob({
+      name: 'test.hourly',
+      everyMs: HOUR_MS,
+      run: async () => {
+        runs += 1;
+      },
+    });
+    const freeLease = () => first().ctx.db.deleteFrom('job_leases').where('name', '=', 'test.hourly').execute();
+    const t0 = Date.now();
+    expect(await scheduler.runDue(t0)).toContain('test.hourly');
+    // The lease is free again (as if its holder had gone), but this instance does not look until a minute has passed.
+    await freeLease();
+    expect(await scheduler.runDue(t0 + 5_000)).not.toContain('test.hourly');
+    expect(await scheduler.runDue(t0 + 55_000)).not.toContain('test.hourly');
+    expect(await scheduler.runDue(t0 + 60_000)).toContain('test.hourly');
+    expect(runs).toBe(2);
+  });
 });
