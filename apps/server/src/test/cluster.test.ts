@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startS3TestServer, type S3TestServer } from '../lib/s3-test-server.ts';
+import { multipart, png } from '../modules/files/files.fixtures.ts';
+import { newUser, signInAdmin, submitFor } from '../modules/identity/identity.fixtures.ts';
+import { startChildServer, type ChildServer } from './child-server.ts';
+import { describeApi, latestCode, newPhone, testRedisUrl, useTestApp } from './harness.ts';
+
+/**
+ * Issue 14 §1: two API instances, each a real process on its own port and its own data folder, as
+ * two machines behind a load balancer would be, over one PostgreSQL schema, one Redis and one S3
+ * bucket (the S3 test server). They share only what a deployment shares: the database, Redis, the
+ * bucket and the keys (FILES_URL_SECRET, ID_NUMBER_KEY). CACHE_MS stays on (10 s), so whatever B
+ * sees at once of A's writes comes from the cache invalidation over Redis, not from an expiry.
+ * PostgreSQL only (vitest.config.ts leaves it out of the SQLite project): SQLite is one machine.
+ */
+const redisUrl = testRedisUrl();
+
+interface Reply<T> {
+  status: number;
+  message: string;
+  result: T;
+}
+
+/** A call to one instance over HTTP, as a browser or another program makes it. */
+async function over<T = unknown>(
+  server: ChildServer,
+  method: 'GET' | 'POST',
+  call: string,
+  body: Record<string, unknown> = {},
+  token?: string,
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers[TOKEN_HEADER] = token;
+  const base = `http://127.0.0.1:${server.port}/api/${call}`;
+  const query = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
+    ignore_sign: '1',
+  });
+  const response = await fetch(method === 'GET' ? `${base}?${query.toString()}` : base, {
+    method,
+    headers,
+    body: method === 'POST' ? JSON.stringify({ ...body, ignore_sign: 1 }) : undefined,
+  });
+  return (await response.json()) as Reply<T>;
+}
+
+/** The runs of a background job on one instance so far (its /metrics). */
+async function jobRuns(server: ChildServer, job: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${server.port}/metrics`, {
+    headers: { authorization: 'Bearer cluster-metrics' },
+  });
+  const text = await response.text();
+  const line = text.split('\n').find((l) => l.startsWith(`mb_job_runs_total{job="${job}",outcome="ok"}`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+const poll = <T>(read: () => Promise<T>, timeout = 5_000) => expect.poll(read, { timeout, interval: 50 });
+
+describeApi.runIf(redisUrl !== undefined)('two API instances over PostgreSQL, Redis and S3 (issue 14)', () => {
+  const shared: Record<string, string> = {
+    REDIS_URL: redisUrl ?? '',
+    CACHE_MS: '10000',
+    FILES_URL_SECRET: randomBytes(32).toString('hex'),
+    ID_NUMBER_KEY: randomBytes(32).toString('hex'),
+    METRICS_TOKEN: 'cluster-metrics',
+  };
+  let s3: S3TestServer | undefined;
+  beforeAll(async () => {
+    s3 = await startS3TestServer();
+    Object.assign(shared, s3.env);
+  });
+  // The in-process app migrates the schema and makes fixtures; A and B are what users talk to.
+  const t = useTestApp(shared);
+  let a: ChildServer;
+  let b: ChildServer;
+  const dataDirs: string[] = [];
+  const instance = () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-cluster-'));
+    dataDirs.push(dataDir);
+    // The same Redis prefix as the in-process app: one deployment.
+    return startChildServer(t(), { ...shared, REDIS_PREFIX: t().ctx.config.redisPrefix, DATA_DIR: dataDir });
+  };
+  beforeAll(async () => {
+    // Only A and B run background jobs: the fixtures' app stops its scheduler.
+    await t().ctx.scheduler.stop();
+    [a, b] = await Promise.all([instance(), instance()]);
+  });
+  afterAll(async () => {
+    for (const server of [a, b]) {
+      if (server && server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    }
+    await s3?.stop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const profile = (server: ChildServer, token: string) => over(server, 'GET', 'user/profile', {}, token);
+
+  it('sessions: a sign-in on A is valid on B; logout on B ends it on A; a second sign-in on B gives the first token 301 on A', async () => {
+    const user = await newUser(t().app);
+    const signIn = (server: ChildServer) =>
+      over<{ token: { access_token: string } }>(server, 'POST', 'user/login', {
+        phone_details: user.phone,
+        password: user.password,
+      });
+    const first = (await signIn(a)).result.token.access_token;
+    expect((await profile(b, first)).status).toBe(200);
+    expect((await profile(a, first)).status).toBe(200);
+    const second = (await signIn(b)).result.token.access_token;
+    await poll(async () => (await profile(a, first)).status).toBe(301);
+    expect((await profile(a, second)).status).toBe(200);
+    expect((await over(b, 'POST', 'user/logout', {}, second)).status).toBe(200);
+    await poll(async () => (await profile(a, second)).status).toBe(305);
+  });
+
+  it('rate limits are shared: a code sent through A makes B wait out the resend time', async () => {
+    const phone = newPhone();
+    expect((await over(a, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' })).status).toBe(200);
+    expect((await over(b, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' })).status).toBe(429);
+    // The one code works through B.
+    const code = await latestCode(t().app, phone);
+    const registered = await over(b, 'POST', 'user/register', { phone, code, password: 'cluster-pass-1' });
+    expect(registered.status).toBe(200);
+  });
+
+  it('caches: a certification approved on A is seen on B at once (B had the caller cached)', async () => {
+    const admin = await signInAdmin(t());
+    const person = await newUser(t().app);
+    const certification = await submitFor(t().app, person, 'Enterprise');
+    const demands = () => over(b, 'GET', 'demand/list', {}, person.token);
+    expect((await demands()).status).toBe(304);
+    expect(
+      (await over(a, 'POST', 'workflow/approveAuth', { id: certification.id, approve: 1 }, admin.token)).status,
+    ).toBe(200);
+    await poll(async () => (await demands()).status).toBe(200);
+  });
+
+  it('files: an upload through A downloads through B by its signed link, the same bytes', async () => {
+    const user = await newUser(t().app);
+    const content = png(200_000);
+    const { body, contentType } = multipart('cluster.png', content);
+    const uploaded = (await (
+      await fetch(`http://127.0.0.1:${a.port}/api/upload/upload?ignore_sign=1`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, [TOKEN_HEADER]: user.token },
+        body,
+      })
+    ).json()) as Reply<{ id: number }>;
+    expect(uploaded.status).toBe(200);
+    const link = await over<{ url: string }>(a, 'POST', 'upload/downloadUrl', { id: uploaded.result.id }, user.token);
+    expect(link.status).toBe(200);
+    const url = new URL(link.result.url, `http://127.0.0.1:${b.port}`);
+    url.host = `127.0.0.1:${b.port}`;
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
+  });
+
+  it('background jobs: the 5 s outbox job runs once per period across both, and B takes over when A is killed with -9', async () => {
+    const job = 'platform.outbox-dispatch';
+    const total = async () => (await jobRuns(a, job)) + (await jobRuns(b, job));
+    const start = await total();
+    const startedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 16_000));
+    const periods = (Date.now() - startedAt) / 5_000;
+    const runs = (await total()) - start;
+    // Once per 5 s period across both instances: never two in one period.
+    expect(runs).toBeGreaterThanOrEqual(Math.floor(periods) - 1);
+    expect(runs).toBeLessThanOrEqual(Math.ceil(periods) + 1);
+
+    const before = await jobRuns(b, job);
+    a.child.kill('SIGKILL');
+    await a.exited;
+    // B goes on serving, and its runs of the job go on (the lease A held lapses within a period).
+    expect((await over(b, 'GET', 'user/profile', {}, (await newUser(t().app)).token)).status).toBe(200);
+    const killedAt = Date.now();
+    await poll(() => jobRuns(b, job), 20_000).toBeGreaterThanOrEqual(before + 2);
+    console.log(
+      `cluster: ${runs} runs of ${job} in ${periods.toFixed(1)} periods across A and B; ` +
+        `after kill -9 of A, B ran it twice within ${((Date.now() - killedAt) / 1000).toFixed(1)} s`,
+    );
+  }, 60_000);
+});
