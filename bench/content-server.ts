@@ -6,6 +6,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { signedQuery } from './lib.ts';
+import { newUserRow } from '../apps/server/src/modules/user/user.repository.ts';
 
 /**
  * The real app over a seeded portal: ARTICLES articles in the four system categories (80%
@@ -37,19 +38,12 @@ async function seed(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({
-        phone: '13600000000',
-        password_hash: hash,
-        account: 'cbench',
-        truename: '内容管理员',
-        email: null,
-        contact: null,
-        contact_phone: null,
-        avatar_key: null,
-        verify_state: 1,
-        created_at: at(0),
-        updated_at: at(0),
-      })
+      .values(
+        newUserRow(
+          { phone: '13600000000', password_hash: hash, account: 'cbench', truename: '内容管理员', verify_state: 1 },
+          at(0),
+        ),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     const org = await trx

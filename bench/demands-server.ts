@@ -5,6 +5,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { signIn } from './lib.ts';
+import { newUserRow } from '../apps/server/src/modules/user/user.repository.ts';
 
 /**
  * The real app over a seeded demands data set: DEMANDS demands (70% published) from 1,000
@@ -43,19 +44,9 @@ async function seed(db: Db): Promise<void> {
   const at = (i: number) => new Date(base + i * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
     const people = ENTERPRISES + INSTITUTES;
-    const users = Array.from({ length: people }, (_, i) => ({
-      phone: PHONE(i),
-      password_hash: hash,
-      account: `bench${i}`,
-      truename: null,
-      email: null,
-      contact: null,
-      contact_phone: null,
-      avatar_key: null,
-      verify_state: 1,
-      created_at: at(0),
-      updated_at: at(0),
-    }));
+    const users = Array.from({ length: people }, (_, i) =>
+      newUserRow({ phone: PHONE(i), password_hash: hash, account: `bench${i}`, verify_state: 1 }, at(0)),
+    );
     await insertBatched(users, (chunk) => trx.insertInto('users').values(chunk).execute());
     const ids = (await trx.selectFrom('users').select(['id', 'phone']).orderBy('id').execute()).map((u) => u.id);
     await insertBatched(

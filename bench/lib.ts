@@ -11,6 +11,7 @@ import { queryParams, signPayload } from '@mathbridge/contracts/signature';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { nowIso } from '../apps/server/src/lib/time.ts';
+import { newUserRow } from '../apps/server/src/modules/user/user.repository.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -198,19 +199,7 @@ export async function insertBenchUser(db: Db, phone: string): Promise<number> {
   const now = nowIso();
   const user = await db
     .insertInto('users')
-    .values({
-      phone,
-      password_hash: await hashPassword('bench-password'),
-      account: 'bench',
-      truename: null,
-      email: null,
-      contact: null,
-      contact_phone: null,
-      avatar_key: null,
-      verify_state: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(newUserRow({ phone, password_hash: await hashPassword('bench-password'), account: 'bench' }, now))
     .returning('id')
     .executeTakeFirstOrThrow();
   return user.id;

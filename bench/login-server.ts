@@ -2,6 +2,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { nowIso } from '../apps/server/src/lib/time.ts';
+import { newUserRow } from '../apps/server/src/modules/user/user.repository.ts';
 
 /** The real app with USERS accounts whose password is 'bench-password'. */
 const users = Number(process.env.USERS ?? 100);
@@ -11,19 +12,9 @@ const now = nowIso();
 for (let i = 0; i < users; i += 1) {
   await ctx.db
     .insertInto('users')
-    .values({
-      phone: `1390000${String(i).padStart(4, '0')}`,
-      password_hash: passwordHash,
-      account: `u${i}`,
-      truename: null,
-      email: null,
-      contact: null,
-      contact_phone: null,
-      avatar_key: null,
-      verify_state: null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      newUserRow({ phone: `1390000${String(i).padStart(4, '0')}`, password_hash: passwordHash, account: `u${i}` }, now),
+    )
     .execute();
 }
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -7,6 +7,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { hashPassword } from '../apps/server/src/lib/crypto.ts';
 import { signIn, signedQuery } from './lib.ts';
+import { newUserRow } from '../apps/server/src/modules/user/user.repository.ts';
 
 /**
  * The real app over a seeded research pool: PROJECTS subjects and PROJECTS directions from 300
@@ -39,19 +40,12 @@ async function seed(db: Db): Promise<void> {
   const at = (i: number) => new Date(base + i * 60_000).toISOString();
   await db.transaction().execute(async (trx) => {
     // User 0 is the bench viewer; users 1..OWNERS own the projects.
-    const users = Array.from({ length: OWNERS + 1 }, (_, i) => ({
-      phone: PHONE(i),
-      password_hash: hash,
-      account: `rbench${i}`,
-      truename: `专家 ${i}`,
-      email: null,
-      contact: null,
-      contact_phone: null,
-      avatar_key: null,
-      verify_state: 1,
-      created_at: at(0),
-      updated_at: at(0),
-    }));
+    const users = Array.from({ length: OWNERS + 1 }, (_, i) =>
+      newUserRow(
+        { phone: PHONE(i), password_hash: hash, account: `rbench${i}`, truename: `专家 ${i}`, verify_state: 1 },
+        at(0),
+      ),
+    );
     await insertBatched(users, (chunk) => trx.insertInto('users').values(chunk).execute());
     const ids = (await trx.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
     await insertBatched(

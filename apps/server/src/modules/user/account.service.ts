@@ -29,6 +29,7 @@ import {
   rolesOf,
   swapAvatarKey,
   updateUser,
+  newUserRow,
 } from './user.repository.ts';
 import { presentProfile } from './user.presenter.ts';
 import { VISITOR_ROLE } from '@mathbridge/contracts/roles';
@@ -63,19 +64,10 @@ export async function register(ctx: AppContext, input: Register, meta: RequestMe
   let userId: number;
   try {
     userId = await ctx.db.transaction().execute(async (trx) => {
-      const user = await insertUser(trx, {
-        phone: input.phone,
-        password_hash: passwordHash,
-        account: input.phone,
-        truename: null,
-        email: null,
-        contact: null,
-        contact_phone: null,
-        avatar_key: null,
-        verify_state: null,
-        created_at: now,
-        updated_at: now,
-      });
+      const user = await insertUser(
+        trx,
+        newUserRow({ phone: input.phone, password_hash: passwordHash, account: input.phone }, now),
+      );
       await writeAudit(trx, {
         actorId: user.id,
         action: 'user.register',

@@ -3,7 +3,7 @@ import { hashPassword, newPassword } from '../../lib/crypto.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { endAllSessions } from './session.service.ts';
-import { addRole, findUserByPhone, insertUser, updateUser } from './user.repository.ts';
+import { addRole, findUserByPhone, insertUser, updateUser, newUserRow } from './user.repository.ts';
 
 /** Whether any user holds the Admin role (first start creates one when none does). */
 export async function adminExists(db: Db): Promise<boolean> {
@@ -23,19 +23,10 @@ export async function createOrResetAdmin(db: Db, phone: string, password = newPa
     const existing = await findUserByPhone(trx, phone);
     const user =
       existing ??
-      (await insertUser(trx, {
-        phone,
-        password_hash: passwordHash,
-        account: 'admin',
-        truename: null,
-        email: null,
-        contact: null,
-        contact_phone: null,
-        avatar_key: null,
-        verify_state: 1,
-        created_at: now,
-        updated_at: now,
-      }));
+      (await insertUser(
+        trx,
+        newUserRow({ phone, password_hash: passwordHash, account: 'admin', verify_state: 1 }, now),
+      ));
     if (existing)
       await updateUser(trx, user.id, { password_hash: passwordHash, verify_state: 1, disabled: 0, updated_at: now });
     await addRole(trx, user.id, 'Admin', now);

@@ -10,6 +10,27 @@ export const findUserByPhone = (db: Db, phone: string): Promise<User | undefined
 export const findUserById = (db: Db, id: number): Promise<User | undefined> =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+/**
+ * A users row as an account starts: phone, password hash and account name; the profile (name,
+ * email, contacts, avatar) empty and unverified unless given.
+ */
+export function newUserRow(
+  fields: Pick<NewUser, 'phone' | 'password_hash' | 'account'> & Partial<Pick<NewUser, 'truename' | 'verify_state'>>,
+  now: string,
+): NewUser {
+  return {
+    truename: null,
+    email: null,
+    contact: null,
+    contact_phone: null,
+    avatar_key: null,
+    verify_state: null,
+    ...fields,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
