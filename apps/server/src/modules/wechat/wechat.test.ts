@@ -1,5 +1,10 @@
 import { STATUS } from '@mathbridge/contracts/api';
-import { WECHAT_CODE_MAX_ATTEMPTS, type WeChatBinding, type WeChatQrStatus } from '@mathbridge/contracts/wechat';
+import {
+  WECHAT_CODE_MAX_ATTEMPTS,
+  WECHAT_QR_PER_USER_HOUR,
+  type WeChatBinding,
+  type WeChatQrStatus,
+} from '@mathbridge/contracts/wechat';
 import { expect, it } from 'vitest';
 import {
   describeApi,
@@ -322,5 +327,33 @@ describeApi('WeChat binding', () => {
     expect(failed.status).toBe(STATUS.internal);
     expect(failed.message).toBe('WeChat did not answer; please try again shortly');
     expect((await qr(t(), user.token)).result.is_bind).toBe('-1');
+  });
+  it('makes at most WECHAT_QR_PER_USER_HOUR new QR codes a user an hour; a QR WeChat failed to make costs nothing', async () => {
+    const user = await registerUser(t().app);
+    const userId = await userIdOf(t(), user.phone);
+    // Each scene ends at once, so every poll asks WeChat for a new QR code.
+    const endScenes = () =>
+      t()
+        .ctx.db.updateTable('wechat_scenes')
+        .set({ expires_at: new Date(0).toISOString() })
+        .where('user_id', '=', userId)
+        .execute();
+    sim.failQrCreates = 1;
+    expect((await qr(t(), user.token)).status).toBe(STATUS.internal);
+    const statuses: number[] = [];
+    for (let i = 0; i < WECHAT_QR_PER_USER_HOUR + 3; i += 1) {
+      await endScenes();
+      statuses.push((await qr(t(), user.token)).status);
+    }
+    expect(statuses.filter((s) => s === STATUS.ok)).toHaveLength(WECHAT_QR_PER_USER_HOUR);
+    expect(statuses.slice(WECHAT_QR_PER_USER_HOUR)).toEqual([
+      STATUS.rateLimited,
+      STATUS.rateLimited,
+      STATUS.rateLimited,
+    ]);
+    // Once the budget is spent, a burst of polls makes no QR code either.
+    await endScenes();
+    const burst = settledValues(await inParallel(20, () => qr(t(), user.token)));
+    expect(burst.every((reply) => reply.status === STATUS.rateLimited)).toBe(true);
   });
 });
