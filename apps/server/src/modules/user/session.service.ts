@@ -17,8 +17,9 @@ export type EndReason = 'superseded' | 'logout' | 'password';
  */
 export async function startSession(db: Db, userId: number, meta: { ip?: string; userAgent?: string } = {}) {
   const token = newToken();
-  const createdAt = nowIso();
-  const expiresAt = isoAfter(SESSION_TTL_DAYS * 86_400);
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const expiresAt = isoAfter(SESSION_TTL_DAYS * 86_400, now);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sessions')

@@ -76,8 +76,10 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
 
   const route = await codeRoute(ctx, phone, scene, user?.id);
   const code = newNumericCode(VERIFY_CODE_LENGTH);
-  const createdAt = nowIso();
-  const expiresAt = isoAfter(VERIFY_CODE_TTL_S);
+  // One clock reading, so a code lives exactly VERIFY_CODE_TTL_S (two readings can differ by 1 ms).
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const expiresAt = isoAfter(VERIFY_CODE_TTL_S, now);
   const sent = ctx.db.transaction().execute(async (trx) => {
     // Only the newest code of a phone and scene is valid.
     await trx
