@@ -19,6 +19,7 @@ import { installMetrics } from './plugins/metrics.ts';
 import { installProbes } from './plugins/probes.ts';
 import { installJsonBody } from './plugins/json-body.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { JournaledStorage } from './modules/files/storage-journal.ts';
 import { DeliveryDispatcher } from './modules/platform/delivery-dispatcher.ts';
 import type { Sender, SenderRegistry } from './modules/platform/delivery.ts';
 import { createSmsSender } from './modules/platform/sms-senders.ts';
@@ -86,7 +87,7 @@ export async function buildApp(
   });
   // The database, stored files and keys live here: the server's user alone may read them.
   ensurePrivateDir(config.dataDir);
-  const db = openDatabase(config);
+  const db = openDatabase(config, app.log);
   await migrate(db);
   const limiter = config.redisUrl
     ? new RedisRateLimiter(config.redisUrl, `${config.redisPrefix}rl:`, app.log)
@@ -110,7 +111,8 @@ export async function buildApp(
     config,
     db,
     limiter,
-    storage: createStorage(config.dataDir),
+    // Every object write journaled first, so one nothing names after a kill -9 is found and removed.
+    storage: new JournaledStorage(createStorage(config.dataDir), db),
     log: app.log,
     scheduler: new Scheduler(db, app.log),
     delivery,

@@ -990,3 +990,15 @@ export interface Database {
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;
+
+/* ---- Storage write journal (migration 0019-storage-writes, issue 14). ---- */
+
+export interface StorageWritesTable {
+  /** The object's key (lib/storage.ts newStorageKey). */
+  storage_key: string;
+  started_at: string;
+}
+
+export interface Database {
+  storage_writes: StorageWritesTable;
+}

@@ -14,33 +14,21 @@ describeApi('SQL helpers on the real driver', () => {
 
   it('recognises a unique violation by the driver’s code, in a transaction too, and no other error', async () => {
     const db = t().ctx.db;
-    const now = new Date().toISOString();
-    const user = {
-      phone: newPhone(),
-      password_hash: 'x',
-      account: 'sql-helpers',
-      truename: null,
-      email: null,
-      contact: null,
-      contact_phone: null,
-      avatar_key: null,
-      verify_state: null,
-      created_at: now,
-      updated_at: now,
-    };
-    await db.insertInto('users').values(user).execute();
-    const duplicate = await failure(db.insertInto('users').values(user).execute());
+    // The smallest table with a unique key and a not-null column: the storage write journal.
+    const write = { storage_key: `sql-helpers/${newPhone()}`, started_at: new Date().toISOString() };
+    await db.insertInto('storage_writes').values(write).execute();
+    const duplicate = await failure(db.insertInto('storage_writes').values(write).execute());
     expect(duplicate).not.toBeNull();
     expect(isUniqueViolation(duplicate)).toBe(true);
     const inTransaction = await failure(
-      db.transaction().execute((trx) => trx.insertInto('users').values(user).execute()),
+      db.transaction().execute((trx) => trx.insertInto('storage_writes').values(write).execute()),
     );
     expect(isUniqueViolation(inTransaction)).toBe(true);
     expect(dbRefusalOf(inTransaction)).toBe('unique');
     const missingColumn = await failure(
       db
-        .insertInto('users')
-        .values({ ...user, phone: newPhone(), password_hash: null as unknown as string })
+        .insertInto('storage_writes')
+        .values({ storage_key: `sql-helpers/${newPhone()}`, started_at: null as unknown as string })
         .execute(),
     );
     expect(missingColumn).not.toBeNull();

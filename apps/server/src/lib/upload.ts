@@ -222,7 +222,13 @@ export async function storeUpload(
   try {
     // pipeline() destroys every stage on the first error, so the storage write fails too; wait
     // for both to settle, so a driver's own clean-up has finished before we answer.
-    const [source, sink] = await Promise.allSettled([pipeline(content, counter, body), storage.put(key, body)]);
+    // A put that fails before reading the body (a journal row or a folder it could not write) would
+    // leave the pipeline waiting for a reader: end the body with the put's error, whatever the driver.
+    const put = storage.put(key, body).catch((error: unknown) => {
+      if (!body.destroyed) body.destroy(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+    const [source, sink] = await Promise.allSettled([pipeline(content, counter, body), put]);
     if (source.status === 'rejected') throw source.reason;
     if (sink.status === 'rejected') throw sink.reason;
   } catch (error) {

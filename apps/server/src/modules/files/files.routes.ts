@@ -20,6 +20,7 @@ import * as download from './download.service.ts';
 import * as files from './nodes.service.ts';
 import { listMySpaces } from './spaces.service.ts';
 import * as trash from './trash.service.ts';
+import { sweepUnrecorded } from './storage-journal.ts';
 
 /** How often the trash is swept for items past their retention. */
 const TRASH_SWEEP_MS = 60 * 60 * 1000;
@@ -194,4 +195,13 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     await sweepPartials(true).catch((error: unknown) => ctx.log.error({ err: error }, 'partial files not swept'));
   });
   ctx.scheduler.registerJob({ name: 'files.part-sweep', everyMs: TRASH_SWEEP_MS, run: () => sweepPartials(false) });
+  // Objects no row names (a kill -9 between the write and its record): storage-journal.ts.
+  ctx.scheduler.registerJob({
+    name: 'files.unrecorded-sweep',
+    everyMs: TRASH_SWEEP_MS,
+    run: async () => {
+      const removed = await sweepUnrecorded(ctx.db, ctx.storage);
+      if (removed > 0) ctx.log.info({ removed }, 'removed stored objects no file names (interrupted uploads)');
+    },
+  });
 }

@@ -5,6 +5,7 @@ import type { FileNode, SignedUrl } from '@mathbridge/contracts/files';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from '../../lib/s3-test-server.ts';
 import { S3Storage } from '../../lib/storage.ts';
+import { JournaledStorage } from './storage-journal.ts';
 import { call, describeApi, registerUser, useTestApp } from '../../test/harness.ts';
 import { fetchLink, png, pngWith, unzip, upload } from './files.fixtures.ts';
 
@@ -36,7 +37,8 @@ describeApi('file spaces on S3-compatible storage (a real S3rver)', () => {
 
   it('stores uploads in the bucket, serves them through signed links and zips, and purges them', async () => {
     const { app, ctx, dataDir } = t();
-    expect(ctx.storage).toBeInstanceOf(S3Storage);
+    expect(ctx.storage).toBeInstanceOf(JournaledStorage);
+    expect((ctx.storage as JournaledStorage).driver).toBeInstanceOf(S3Storage);
     const user = await registerUser(app);
     const content = pngWith(randomBytes(6 * 1024 * 1024));
     const uploaded = await upload(app, user.token, 'scan.png', content);
