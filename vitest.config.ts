@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'server-sqlite',
           include: ['apps/server/src/**/*.test.ts'],
           // Several API instances are a PostgreSQL deployment (issue 14): that suite runs there only.
-          exclude: ['apps/server/src/test/cluster.test.ts'],
+          exclude: ['apps/server/src/test/cluster.test.ts', 'apps/server/src/test/postgres-restart.test.ts'],
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

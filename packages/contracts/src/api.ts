@@ -13,6 +13,8 @@ export const STATUS = {
   wrongType: 415,
   rateLimited: 429,
   internal: 500,
+  /** The database cannot be reached right now (a restart, a failover): try again shortly; readiness says 503 meanwhile. */
+  unavailable: 503,
   /** The server's storage is full (a write failed for lack of space); nothing was kept. */
   storageFull: 507,
 } as const;

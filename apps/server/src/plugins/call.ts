@@ -11,6 +11,7 @@ import { canUseSection } from '@mathbridge/contracts/workspace';
 import { SIGN_SALT, TOKEN_COOKIE, TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isDatabaseUnreachable } from '../db/database.ts';
 import { AppError, forbidden, invalidInput } from '../lib/errors.ts';
 import { dbRefusalOf } from '../lib/sql.ts';
 import { isStorageFull } from '../lib/storage.ts';
@@ -290,6 +291,14 @@ export function installEnvelope(app: FastifyInstance): void {
       return reply
         .code(statusCode)
         .send({ status: statusCode, message: translate(locale, 'errors.requestError'), result: null });
+    }
+    if (isDatabaseUnreachable(error)) {
+      // A restart or failover of PostgreSQL: the pool reconnects by itself (db/database.ts) and
+      // readiness says 503 meanwhile; the caller gets a clear 'briefly unavailable', not a 500.
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .code(200)
+        .send({ status: STATUS.unavailable, message: translate(locale, 'errors.unavailable'), result: null });
     }
     if (isStorageFull(error)) {
       // A disk (or database) out of space: a clear answer the client can show, and an alert in the log.

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import type { Config } from '../config.ts';
 import { multipart, png } from '../modules/files/files.fixtures.ts';
 import type { TestApp } from './harness.ts';
 
@@ -44,10 +45,24 @@ export interface ChildServer {
   child: ChildProcess;
   /** The exit code (null when a signal ended it). */
   exited: Promise<number | null>;
+  /** What the process wrote to stderr so far (the last 64 KB): a crash's stack. Empty unless `keepStderr`. */
+  stderr: () => string;
 }
 
-/** Starts the server in a child process on `t`'s data folder and database and waits until it answers. */
-export async function startChildServer(t: TestApp, env: Record<string, string> = {}): Promise<ChildServer> {
+/** What the child takes from a test app: its data folder and database (a test with a database of its own passes just these). */
+export type ChildServerBase = Pick<TestApp, 'dataDir'> & {
+  ctx: { config: Pick<Config, 'databaseUrl' | 'databaseSchema'> };
+};
+
+/**
+ * Starts the server in a child process on `t`'s data folder and database and waits until it answers.
+ * `keepStderr` keeps what it writes to stderr, so a test can show why it died.
+ */
+export async function startChildServer(
+  t: ChildServerBase,
+  env: Record<string, string> = {},
+  options: { keepStderr?: boolean } = {},
+): Promise<ChildServer> {
   const port = await freePort();
   const { databaseUrl, databaseSchema } = t.ctx.config;
   // node itself runs the server (tsx only as a loader): the pid signalled is the pid that serves.
@@ -64,11 +79,49 @@ export async function startChildServer(t: TestApp, env: Record<string, string> =
       DATABASE_SCHEMA: databaseSchema ?? '',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', options.keepStderr ? 'pipe' : 'ignore'],
   });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-65_536)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await waitFor('the child server', () => answers(port));
-  return { port, child, exited };
+  return { port, child, exited, stderr: () => stderr };
+}
+
+export interface ChildReply<T> {
+  /** The HTTP status (application outcomes come in 200, their status in the envelope). */
+  http: number;
+  status: number;
+  message: string;
+  result: T;
+}
+
+/**
+ * A call to a child server over HTTP, as a browser or another program makes it (unsigned:
+ * NODE_ENV=test accepts ignore_sign), in `locale`, bounded by `boundMs` when given (a hang fails).
+ */
+export async function callChild<T = unknown>(
+  server: Pick<ChildServer, 'port'>,
+  method: 'GET' | 'POST',
+  call: string,
+  body: Record<string, unknown> = {},
+  options: { token?: string; locale?: string; boundMs?: number } = {},
+): Promise<ChildReply<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.locale) headers['accept-language'] = options.locale;
+  if (options.token) headers[TOKEN_HEADER] = options.token;
+  const base = `http://127.0.0.1:${server.port}/api/${call}`;
+  const query = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
+    ignore_sign: '1',
+  });
+  const response = await fetch(method === 'GET' ? `${base}?${query.toString()}` : base, {
+    method,
+    headers,
+    body: method === 'POST' ? JSON.stringify({ ...body, ignore_sign: 1 }) : undefined,
+    signal: options.boundMs ? AbortSignal.timeout(options.boundMs) : undefined,
+  });
+  return { http: response.status, ...((await response.json()) as Omit<ChildReply<T>, 'http'>) };
 }
 
 /**

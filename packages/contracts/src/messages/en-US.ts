@@ -59,6 +59,7 @@ export const enUS = {
     wrongType: 'The file type is not allowed',
     rateLimited: 'Too many attempts, please try again in {{seconds}} seconds',
     limitsUnavailable: 'Sign-in and verification codes are briefly unavailable; please try again shortly',
+    unavailable: 'The service is briefly unavailable; please try again shortly',
     internal: 'Something went wrong on our side, please try again later',
     phoneRegistered: 'This mobile number is already registered; sign in instead',
     phoneNotRegistered: 'No account uses this mobile number',

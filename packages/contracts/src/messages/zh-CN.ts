@@ -57,6 +57,7 @@ export const zhCN = {
     wrongType: '文件类型不正确',
     rateLimited: '操作过于频繁，请{{seconds}}秒后再试',
     limitsUnavailable: '登录与验证码服务暂时不可用，请稍后再试',
+    unavailable: '服务暂时不可用，请稍后再试',
     internal: '服务器开小差了，请稍后再试',
     phoneRegistered: '该手机号已注册，请直接登录',
     phoneNotRegistered: '该手机号尚未注册',

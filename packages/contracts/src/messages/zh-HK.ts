@@ -57,6 +57,7 @@ export const zhHK = {
     wrongType: '檔案類型不正確',
     rateLimited: '操作過於頻繁，請{{seconds}}秒後再試',
     limitsUnavailable: '登入與驗證碼服務暫時不可用，請稍後再試',
+    unavailable: '服務暫時不可用，請稍後再試',
     internal: '伺服器暫時出錯，請稍後再試',
     phoneRegistered: '該手機號碼已註冊，請直接登入',
     phoneNotRegistered: '該手機號碼尚未註冊',
