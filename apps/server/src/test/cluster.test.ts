@@ -6,9 +6,26 @@ import path from 'node:path';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from '../lib/s3-test-server.ts';
+import { newDemand, cast as castOf } from '../modules/demands/demands.fixtures.ts';
 import { multipart, png } from '../modules/files/files.fixtures.ts';
+import { sweepUnrecorded, UNRECORDED_AFTER_S } from '../modules/files/storage-journal.ts';
 import { newUser, signInAdmin, submitFor } from '../modules/identity/identity.fixtures.ts';
-import { freePort, startChildServer, waitFor, type ChildServer } from './child-server.ts';
+import {
+  JUPYTER,
+  jupyterInstalled,
+  KernelClient,
+  startJupyterGateway,
+  type JupyterGateway,
+} from '../modules/kernels/kernels.fixtures.ts';
+import {
+  callChild,
+  freePort,
+  startChildServer,
+  startUpload,
+  waitFor,
+  type ChildReply,
+  type ChildServer,
+} from './child-server.ts';
 import { describeApi, latestCode, newPhone, testRedisUrl, useTestApp } from './harness.ts';
 
 /**
@@ -21,34 +38,16 @@ import { describeApi, latestCode, newPhone, testRedisUrl, useTestApp } from './h
  */
 const redisUrl = testRedisUrl();
 
-interface Reply<T> {
-  status: number;
-  message: string;
-  result: T;
-}
+type Reply<T> = ChildReply<T>;
 
 /** A call to one instance over HTTP, as a browser or another program makes it. */
-async function over<T = unknown>(
+const over = <T = unknown>(
   server: ChildServer,
   method: 'GET' | 'POST',
   call: string,
   body: Record<string, unknown> = {},
   token?: string,
-): Promise<Reply<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers[TOKEN_HEADER] = token;
-  const base = `http://127.0.0.1:${server.port}/api/${call}`;
-  const query = new URLSearchParams({
-    ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
-    ignore_sign: '1',
-  });
-  const response = await fetch(method === 'GET' ? `${base}?${query.toString()}` : base, {
-    method,
-    headers,
-    body: method === 'POST' ? JSON.stringify({ ...body, ignore_sign: 1 }) : undefined,
-  });
-  return (await response.json()) as Reply<T>;
-}
+): Promise<Reply<T>> => callChild<T>(server, method, call, body, { token });
 
 /** The runs of a background job on one instance so far (its /metrics). */
 async function jobRuns(server: ChildServer, job: string): Promise<number> {
@@ -139,20 +138,35 @@ describeApi.runIf(redisUrl !== undefined)('two API instances over PostgreSQL, Re
     METRICS_TOKEN: 'cluster-metrics',
   };
   let s3: S3TestServer | undefined;
+  let gateway: JupyterGateway | undefined;
   beforeAll(async () => {
     s3 = await startS3TestServer();
     Object.assign(shared, s3.env);
-  });
+    // One Jupyter Server beside the instances, as a deployment runs it (KERNEL_GATEWAY_URL).
+    if (jupyterInstalled()) {
+      gateway = await startJupyterGateway(await freePort());
+      Object.assign(shared, { KERNELS: 'on', ...gateway.env });
+    } else if (process.env.REQUIRE_ALL === '1') {
+      throw new Error(`REQUIRE_ALL=1 but ${JUPYTER} is not installed: the cluster's kernel check cannot run`);
+    }
+  }, 90_000);
   // The in-process app migrates the schema and makes fixtures; A and B are what users talk to.
   const t = useTestApp(shared);
   let a: ChildServer;
   let b: ChildServer;
   const dataDirs: string[] = [];
-  const instance = () => {
+  const servers: ChildServer[] = [];
+  const instance = async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-cluster-'));
     dataDirs.push(dataDir);
     // The same Redis prefix as the in-process app: one deployment.
-    return startChildServer(t(), { ...shared, REDIS_PREFIX: t().ctx.config.redisPrefix, DATA_DIR: dataDir });
+    const server = await startChildServer(t(), {
+      ...shared,
+      REDIS_PREFIX: t().ctx.config.redisPrefix,
+      DATA_DIR: dataDir,
+    });
+    servers.push(server);
+    return server;
   };
   beforeAll(async () => {
     // Only A and B run background jobs: the fixtures' app stops its scheduler.
@@ -160,13 +174,14 @@ describeApi.runIf(redisUrl !== undefined)('two API instances over PostgreSQL, Re
     [a, b] = await Promise.all([instance(), instance()]);
   });
   afterAll(async () => {
-    for (const server of [a, b]) {
-      if (server && server.child.exitCode === null && server.child.signalCode === null) {
+    for (const server of servers) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
         server.child.kill('SIGTERM');
         await server.exited;
       }
     }
     await s3?.stop();
+    await gateway?.stop();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -280,6 +295,45 @@ describeApi.runIf(redisUrl !== undefined)('two API instances over PostgreSQL, Re
     }
   });
 
+  it('kernels: a kernel started through A runs code through B; one per user across both; either ends it', async (ctx) => {
+    if (!gateway) {
+      console.warn(
+        `*** cluster: ${JUPYTER} is missing; the kernel check is SKIPPED (apt-get install jupyter-server) ***`,
+      );
+      return ctx.skip();
+    }
+    const user = await newUser(t().app);
+    const rest = (server: ChildServer, method: string, route: string, token = user.token) =>
+      fetch(`http://127.0.0.1:${server.port}${route}`, { method, headers: { [TOKEN_HEADER]: token } });
+    const channels = (server: ChildServer, id: string) =>
+      KernelClient.open(`ws://127.0.0.1:${server.port}/api/kernels/${id}/channels`, {
+        cookie: `mb_token=${user.token}`,
+      });
+    const started = await rest(a, 'POST', '/api/kernels');
+    expect(started.status).toBe(201);
+    const { id } = (await started.json()) as { id: string };
+    // The kernel is the user's on every instance: B lists it and refuses a second one.
+    expect((await rest(b, 'POST', '/api/kernels')).status).toBe(409);
+    expect(((await (await rest(b, 'GET', '/api/kernels')).json()) as { id: string }[]).map((k) => k.id)).toEqual([id]);
+    // State set through A is there through B: one kernel, whichever instance carries the socket.
+    const viaA = await channels(a, id);
+    expect((await viaA.execute('x = 21\nprint(x)')).text).toBe('21\n');
+    viaA.close();
+    const viaB = await channels(b, id);
+    expect((await viaB.execute('print(x * 2)')).text).toBe('42\n');
+    viaB.close();
+    // Nobody else reaches it through either instance.
+    const other = await newUser(t().app);
+    for (const server of [a, b])
+      expect((await rest(server, 'GET', `/api/kernels/${id}`, other.token)).status).toBe(404);
+    // Shut down through B, gone through A; the user may start a new one through A.
+    expect((await rest(b, 'DELETE', `/api/kernels/${id}`)).status).toBe(204);
+    expect(await (await rest(a, 'GET', '/api/kernels')).json()).toEqual([]);
+    const again = await rest(a, 'POST', '/api/kernels');
+    expect(again.status).toBe(201);
+    expect((await rest(a, 'DELETE', `/api/kernels/${((await again.json()) as { id: string }).id}`)).status).toBe(204);
+  }, 90_000);
+
   it('background jobs: the 5 s outbox job runs once per period across both, and B takes over when A is killed with -9', async () => {
     const job = 'platform.outbox-dispatch';
     const total = async () => (await jobRuns(a, job)) + (await jobRuns(b, job));
@@ -304,4 +358,138 @@ describeApi.runIf(redisUrl !== undefined)('two API instances over PostgreSQL, Re
         `after kill -9 of A, B ran it twice within ${((Date.now() - killedAt) / 1000).toFixed(1)} s`,
     );
   }, 60_000);
+  it('kill -9 mid-flight: what was answered is committed, nothing is half-written, B goes on serving', async () => {
+    const c = await instance();
+    const people = await castOf(t());
+    const N = 60;
+    const demandIds: number[] = [];
+    for (let i = 0; i < N; i += 1)
+      demandIds.push((await newDemand(t().app, people, { form: { commit: 1, title: `断电测试 ${i}` } })).demand.id);
+    const db = t().ctx.db;
+    const writesNow = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('storage_writes')
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const writesBefore = await writesNow();
+
+    // Uploads into C: four small and two large (multipart) cut off mid-body, three complete.
+    const token = people.enterprise.token;
+    const partial = [
+      ...[0, 1, 2, 3].map((i) => startUpload(c.port, token, `cut-${i}.png`, 200_000, 100_000)),
+      ...[0, 1].map((i) => startUpload(c.port, token, `cut-large-${i}.png`, 8_000_000, 6_000_000)),
+    ];
+    const complete = [0, 1, 2].map((i) => {
+      const upload = startUpload(c.port, token, `whole-${i}.png`, 150_000, 150_000);
+      upload.finish();
+      return upload;
+    });
+    const completed = await Promise.all(complete.map((u) => u.answer));
+    // Every cut-off upload has begun writing to storage (its journal row) before the kill.
+    await poll(writesNow, 20_000).toBeGreaterThanOrEqual(writesBefore + partial.length + complete.length);
+
+    // 60 reviews in parallel; C dies with the first answer, the rest in flight or queued.
+    const answered = new Map<number, number>();
+    let kill!: () => void;
+    const killed = new Promise<void>((resolve) => (kill = resolve));
+    const reviews = demandIds.map((id) =>
+      over(c, 'POST', 'demand/review', { id, approve: 1 }, people.admin.token).then(
+        (reply) => {
+          answered.set(id, reply.status);
+          if (answered.size === 1) kill();
+        },
+        () => undefined,
+      ),
+    );
+    await killed;
+    c.child.kill('SIGKILL');
+    await c.exited;
+    await Promise.all(reviews);
+    for (const u of partial) u.request.destroy();
+    await Promise.all(partial.map((u) => u.answer.catch(() => undefined)));
+    const ok = [...answered].filter(([, status]) => status === 200).map(([id]) => id);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    // Cut off: some requests never got an answer (C may have committed some of them first).
+    expect(answered.size).toBeLessThan(N);
+
+    // Committed and answered: every answered review is published, as B sees it.
+    for (const id of ok) {
+      const detail = await over<{ demand: { status: string } }>(b, 'GET', `demand/detail/${id}`, {}, token);
+      expect(detail.result.demand.status).toBe('published');
+    }
+    // All or nothing per transition: published ⇔ one notification and one audit row; still
+    // submitted ⇔ neither. Then B reviews what C left, as a retrying admin would.
+    const invariants = async () => {
+      const rows = await db.selectFrom('demands').select(['id', 'status']).where('id', 'in', demandIds).execute();
+      const notices = await db
+        .selectFrom('notifications')
+        .select('target_id')
+        .where('kind', '=', 'demandApproved')
+        .where('target_id', 'in', demandIds)
+        .execute();
+      const audits = await db
+        .selectFrom('audit_logs')
+        .select('target_id')
+        .where('action', '=', 'demand.approve')
+        .where('target_id', 'in', demandIds.map(String))
+        .execute();
+      const count = (list: (number | string | null)[], id: number) => list.filter((x) => Number(x) === id).length;
+      for (const row of rows) {
+        const expected = row.status === 'published' ? 1 : 0;
+        expect(['published', 'submitted']).toContain(row.status);
+        expect(
+          count(
+            notices.map((n) => n.target_id),
+            row.id,
+          ),
+        ).toBe(expected);
+        expect(
+          count(
+            audits.map((n) => n.target_id),
+            row.id,
+          ),
+        ).toBe(expected);
+      }
+      return rows;
+    };
+    const afterKill = await invariants();
+    const left = afterKill.filter((row) => row.status === 'submitted').map((row) => row.id);
+    for (const id of left)
+      expect((await over(b, 'POST', 'demand/review', { id, approve: 1 }, people.admin.token)).status).toBe(200);
+    expect((await invariants()).every((row) => row.status === 'published')).toBe(true);
+
+    // Uploads: the complete ones download through B, byte for byte; the cut-off ones left no file.
+    for (const [i, reply] of completed.entries()) {
+      expect(reply.statusCode).toBe(200);
+      const id = (JSON.parse(reply.body) as Reply<{ id: number }>).result.id;
+      const link = await over<{ url: string }>(b, 'POST', 'upload/downloadUrl', { id }, token);
+      const url = new URL(link.result.url, `http://127.0.0.1:${b.port}`);
+      url.host = `127.0.0.1:${b.port}`;
+      const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+      expect(bytes.length, `whole-${i}.png`).toBe(150_000);
+    }
+    const names = (await db.selectFrom('file_nodes').select('name').where('name', 'like', 'cut-%').execute()).map(
+      (n) => n.name,
+    );
+    expect(names).toEqual([]);
+    // In the bucket: after the journal's sweep (run as if a day had passed), every object is one a row names.
+    await sweepUnrecorded(db, t().ctx.storage, Date.now() + (UNRECORDED_AFTER_S + 60) * 1000);
+    const objects = fs
+      .readdirSync(path.join(s3!.directory, s3!.settings.bucket), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('._S3rver_object'))
+      .map((name) => name.slice(0, -'._S3rver_object'.length));
+    const recorded = new Set(
+      (await db.selectFrom('stored_files').select('storage_key').execute()).map((f) => f.storage_key),
+    );
+    expect(objects.filter((key) => !recorded.has(key))).toEqual([]);
+    console.log(
+      `cluster: kill -9 of C with ${answered.size} of ${N} reviews answered; ${left.length} left submitted and ` +
+        `reviewed through B; ${partial.length} uploads cut off, none left a file or an object`,
+    );
+  }, 120_000);
 });

@@ -25,8 +25,22 @@ export function useWeChatTestApp(options: WeChatSimulatorOptions, extraEnv: Reco
 }
 
 /** Binds a signed-in user to `openid` through the dialog's calls and a scan the simulator plays. */
-export async function bindThroughDialog(t: TestApp, sim: WeChatSimulator, token: string, openid: string) {
+async function bindThroughDialog(t: TestApp, sim: WeChatSimulator, token: string, openid: string) {
   expect((await call(t.app, 'POST', 'wechat/getQRcode', {}, { token })).status).toBe(STATUS.ok);
   const scan = await sim.scan({ latest: true, openid });
   expect((await call(t.app, 'POST', 'wechat/bind', { code: scan.code }, { token })).status).toBe(STATUS.ok);
+}
+
+let openids = 0;
+
+/** `user` bound to a new openid of this process (`prefix`…) through the dialog's calls and the callback. */
+export async function bindNewOpenid<U extends { token: string }>(
+  t: TestApp,
+  sim: WeChatSimulator,
+  user: U,
+  prefix: string,
+): Promise<U & { openid: string }> {
+  const openid = `${prefix}${process.pid}x${(openids += 1)}`;
+  await bindThroughDialog(t, sim, user.token, openid);
+  return { ...user, openid };
 }

@@ -1,20 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { KernelManager, ServerConnection } from '@jupyterlab/services';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
+import { freePort } from '../../test/child-server.ts';
 import { call, describeApi, inParallel, registerUser, settledValues, useTestApp } from '../../test/harness.ts';
+import { JUPYTER, jupyterInstalled, KernelClient } from './kernels.fixtures.ts';
 
 /**
  * Live kernels against the real Jupyter Server (issue 12): through the API's proxy on a real port,
- * speaking Jupyter's JSON message protocol over `ws`. One Jupyter Server for the file, with small
- * limits so each limit is reached in seconds. Without jupyter-server the suite says so and skips;
- * under REQUIRE_ALL=1 it fails instead.
+ * speaking Jupyter's JSON message protocol over `ws` (KernelClient). One Jupyter Server for the
+ * file, with small limits so each limit is reached in seconds. Without jupyter-server the suite
+ * says so and skips; under REQUIRE_ALL=1 it fails instead.
  */
-const JUPYTER = process.env.JUPYTER_SERVER_BIN || '/usr/bin/jupyter-server';
-const installed = fs.existsSync(JUPYTER) && fs.existsSync('/usr/bin/python3');
+const installed = jupyterInstalled();
 if (!installed) {
   if (process.env.REQUIRE_ALL === '1')
     throw new Error(`REQUIRE_ALL=1 but ${JUPYTER} is not installed: kernel tests cannot run`);
@@ -26,154 +25,6 @@ const describeKernels: typeof describe = installed ? describeApi : (describe.ski
 const asRoot = process.getuid?.() === 0;
 /** Above a small plot's PNG (about 20 KB), far below the default. */
 const OUTPUT_CAP = 100_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface Msg {
-  channel: string;
-  header: { msg_id: string; msg_type: string };
-  parent_header: { msg_id?: string };
-  content: Record<string, unknown>;
-}
-
-interface Execution {
-  reply: Msg | null;
-  outputs: Msg[];
-  /** Text of stream, error and text/plain outputs, in order. */
-  text: string;
-  /** The kernel restarted (or died) before answering. */
-  restarted: boolean;
-}
-
-/** A kernel connection through the proxy, speaking Jupyter's default JSON protocol. */
-class KernelClient {
-  private readonly messages: Msg[] = [];
-  private waiters: (() => void)[] = [];
-  private constructor(
-    readonly ws: WebSocket,
-    readonly session: string,
-  ) {
-    ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as Msg);
-      for (const w of this.waiters.splice(0)) w();
-    });
-  }
-
-  static open(url: string, headers: Record<string, string>): Promise<KernelClient> {
-    const session = randomUUID();
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${url}?session_id=${session}`, { headers });
-      ws.once('open', () => resolve(new KernelClient(ws, session)));
-      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-      ws.once('error', reject);
-    });
-  }
-
-  private async next(index: number, deadline: number): Promise<Msg | null> {
-    while (this.messages.length <= index) {
-      if (Date.now() > deadline) return null;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 250);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return this.messages[index] ?? null;
-  }
-
-  /** Runs code; resolves at the execution's idle (or the kernel's restart), within 60 s. */
-  async execute(code: string, timeoutMs = 25_000): Promise<Execution> {
-    const msgId = randomUUID();
-    let index = this.messages.length;
-    this.ws.send(
-      JSON.stringify({
-        channel: 'shell',
-        header: {
-          msg_id: msgId,
-          msg_type: 'execute_request',
-          session: this.session,
-          username: 'test',
-          date: new Date().toISOString(),
-          version: '5.3',
-        },
-        parent_header: {},
-        metadata: {},
-        content: {
-          code,
-          silent: false,
-          store_history: true,
-          user_expressions: {},
-          allow_stdin: false,
-          stop_on_error: true,
-        },
-        buffers: [],
-      }),
-    );
-    const result: Execution = { reply: null, outputs: [], text: '', restarted: false };
-    let idle = false;
-    const deadline = Date.now() + timeoutMs;
-    while (!(idle && result.reply)) {
-      const msg = await this.next(index, deadline);
-      if (!msg) {
-        const seen = this.messages
-          .slice(-20)
-          .map((m) => `${m.header.msg_type}:${String(m.content.execution_state ?? '')}`);
-        throw new Error(`no answer to ${code}: ${result.text} (last messages: ${seen.join(' ')})`);
-      }
-      index += 1;
-      const state = msg.content.execution_state;
-      if (msg.header.msg_type === 'shutdown_reply' && msg.content.restart === true) {
-        result.restarted = true;
-        return result;
-      }
-      if (msg.parent_header.msg_id !== msgId) {
-        // A restart: the kernel's new process says so without our request as parent.
-        if (msg.header.msg_type === 'status') {
-          if (state === 'restarting' || state === 'starting' || state === 'dead') {
-            result.restarted = true;
-            return result;
-          }
-        }
-        continue;
-      }
-      const type = msg.header.msg_type;
-      if (type === 'execute_reply') result.reply = msg;
-      else if (type === 'status' && state === 'idle') idle = true;
-      else if (['stream', 'display_data', 'execute_result', 'error'].includes(type)) {
-        result.outputs.push(msg);
-        const c = msg.content as { text?: string; ename?: string; evalue?: string; data?: Record<string, unknown> };
-        result.text += c.text ?? (c.ename ? `${c.ename}: ${c.evalue}` : String(c.data?.['text/plain'] ?? ''));
-      }
-    }
-    return result;
-  }
-
-  /** Runs code once the kernel answers again: after a restart, the old process's last messages may still arrive. */
-  async executeAfterRestart(code: string): Promise<Execution> {
-    // A request sent while the new process comes up may be lost: asked again after a few seconds.
-    for (let attempt = 0; attempt < 8; attempt += 1) {
-      const run = await this.execute(code, 5000).catch(() => null);
-      if (run && !run.restarted) return run;
-    }
-    throw new Error('the kernel did not come back');
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
 
 describeKernels('kernels through the proxy, against the real Jupyter Server', () => {
   const env: Record<string, string> = {

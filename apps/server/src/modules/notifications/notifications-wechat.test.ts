@@ -1,7 +1,7 @@
 import { STATUS } from '@mathbridge/contracts/api';
 import { expect, it } from 'vitest';
 import { call, describeApi } from '../../test/harness.ts';
-import { bindThroughDialog, useWeChatTestApp } from '../../test/wechat-harness.ts';
+import { bindNewOpenid, useWeChatTestApp } from '../../test/wechat-harness.ts';
 import { approve, newUser, signInAdmin, submitFor } from '../identity/identity.fixtures.ts';
 
 /**
@@ -13,14 +13,8 @@ import { approve, newUser, signInAdmin, submitFor } from '../identity/identity.f
 describeApi('notifications through the official account', () => {
   const { sim, t } = useWeChatTestApp({ appId: 'wx-notify', appSecret: 'notify-secret', token: 'notify-token' });
 
-  let seq = 0;
   /** A new user bound to a new openid through the real dialog calls and callback. */
-  async function boundUser() {
-    const user = await newUser(t().app);
-    const openid = `oNotify${process.pid}x${(seq += 1)}`;
-    await bindThroughDialog(t(), sim, user.token, openid);
-    return { ...user, openid };
-  }
+  const boundUser = async () => bindNewOpenid(t(), sim, await newUser(t().app), 'oNotify');
   const messagesTo = (openid: string) =>
     sim.messages.filter((m) => m.body.touser === openid).map((m) => JSON.stringify(m.body));
 

@@ -1,7 +1,7 @@
 import { STATUS } from '@mathbridge/contracts/api';
 import { expect, it } from 'vitest';
 import { ageCodes, call, describeApi, latestCode, registerUser } from '../../test/harness.ts';
-import { bindThroughDialog, useWeChatTestApp } from '../../test/wechat-harness.ts';
+import { bindNewOpenid, useWeChatTestApp } from '../../test/wechat-harness.ts';
 
 /**
  * Code delivery through the official account (issue 13 §3), the pieces joined as `npm start` joins
@@ -12,15 +12,12 @@ import { bindThroughDialog, useWeChatTestApp } from '../../test/wechat-harness.t
 describeApi('reset codes of bound users go through the official account', () => {
   const { sim, t } = useWeChatTestApp({ appId: 'wx-delivery', appSecret: 'delivery-secret', token: 'delivery-token' });
 
-  let seq = 0;
   /** A registered user bound to a new openid through the real dialog calls and callback. */
   async function boundUser() {
-    const user = await registerUser(t().app);
-    const openid = `oDelivery${process.pid}x${(seq += 1)}`;
-    await bindThroughDialog(t(), sim, user.token, openid);
+    const user = await bindNewOpenid(t(), sim, await registerUser(t().app), 'oDelivery');
     // Past the sign-up code's resend wait.
     await ageCodes(t().ctx, user.phone, 61);
-    return { ...user, openid };
+    return user;
   }
   /** The texts of the customer messages sent to a follower. */
   const messagesTo = (openid: string) =>
