@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { againstFloor, report, signedQuery, withApiAndFloor } from './lib.ts';
+import { againstFloor, benchInfo, report, signedQuery, withApiAndFloor, type ListCase, type Served } from './lib.ts';
 
 /**
  * DESIGN §8 / issue 11: the public list endpoints of /news (`index/getNewsList`, offset pages with
@@ -14,52 +12,63 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const KEYWORD = '优化';
 
+/** What bench/content-server.ts wrote to bench.json. */
+export interface PortalInfo {
+  seededMs: number;
+  jobCursor: string;
+  today: string;
+  articles: number;
+  jobs: number;
+  industry: number;
+}
+
+/** /news: first page, page 10, a category, a keyword; /employ: the first page and page 51. */
+export function portalCases(floor: Served, info: PortalInfo): ListCase[] {
+  const [at, id] = JSON.parse(Buffer.from(info.jobCursor, 'base64url').toString('utf8')) as [string, number];
+  return [
+    {
+      what: 'news: first page',
+      floorUrl: `${floor.url}/news`,
+      path: `/api/index/getNewsList?${signedQuery({})}`,
+    },
+    {
+      what: 'news: page 10',
+      floorUrl: `${floor.url}/news?offset=180`,
+      path: `/api/index/getNewsList?${signedQuery({ page: '10' })}`,
+    },
+    {
+      what: 'news: category industry',
+      floorUrl: `${floor.url}/news?category_id=${info.industry}`,
+      path: `/api/index/getNewsList?${signedQuery({ category: 'industry' })}`,
+    },
+    {
+      what: `news: keyword '${KEYWORD}'`,
+      floorUrl: `${floor.url}/news?${new URLSearchParams({ keyword: KEYWORD }).toString()}`,
+      path: `/api/index/getNewsList?${signedQuery({ keyword: KEYWORD })}`,
+    },
+    {
+      what: 'jobs: first page',
+      floorUrl: `${floor.url}/jobs?today=${info.today}`,
+      path: `/api/job/publishedList?${signedQuery({})}`,
+    },
+    {
+      what: 'jobs: page 51',
+      floorUrl: `${floor.url}/jobs?${new URLSearchParams({ today: info.today, at, id: String(id) }).toString()}`,
+      path: `/api/job/publishedList?${signedQuery({ cursor: info.jobCursor })}`,
+    },
+  ];
+}
+
 async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   await withApiAndFloor(kind, 'bench/content-server.ts', 'bench/content-baseline.ts', async (app, floor) => {
-    const info = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as {
-      seededMs: number;
-      jobCursor: string;
-      today: string;
-      articles: number;
-      jobs: number;
-      industry: number;
-    };
-    const [at, id] = JSON.parse(Buffer.from(info.jobCursor, 'base64url').toString('utf8')) as [string, number];
-    const cases: { what: string; floorUrl: string; url: string }[] = [
-      {
-        what: 'news: first page',
-        floorUrl: `${floor.url}/news`,
-        url: `${app.url}/api/index/getNewsList?${signedQuery({})}`,
-      },
-      {
-        what: 'news: page 10',
-        floorUrl: `${floor.url}/news?offset=180`,
-        url: `${app.url}/api/index/getNewsList?${signedQuery({ page: '10' })}`,
-      },
-      {
-        what: 'news: category industry',
-        floorUrl: `${floor.url}/news?category_id=${info.industry}`,
-        url: `${app.url}/api/index/getNewsList?${signedQuery({ category: 'industry' })}`,
-      },
-      {
-        what: `news: keyword '${KEYWORD}'`,
-        floorUrl: `${floor.url}/news?${new URLSearchParams({ keyword: KEYWORD }).toString()}`,
-        url: `${app.url}/api/index/getNewsList?${signedQuery({ keyword: KEYWORD })}`,
-      },
-      {
-        what: 'jobs: first page',
-        floorUrl: `${floor.url}/jobs?today=${info.today}`,
-        url: `${app.url}/api/job/publishedList?${signedQuery({})}`,
-      },
-      {
-        what: 'jobs: page 51',
-        floorUrl: `${floor.url}/jobs?${new URLSearchParams({ today: info.today, at, id: String(id) }).toString()}`,
-        url: `${app.url}/api/job/publishedList?${signedQuery({ cursor: info.jobCursor })}`,
-      },
-    ];
+    const info = benchInfo<PortalInfo>(app);
     const rows: Record<string, string | number>[] = [];
-    for (const c of cases) {
-      const { base, real, ok, loadBefore, loadAfter } = await againstFloor(c, DURATION_S, ROUNDS);
+    for (const c of portalCases(floor, info)) {
+      const { base, real, ok, loadBefore, loadAfter } = await againstFloor(
+        { ...c, url: `${app.url}${c.path}` },
+        DURATION_S,
+        ROUNDS,
+      );
       rows.push({
         what: c.what,
         'floor req/s': base.rps.toFixed(0),

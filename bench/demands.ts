@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
-import { againstFloor, report, signedQuery, withApiAndFloor } from './lib.ts';
+import { againstFloor, benchInfo, report, signedQuery, withApiAndFloor, type ListCase, type Served } from './lib.ts';
 
 /**
  * DESIGN §8 / issue 5 'Measure': with 100,000 demands and 300,000 solutions seeded, the published
@@ -13,31 +11,38 @@ import { againstFloor, report, signedQuery, withApiAndFloor } from './lib.ts';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+/** What bench/demands-server.ts wrote to bench.json. */
+export interface DemandsInfo {
+  enterpriseToken: string;
+  instituteToken: string;
+  seededMs: number;
+}
+
+/** The published list (an institute, industry filter) and the bench enterprise's own list. */
+export function demandListCases(floor: Served, info: DemandsInfo): ListCase[] {
+  return [
+    {
+      what: 'published list, industry filter',
+      floorUrl: `${floor.url}/published?industry=C`,
+      path: `/api/demand/publishedList?${signedQuery({ industry: 'C' })}`,
+      headers: { [TOKEN_HEADER]: info.instituteToken },
+    },
+    {
+      what: "enterprise's own list",
+      floorUrl: `${floor.url}/own?org=1`,
+      path: `/api/demand/list?${signedQuery({})}`,
+      headers: { [TOKEN_HEADER]: info.enterpriseToken },
+    },
+  ];
+}
+
 async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   await withApiAndFloor(kind, 'bench/demands-server.ts', 'bench/demands-baseline.ts', async (app, floor) => {
-    const info = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as {
-      enterpriseToken: string;
-      instituteToken: string;
-      seededMs: number;
-    };
-    const cases: { what: string; floorUrl: string; url: string; token: string }[] = [
-      {
-        what: 'published list, industry filter',
-        floorUrl: `${floor.url}/published?industry=C`,
-        url: `${app.url}/api/demand/publishedList?${signedQuery({ industry: 'C' })}`,
-        token: info.instituteToken,
-      },
-      {
-        what: "enterprise's own list",
-        floorUrl: `${floor.url}/own?org=1`,
-        url: `${app.url}/api/demand/list?${signedQuery({})}`,
-        token: info.enterpriseToken,
-      },
-    ];
+    const info = benchInfo<DemandsInfo>(app);
     const rows: Record<string, string | number>[] = [];
-    for (const c of cases) {
+    for (const c of demandListCases(floor, info)) {
       const { base, real, ok, loadBefore, loadAfter } = await againstFloor(
-        { ...c, headers: { [TOKEN_HEADER]: c.token } },
+        { ...c, url: `${app.url}${c.path}` },
         DURATION_S,
         ROUNDS,
       );

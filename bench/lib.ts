@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { queryParams, signPayload } from '@mathbridge/contracts/signature';
@@ -107,34 +108,100 @@ async function onPostgres(url: string, statement: string): Promise<void> {
   await client.end();
 }
 
+/** How the API side of a bench runs (bench/cluster.ts); the defaults are one process without Redis. */
+export interface ApiOptions {
+  /**
+   * redis://…: every API process gets REDIS_URL and a REDIS_PREFIX of its own run, with CACHE_MS
+   * at its default (on), so the short caches are invalidated over Redis pub/sub as between the
+   * instances of a deployment (lib/cache-bus.ts) and rate limits live in Redis.
+   */
+  redisUrl?: string;
+  /**
+   * More API processes over the same PostgreSQL schema once the seeding server is up: the real app
+   * without seeding (bench/instance-server.ts). Sessions are in the database, so the seeded tokens
+   * work on every instance; the keys every instance must agree on are set alike on all of them.
+   */
+  moreInstances?: number;
+}
+
 /**
  * Runs `measure` against the API server `serverScript` and its floor `baselineScript` sharing one
  * database: the server's SQLite file, or a fresh PostgreSQL schema (BENCH_DATABASE_URL) dropped after.
+ * `more` holds the further instances `options.moreInstances` asked for (PostgreSQL only).
  */
 export async function withApiAndFloor(
   kind: 'sqlite' | 'postgres',
   serverScript: string,
   baselineScript: string,
-  measure: (app: Served, floor: Served) => Promise<void>,
+  measure: (app: Served, floor: Served, more: Served[]) => Promise<void>,
+  options: ApiOptions = {},
 ): Promise<void> {
   const pgUrl = kind === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const moreInstances = options.moreInstances ?? 0;
+  if (moreInstances > 0 && !pgUrl) throw new Error('more API instances need PostgreSQL (BENCH_DATABASE_URL)');
+  const run = randomBytes(4).toString('hex');
+  const schema = `bench_${run}`;
+  const redisPrefix = `bench_${run}:`;
+  const apiEnv: Record<string, string> = {
+    ...(pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}),
+    // An inherited CACHE_MS would change what is measured; '' reads as the default.
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_PREFIX: redisPrefix, CACHE_MS: '' } : {}),
+    ...(moreInstances > 0
+      ? { FILES_URL_SECRET: randomBytes(32).toString('hex'), ID_NUMBER_KEY: randomBytes(32).toString('hex') }
+      : {}),
+  };
   if (pgUrl) await onPostgres(pgUrl, `create schema ${schema}`);
-  const app = await serve(serverScript, pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {});
-  const floorEnv: Record<string, string> = pgUrl
-    ? { BENCH_PG_URL: pgUrl, BENCH_PG_SCHEMA: schema }
-    : { BENCH_SQLITE_FILE: path.join(app.dataDir, 'mathbridge.db') };
+  const started: Served[] = [];
   try {
-    const floor = await serve(baselineScript, floorEnv);
-    try {
-      await measure(app, floor);
-    } finally {
-      await floor.stop();
+    const app = await serve(serverScript, apiEnv);
+    started.push(app);
+    const more: Served[] = [];
+    for (let i = 0; i < moreInstances; i += 1) {
+      const instance = await serve('bench/instance-server.ts', apiEnv);
+      started.push(instance);
+      more.push(instance);
     }
+    const floorEnv: Record<string, string> = pgUrl
+      ? { BENCH_PG_URL: pgUrl, BENCH_PG_SCHEMA: schema }
+      : { BENCH_SQLITE_FILE: path.join(app.dataDir, 'mathbridge.db') };
+    const floor = await serve(baselineScript, floorEnv);
+    started.push(floor);
+    await measure(app, floor, more);
   } finally {
-    await app.stop();
+    for (const served of started.reverse()) await served.stop();
     if (pgUrl) await onPostgres(pgUrl, `drop schema ${schema} cascade`);
+    if (options.redisUrl) await dropRedisKeys(options.redisUrl, redisPrefix);
   }
+}
+
+/** Removes what a run left in Redis under its prefix (rate-limit counters). */
+async function dropRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** The data set a seeding bench server wrote to DATA_DIR/bench.json (tokens, cursors, sizes). */
+export const benchInfo = <T>(app: Served): T =>
+  JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as T;
+
+/**
+ * A list call measured against its floor: the floor's URL, and the API call as a path, so the same
+ * case runs on any instance (`${instance.url}${path}`).
+ */
+export interface ListCase {
+  what: string;
+  floorUrl: string;
+  path: string;
+  headers?: Record<string, string>;
 }
 
 /** The machine may be shared: the load average beside each figure says how far to trust it. */
@@ -153,6 +220,17 @@ export interface FloorComparison {
   loadAfter: string;
 }
 
+/** Equal slices of one run as one figure: the mean rate, the worst slice's p99, all errors. */
+export const overSlices = (all: Load[]): Load => ({
+  rps: all.reduce((sum, l) => sum + l.rps, 0) / all.length,
+  p99: Math.max(...all.map((l) => l.p99)),
+  errors: all.reduce((sum, l) => sum + l.errors, 0),
+  non2xx: all.reduce((sum, l) => sum + l.non2xx, 0),
+});
+
+/** DESIGN §8 for a list: at least half the floor's rate, p99 under 25 ms. */
+export const withinBudget = (floor: Load, api: Load): boolean => api.rps / floor.rps >= 0.5 && api.p99 < 25;
+
 /**
  * One case, the floor's URL against the API's, over `durationS`: floor and API alternate in
  * `rounds` slices, so a change in the machine's load mid-run hits both sides alike; rates add up
@@ -170,15 +248,9 @@ export async function againstFloor(
     const real = await load({ url: c.url, duration: durationS / rounds, headers: c.headers });
     slices.push({ base, real });
   }
-  const combine = (all: Load[]): Load => ({
-    rps: all.reduce((sum, l) => sum + l.rps, 0) / all.length,
-    p99: Math.max(...all.map((l) => l.p99)),
-    errors: all.reduce((sum, l) => sum + l.errors, 0),
-    non2xx: all.reduce((sum, l) => sum + l.non2xx, 0),
-  });
-  const base = combine(slices.map((s) => s.base));
-  const real = combine(slices.map((s) => s.real));
-  return { base, real, ok: real.rps / base.rps >= 0.5 && real.p99 < 25, loadBefore, loadAfter: loadAverage() };
+  const base = overSlices(slices.map((s) => s.base));
+  const real = overSlices(slices.map((s) => s.real));
+  return { base, real, ok: withinBudget(base, real), loadBefore, loadAfter: loadAverage() };
 }
 
 /** Signs a seeded user in through the app (password 'bench-password'); the session token. */

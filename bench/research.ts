@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
-import { againstFloor, report, signedQuery, withApiAndFloor } from './lib.ts';
+import { againstFloor, benchInfo, report, signedQuery, withApiAndFloor, type ListCase, type Served } from './lib.ts';
 
 /**
  * DESIGN §8 / issue 10: the research pools (`subject/pool`, `direction/pool`) with PROJECTS
@@ -23,45 +21,54 @@ function cursorKey(cursor: string): { at: string; id: string } {
   return { at, id: String(id) };
 }
 
+/** What bench/research-server.ts wrote to bench.json. */
+export interface ResearchInfo {
+  viewerToken: string;
+  viewerId: number;
+  seededMs: number;
+  cursors: Record<string, string>;
+  today: string;
+  projects: number;
+}
+
+/** Per kind (subject, direction): first page, page 51, each also recommended, and a keyword search. */
+export function poolCases(floor: Served, info: ResearchInfo): ListCase[] {
+  const cases: ListCase[] = [];
+  for (const face of ['subject', 'direction'] as const) {
+    const floorBase = { kind: face, viewer: String(info.viewerId), today: info.today };
+    const variants: { what: string; api: Record<string, string>; floor: Record<string, string> }[] = [
+      { what: 'first page', api: {}, floor: {} },
+      {
+        what: 'page 51',
+        api: { cursor: info.cursors[`${face}:plain`] ?? '' },
+        floor: cursorKey(info.cursors[`${face}:plain`] ?? ''),
+      },
+      { what: 'recommended, first page', api: { recommended: '1' }, floor: { fields: VIEWER_FIELDS } },
+      {
+        what: 'recommended, page 51',
+        api: { recommended: '1', cursor: info.cursors[`${face}:recommended`] ?? '' },
+        floor: { fields: VIEWER_FIELDS, ...cursorKey(info.cursors[`${face}:recommended`] ?? '') },
+      },
+      { what: `keyword '${KEYWORD}'`, api: { keyword: KEYWORD }, floor: { keyword: KEYWORD } },
+    ];
+    for (const v of variants)
+      cases.push({
+        what: `${face}/pool ${v.what}`,
+        floorUrl: `${floor.url}/pool?${new URLSearchParams({ ...floorBase, ...v.floor }).toString()}`,
+        path: `/api/${face}/pool?${signedQuery(v.api)}`,
+        headers: { [TOKEN_HEADER]: info.viewerToken },
+      });
+  }
+  return cases;
+}
+
 async function benchOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   await withApiAndFloor(kind, 'bench/research-server.ts', 'bench/research-baseline.ts', async (app, floor) => {
-    const info = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'bench.json'), 'utf8')) as {
-      viewerToken: string;
-      viewerId: number;
-      seededMs: number;
-      cursors: Record<string, string>;
-      today: string;
-      projects: number;
-    };
-    const cases: { what: string; floorUrl: string; url: string }[] = [];
-    for (const face of ['subject', 'direction'] as const) {
-      const floorBase = { kind: face, viewer: String(info.viewerId), today: info.today };
-      const variants: { what: string; api: Record<string, string>; floor: Record<string, string> }[] = [
-        { what: 'first page', api: {}, floor: {} },
-        {
-          what: 'page 51',
-          api: { cursor: info.cursors[`${face}:plain`] ?? '' },
-          floor: cursorKey(info.cursors[`${face}:plain`] ?? ''),
-        },
-        { what: 'recommended, first page', api: { recommended: '1' }, floor: { fields: VIEWER_FIELDS } },
-        {
-          what: 'recommended, page 51',
-          api: { recommended: '1', cursor: info.cursors[`${face}:recommended`] ?? '' },
-          floor: { fields: VIEWER_FIELDS, ...cursorKey(info.cursors[`${face}:recommended`] ?? '') },
-        },
-        { what: `keyword '${KEYWORD}'`, api: { keyword: KEYWORD }, floor: { keyword: KEYWORD } },
-      ];
-      for (const v of variants)
-        cases.push({
-          what: `${face}/pool ${v.what}`,
-          floorUrl: `${floor.url}/pool?${new URLSearchParams({ ...floorBase, ...v.floor }).toString()}`,
-          url: `${app.url}/api/${face}/pool?${signedQuery(v.api)}`,
-        });
-    }
+    const info = benchInfo<ResearchInfo>(app);
     const rows: Record<string, string | number>[] = [];
-    for (const c of cases) {
+    for (const c of poolCases(floor, info)) {
       const { base, real, ok, loadBefore, loadAfter } = await againstFloor(
-        { ...c, headers: { [TOKEN_HEADER]: info.viewerToken } },
+        { ...c, url: `${app.url}${c.path}` },
         DURATION_S,
         ROUNDS,
       );

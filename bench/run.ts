@@ -1,3 +1,4 @@
+import { benchCluster } from './cluster.ts';
 import { benchContent } from './content.ts';
 import { benchDemands } from './demands.ts';
 import { benchFiles } from './files.ts';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   research: benchResearch,
   content: benchContent,
   kernels: benchKernels,
+  cluster: benchCluster,
 };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {
