@@ -1,13 +1,14 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { adminExists, createOrResetAdmin } from './modules/user/admin.service.ts';
+import { createFirstAdmin } from './modules/user/admin.service.ts';
 
 /** `npm start`: migrate, make the first admin on first start, listen. */
 const config = loadConfig();
 const { app, ctx } = await buildApp(config);
 
-if (!(await adminExists(ctx.db))) {
-  const admin = await createOrResetAdmin(ctx.db, config.adminPhone);
+// Several instances starting at once over one database make one admin, printed by one of them.
+const admin = await createFirstAdmin(ctx.db, config.adminPhone);
+if (admin) {
   const line = '='.repeat(64);
   // Printed once, on stdout rather than the log, so it is never shipped to log storage.
   process.stdout.write(

@@ -45,7 +45,7 @@ export interface ChildServer {
   child: ChildProcess;
   /** The exit code (null when a signal ended it). */
   exited: Promise<number | null>;
-  /** What the process wrote to stderr so far (the last 64 KB): a crash's stack. Empty unless `keepStderr`. */
+  /** What the process wrote to stderr so far (the last 64 KB): a crash's stack. */
   stderr: () => string;
 }
 
@@ -56,12 +56,12 @@ export type ChildServerBase = Pick<TestApp, 'dataDir'> & {
 
 /**
  * Starts the server in a child process on `t`'s data folder and database and waits until it answers.
- * `keepStderr` keeps what it writes to stderr, so a test can show why it died.
+ * A child that exits first, or is not answering within `startMs`, fails the start with its stderr.
  */
 export async function startChildServer(
   t: ChildServerBase,
   env: Record<string, string> = {},
-  options: { keepStderr?: boolean } = {},
+  options: { startMs?: number } = {},
 ): Promise<ChildServer> {
   const port = await freePort();
   const { databaseUrl, databaseSchema } = t.ctx.config;
@@ -79,12 +79,27 @@ export async function startChildServer(
       DATABASE_SCHEMA: databaseSchema ?? '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', options.keepStderr ? 'pipe' : 'ignore'],
+    // stderr is kept (the last 64 KB) either way: with LOG_LEVEL silent it holds only a crash.
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-65_536)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await waitFor('the child server', () => answers(port));
+  let hasExited = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      hasExited = true;
+      resolve(code);
+    }),
+  );
+  // A child that dies or hangs before answering fails at once with its last words, not at a hook's timeout.
+  const answering = () => {
+    if (hasExited) throw new Error(`the child server exited (${child.exitCode ?? child.signalCode}) before answering`);
+    return answers(port);
+  };
+  await waitFor('the child server', answering, options.startMs ?? 45_000).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; its stderr:\n${stderr}`);
+  });
   return { port, child, exited, stderr: () => stderr };
 }
 

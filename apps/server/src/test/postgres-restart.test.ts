@@ -201,7 +201,6 @@ describe.runIf(installed)('PostgreSQL restarting under a running instance (issue
     server = await startChildServer(
       { dataDir, ctx: { config: { databaseUrl: cluster.url, databaseSchema: undefined } } },
       { CACHE_MS: '0' },
-      { keepStderr: true },
     );
     pid = server.child.pid;
   }, 120_000);

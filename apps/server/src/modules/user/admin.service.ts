@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { hashPassword, newPassword } from '../../lib/crypto.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -12,32 +13,81 @@ export async function adminExists(db: Db): Promise<boolean> {
   );
 }
 
+export interface AdminPassword {
+  phone: string;
+  /** To print once: it is stored only as an argon2id hash. */
+  password: string;
+  created: boolean;
+}
+
 /**
- * Creates an admin with this phone, or makes an existing user an admin and resets the password.
- * Returns the password so the caller can print it once; it is stored only as an argon2id hash.
+ * Creates an admin with this phone, or makes an existing user an admin and resets the password
+ * (`npm run admin`). Answers the password so the caller can print it once.
  */
-export async function createOrResetAdmin(db: Db, phone: string, password = newPassword()) {
+export async function createOrResetAdmin(db: Db, phone: string, password = newPassword()): Promise<AdminPassword> {
   const passwordHash = await hashPassword(password);
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const existing = await findUserByPhone(trx, phone);
-    const user =
-      existing ??
-      (await insertUser(
-        trx,
-        newUserRow({ phone, password_hash: passwordHash, account: 'admin', verify_state: 1 }, now),
-      ));
-    if (existing)
-      await updateUser(trx, user.id, { password_hash: passwordHash, verify_state: 1, disabled: 0, updated_at: now });
-    await addRole(trx, user.id, 'Admin', now);
-    // A reset password must end sessions opened with the old one.
-    await endAllSessions(trx, user.id, 'password');
-    await writeAudit(trx, {
-      actorId: null,
-      action: existing ? 'admin.reset' : 'admin.create',
-      targetType: 'user',
-      targetId: user.id,
-    });
+    const userId =
+      existing?.id ??
+      (
+        await insertUser(
+          trx,
+          newUserRow({ phone, password_hash: passwordHash, account: 'admin', verify_state: 1 }, now),
+        )
+      ).id;
+    await grantAdmin(trx, userId, { created: !existing, passwordHash, now });
     return { phone, password, created: !existing };
+  });
+}
+
+/**
+ * First start: the first admin, unless an admin exists. Safe when several instances start at once
+ * over one database (a deploy of N): each inserts the phone's row or waits for the one inserting
+ * it, then takes its row lock and looks again, so exactly one creates (or promotes) the admin and
+ * prints a password; the others answer null and change nothing (no second password that voids the
+ * first one printed).
+ */
+export async function createFirstAdmin(db: Db, phone: string, password = newPassword()): Promise<AdminPassword | null> {
+  if (await adminExists(db)) return null;
+  const passwordHash = await hashPassword(password);
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('users')
+      .values(newUserRow({ phone, password_hash: passwordHash, account: 'admin', verify_state: 1 }, now))
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // A write that changes nothing takes the row's lock (portable: SQLite has no FOR UPDATE), so a
+    // parallel first start has committed its admin, or not begun, when this one looks.
+    const user = await trx
+      .updateTable('users')
+      .set({ phone: sql<string>`phone` })
+      .where('phone', '=', phone)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (await adminExists(trx)) return null;
+    await grantAdmin(trx, user.id, { created: inserted !== undefined, passwordHash, now });
+    return { phone, password, created: inserted !== undefined };
+  });
+}
+
+/** The Admin role and a fresh password, in the caller's transaction; sessions opened with an old password end. */
+async function grantAdmin(
+  trx: Db,
+  userId: number,
+  { created, passwordHash, now }: { created: boolean; passwordHash: string; now: string },
+): Promise<void> {
+  if (!created)
+    await updateUser(trx, userId, { password_hash: passwordHash, verify_state: 1, disabled: 0, updated_at: now });
+  await addRole(trx, userId, 'Admin', now);
+  await endAllSessions(trx, userId, 'password');
+  await writeAudit(trx, {
+    actorId: null,
+    action: created ? 'admin.create' : 'admin.reset',
+    targetType: 'user',
+    targetId: userId,
   });
 }
