@@ -56,13 +56,9 @@ export type ChildServerBase = Pick<TestApp, 'dataDir'> & {
 
 /**
  * Starts the server in a child process on `t`'s data folder and database and waits until it answers.
- * A child that exits first, or is not answering within `startMs`, fails the start with its stderr.
+ * A child that exits first, or is not answering within 45 s, fails the start with its stderr.
  */
-export async function startChildServer(
-  t: ChildServerBase,
-  env: Record<string, string> = {},
-  options: { startMs?: number } = {},
-): Promise<ChildServer> {
+export async function startChildServer(t: ChildServerBase, env: Record<string, string> = {}): Promise<ChildServer> {
   const port = await freePort();
   const { databaseUrl, databaseSchema } = t.ctx.config;
   // node itself runs the server (tsx only as a loader): the pid signalled is the pid that serves.
@@ -96,7 +92,7 @@ export async function startChildServer(
     if (hasExited) throw new Error(`the child server exited (${child.exitCode ?? child.signalCode}) before answering`);
     return answers(port);
   };
-  await waitFor('the child server', answering, options.startMs ?? 45_000).catch((error: unknown) => {
+  await waitFor('the child server', answering, 45_000).catch((error: unknown) => {
     child.kill('SIGKILL');
     throw new Error(`${error instanceof Error ? error.message : String(error)}; its stderr:\n${stderr}`);
   });

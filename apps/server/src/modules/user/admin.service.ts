@@ -29,14 +29,7 @@ export async function createOrResetAdmin(db: Db, phone: string, password = newPa
   const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const existing = await findUserByPhone(trx, phone);
-    const userId =
-      existing?.id ??
-      (
-        await insertUser(
-          trx,
-          newUserRow({ phone, password_hash: passwordHash, account: 'admin', verify_state: 1 }, now),
-        )
-      ).id;
+    const userId = existing?.id ?? (await insertUser(trx, adminRow(phone, passwordHash, now))).id;
     await grantAdmin(trx, userId, { created: !existing, passwordHash, now });
     return { phone, password, created: !existing };
   });
@@ -56,7 +49,7 @@ export async function createFirstAdmin(db: Db, phone: string, password = newPass
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('users')
-      .values(newUserRow({ phone, password_hash: passwordHash, account: 'admin', verify_state: 1 }, now))
+      .values(adminRow(phone, passwordHash, now))
       .onConflict((oc) => oc.column('phone').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -73,6 +66,9 @@ export async function createFirstAdmin(db: Db, phone: string, password = newPass
     return { phone, password, created: inserted !== undefined };
   });
 }
+
+const adminRow = (phone: string, passwordHash: string, now: string) =>
+  newUserRow({ phone, password_hash: passwordHash, account: 'admin', verify_state: 1 }, now);
 
 /** The Admin role and a fresh password, in the caller's transaction; sessions opened with an old password end. */
 async function grantAdmin(
