@@ -43,17 +43,40 @@ function watchErrors(page: Page): string[] {
 }
 
 /** The toasts on screen now, by type. */
-const toasts = (page: Page) =>
-  page.locator('.ant-message-notice').evaluateAll((nodes) =>
-    nodes.map((node) => ({
-      type: node.matches('.ant-message-notice-success, :has(.ant-message-success)')
-        ? 'success'
-        : node.matches('.ant-message-notice-error, :has(.ant-message-error)')
-          ? 'error'
-          : 'other',
-      text: node.textContent ?? '',
-    })),
-  );
+interface Toast {
+  type: 'success' | 'error' | 'other';
+  text: string;
+}
+
+/**
+ * Records every toast the page shows from now on, on screen or already gone: antd's notices live
+ * 3 s, which a loaded CI machine can spend between two polls (one run saw none). Answers a reader
+ * of what was shown so far; the page's own navigations keep the recorder (one document).
+ */
+async function recordToasts(page: Page): Promise<() => Promise<Toast[]>> {
+  await page.evaluate(() => {
+    const shown: Element[] = [];
+    (window as unknown as { mbToasts: Element[] }).mbToasts = shown;
+    new MutationObserver((records) => {
+      for (const added of records.flatMap((record) => Array.from(record.addedNodes))) {
+        if (!(added instanceof Element)) continue;
+        for (const notice of [added, ...Array.from(added.querySelectorAll('.ant-message-notice'))])
+          if (notice.matches('.ant-message-notice') && !shown.includes(notice)) shown.push(notice);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () =>
+    page.evaluate(() =>
+      (window as unknown as { mbToasts: Element[] }).mbToasts.map((node): Toast => ({
+        type: node.matches('.ant-message-notice-success, :has(.ant-message-success)')
+          ? 'success'
+          : node.matches('.ant-message-notice-error, :has(.ant-message-error)')
+            ? 'error'
+            : 'other',
+        text: node.textContent ?? '',
+      })),
+    );
+}
 
 /** Whether an element takes up any room on screen (a hidden native input must not). */
 const occupiesSpace = async (page: Page, selector: string) =>
@@ -331,12 +354,14 @@ describeE2E('the first hour: defects a new user meets', () => {
     await page.fill('#old_password', user.password);
     await page.fill('#password', 'secret-e2e-2');
     await page.fill('#confirm', 'secret-e2e-2');
+    const shown = await recordToasts(page);
     await page.getByRole('button', { name: '修改密码' }).click();
     await page.waitForURL('**/signin**');
-    await poll(() => toasts(page)).toEqual([{ type: 'success', text: '密码已修改，所有登录均已失效，请重新登录' }]);
-    // Late calls of the page left behind would show their notice within a moment.
+    const changed: Toast = { type: 'success', text: '密码已修改，所有登录均已失效，请重新登录' };
+    await poll(shown).toEqual([changed]);
+    // Late calls of the page left behind would show their notice within a moment: none was shown.
     await page.waitForTimeout(1_500);
-    expect(await toasts(page)).toEqual([{ type: 'success', text: '密码已修改，所有登录均已失效，请重新登录' }]);
+    expect(await shown()).toEqual([changed]);
     await shoot(page, 'password-changed-zh-CN', false);
     console.info(`305 answers after the change: ${JSON.stringify(refused)}`);
     expect(errors).toEqual([]);
