@@ -1,4 +1,5 @@
 // Bundles the server (and the contracts it imports) into dist/ (or OUT_DIR); node_modules stay external.
+import { copyFile, mkdir } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 await build({
@@ -14,3 +15,9 @@ await build({
   alias: { '@mathbridge/contracts': '../../packages/contracts/src' },
   logLevel: 'warning',
 });
+
+// The kernel launcher is Python, run by Jupyter from the kernelspec folder (modules/kernels/jail.ts
+// reads it beside the bundle: dist/jail/launch-kernel.py).
+const out = process.env.OUT_DIR ?? 'dist';
+await mkdir(`${out}/jail`, { recursive: true });
+await copyFile('src/modules/kernels/jail/launch-kernel.py', `${out}/jail/launch-kernel.py`);

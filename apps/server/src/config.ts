@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { KERNEL_DEFAULTS } from '@mathbridge/contracts/notebooks';
+import { KERNEL_DEFAULTS, KERNEL_USERS, type KernelUsers } from '@mathbridge/contracts/notebooks';
 import {
   LOGIN_FAIL_HOURLY_MAX_PER_IP,
   REGISTER_HOURLY_MAX_PER_IP,
@@ -189,6 +189,14 @@ export interface KernelConfig {
   /** Kernels running at once on this platform, all users together (KERNEL_MAX): memory is finite. */
   maxKernels: number;
   fileMb: number;
+  /** Everything one kernel writes: the size of its jail's tmpfs (KERNEL_DISK_MB). */
+  diskMb: number;
+  /** Processes and threads of one kernel (KERNEL_PROCS, RLIMIT_NPROC in its own user namespace). */
+  processes: number;
+  /** Who may start a kernel (KERNEL_USERS): certified users only by default. */
+  users: KernelUsers;
+  /** bubblewrap, which builds each kernel's jail (KERNEL_BWRAP_BIN); missing = kernels off. */
+  bwrapBin: string;
   /** After an interrupt past the wall-clock limit, how long the execution may take to stop before the kernel restarts. */
   interruptGraceMs: number;
 }
@@ -223,6 +231,15 @@ function kernelsEnabled(value: string | undefined, nodeEnv: string | undefined):
   if (text === 'off') return false;
   if (text === 'on') return true;
   return nodeEnv !== 'test';
+}
+
+/** KERNEL_USERS: `verified` (default) or `signed_in`; anything else is refused at start. */
+function kernelUsers(value: string | undefined): KernelUsers {
+  const text = (value ?? '').trim();
+  if (text === '') return 'verified';
+  const found = KERNEL_USERS.find((option) => option === text);
+  if (!found) throw new Error(`KERNEL_USERS must be one of ${KERNEL_USERS.join(', ')} (got ${JSON.stringify(value)})`);
+  return found;
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -265,6 +282,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleSeconds: positiveInt(env.KERNEL_IDLE_SECONDS, KERNEL_DEFAULTS.idleSeconds),
       outputBytes: positiveInt(env.KERNEL_OUTPUT_BYTES, KERNEL_DEFAULTS.outputBytes),
       fileMb: positiveInt(env.KERNEL_FILE_MB, KERNEL_DEFAULTS.fileMb),
+      diskMb: positiveInt(env.KERNEL_DISK_MB, KERNEL_DEFAULTS.diskMb),
+      processes: positiveInt(env.KERNEL_PROCS, KERNEL_DEFAULTS.processes),
+      users: kernelUsers(env.KERNEL_USERS),
+      bwrapBin: env.KERNEL_BWRAP_BIN || '/usr/bin/bwrap',
       maxKernels: positiveInt(env.KERNEL_MAX, 20),
       interruptGraceMs: positiveInt(env.KERNEL_INTERRUPT_GRACE_MS, 3000),
     },

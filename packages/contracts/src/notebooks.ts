@@ -64,7 +64,18 @@ export const KERNEL_DEFAULTS = {
   outputBytes: 2 * 1024 * 1024,
   /** RLIMIT_FSIZE: largest file a kernel may write. */
   fileMb: 100,
+  /** Everything a kernel writes (home, working folder, /tmp, /dev/shm): one size-limited tmpfs per kernel. */
+  diskMb: 500,
+  /** Processes and threads of one kernel (RLIMIT_NPROC inside the kernel's own user namespace). */
+  processes: 64,
 } as const;
+
+/**
+ * Who may start a kernel (KERNEL_USERS): by default only users whose identity is certified
+ * (verify_state verified), since an unverified account is free to make.
+ */
+export const KERNEL_USERS = ['verified', 'signed_in'] as const;
+export type KernelUsers = (typeof KERNEL_USERS)[number];
 
 /* ---- nbformat v4 (https://nbformat.readthedocs.io/en/latest/format_description.html) ---- */
 
@@ -351,20 +362,32 @@ export interface NotebookDeliverableDetail extends NotebookDeliverable {
 /** `GET notebook/kernelInfo`: whether code can run here, and the limits in force. */
 export interface KernelInfo {
   available: boolean;
-  /** Why not, when unavailable: Jupyter is not installed, or it failed to start. */
-  reason: 'not_installed' | 'starting' | 'failed' | null;
+  /**
+   * Why not, when unavailable: Jupyter is not installed, it is starting or failed to start, or the
+   * kernel jail (bubblewrap with user namespaces) cannot be built here, so kernels stay off.
+   */
+  reason: 'not_installed' | 'starting' | 'failed' | 'no_sandbox' | null;
   limits: {
     cpu_seconds: number;
     memory_mb: number;
     wall_seconds: number;
     idle_seconds: number;
     output_bytes: number;
+    file_mb: number;
+    disk_mb: number;
+    processes: number;
   };
   /** The caller's running kernel, if any (one per user). */
   kernel_id: string | null;
   /**
-   * Whether kernels run without network (their own network namespace: no PostgreSQL, Redis or API
-   * on 127.0.0.1). Absent when not known here: kernels off, not started yet, or an external gateway.
+   * Whether the caller may start a kernel: `sign_in` for visitors, `verify` for a signed-in user
+   * whose identity is not certified yet (KERNEL_USERS=verified, the default).
    */
-  network_isolated?: boolean;
+  access: 'allowed' | 'sign_in' | 'verify';
+  /**
+   * How kernels are isolated: `jail`, one bubblewrap sandbox per kernel started here; `gateway`,
+   * an external Jupyter gateway whose operator carries the same promises (README). Absent while
+   * kernels are unavailable.
+   */
+  isolation?: 'jail' | 'gateway';
 }

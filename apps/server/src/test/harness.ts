@@ -12,6 +12,7 @@ import type { Locale } from '@mathbridge/contracts/locales';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import type { KernelService } from '../modules/kernels/kernels.service.ts';
 import { codeLimitKeys } from '../modules/user/verify-code.service.ts';
 
 /**
@@ -34,6 +35,8 @@ export const describeApi: typeof describe =
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The live kernels (modules/kernels): its supervisor tells where Jupyter's folders are. */
+  kernels: KernelService;
   dataDir: string;
 }
 
@@ -138,6 +141,16 @@ export async function latestCode(app: FastifyInstance, phone: string): Promise<s
   const code = reply.result[0]?.code;
   if (!code) throw new Error(`no code sent to ${phone}`);
   return code;
+}
+
+/**
+ * A user whose identity is certified (verify_state verified), as kernels and other certified-only
+ * calls need, without the certification flow those calls do not test (certification.test.ts does).
+ */
+export async function registerVerifiedUser(t: TestApp, options: { ip?: string; password?: string } = {}) {
+  const user = await registerUser(t.app, options);
+  await t.ctx.db.updateTable('users').set({ verify_state: 1 }).where('phone', '=', user.phone).execute();
+  return user;
 }
 
 /** Registers a user through the real calls and returns the phone, password and token. */

@@ -27,6 +27,10 @@ import { decodeFrame, streamFrame } from './wire.ts';
 export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelService {
   const supervisor = new JupyterSupervisor(ctx.config.kernels, ctx.log);
   const service = new KernelService(ctx.db, supervisor, ctx.config.kernels, ctx.log);
+  // The slots are the kernels that really run: rows of a previous process go at once.
+  supervisor.onRunning(() => {
+    service.reconcile().catch((error: unknown) => ctx.log.warn({ err: error }, 'kernels: reconcile failed'));
+  });
   app.addHook('onReady', async () => supervisor.start());
   app.addHook('onClose', async () => {
     service.close();
@@ -45,25 +49,23 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
     handler: async ({ caller }): Promise<KernelInfo> => {
       const c = ctx.config.kernels;
       const state = supervisor.state;
+      const running = state === 'running';
       return {
-        available: state === 'running',
-        reason:
-          state === 'running'
-            ? null
-            : state === 'starting'
-              ? 'starting'
-              : state === 'failed'
-                ? 'failed'
-                : 'not_installed',
+        available: running,
+        reason: running ? null : unavailableReason(state),
         limits: {
           cpu_seconds: c.cpuSeconds,
           memory_mb: c.memoryMb,
           wall_seconds: c.wallSeconds,
           idle_seconds: c.idleSeconds,
           output_bytes: c.outputBytes,
+          file_mb: c.fileMb,
+          disk_mb: c.diskMb,
+          processes: c.processes,
         },
-        kernel_id: caller && state === 'running' ? await service.kernelOf(caller.id) : null,
-        ...(supervisor.networkIsolated === undefined ? {} : { network_isolated: supervisor.networkIsolated }),
+        kernel_id: caller && running ? await service.kernelOf(caller.id) : null,
+        access: !caller ? 'sign_in' : service.mayStart(caller) ? 'allowed' : 'verify',
+        ...(running && supervisor.isolation ? { isolation: supervisor.isolation } : {}),
       };
     },
   });
@@ -114,7 +116,13 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
   );
   app.post(
     '/api/kernels',
-    guarded(async (caller, _request, reply) => send(reply, await service.start(caller.id))),
+    guarded(async (caller, _request, reply) => {
+      // Unverified accounts are free to make: by default only certified users hold a kernel.
+      if (!service.mayStart(caller)) {
+        return reply.code(403).send({ message: 'Certify your identity to run code', reason: 'not_verified' });
+      }
+      return send(reply, await service.start(caller.id));
+    }),
   );
   app.get(
     '/api/kernels/:id',
@@ -162,6 +170,11 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
 
   installChannelsProxy(app, service);
   return service;
+}
+
+function unavailableReason(state: JupyterSupervisor['state']): NonNullable<KernelInfo['reason']> {
+  if (state === 'starting' || state === 'failed' || state === 'no_sandbox') return state;
+  return 'not_installed';
 }
 
 /** The session token: X-MathBridge-Token, else the `mb_token` cookie (browsers send it on WebSockets too). */

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { KernelConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso, isoBefore } from '../../lib/time.ts';
+import { VERIFY_STATE } from '@mathbridge/contracts/roles';
+import { isAdmin, type Caller } from '../../plugins/call.ts';
 import type { JupyterSupervisor } from './supervisor.ts';
 
 /**
@@ -171,8 +173,25 @@ export class KernelService {
     return answer;
   }
 
+  /** Whether this caller may hold a kernel (KERNEL_USERS: certified users, by default; admins always). */
+  mayStart(caller: Caller): boolean {
+    return this.config.users === 'signed_in' || caller.verifyState === VERIFY_STATE.verified || isAdmin(caller);
+  }
+
+  /**
+   * At start (Jupyter answers for the first time, or again after a restart): the slots are the
+   * kernels that really run. A local Jupyter this process just started holds none of the rows'
+   * kernels, nor any start in flight, so every row it does not know goes, pending ones included;
+   * with a gateway, other instances' starts in flight are kept (the sweep's rule).
+   */
+  async reconcile(): Promise<number> {
+    const dropped = await this.sweep({ pendingToo: !this.config.gatewayUrl });
+    if (dropped) this.log.info({ dropped }, 'kernels: freed the slots of kernels that no longer run');
+    return dropped;
+  }
+
   /** Drops rows whose kernels Jupyter no longer has (culled idle kernels), and starts that never finished. */
-  async sweep(): Promise<number> {
+  async sweep(options: { pendingToo?: boolean } = {}): Promise<number> {
     const list = await this.upstream('GET', '/api/kernels').catch(() => null);
     if (!list || list.status !== 200 || !Array.isArray(list.body)) return 0;
     const alive = new Set((list.body as { id?: string }[]).map((k) => k.id));
@@ -182,7 +201,7 @@ export class KernelService {
       if (row.kernel_id !== null && !alive.has(row.kernel_id)) {
         await this.dropRow(row.user_id, row.kernel_id);
         dropped += 1;
-      } else if (row.kernel_id === null && row.created_at < isoBefore(PENDING_STALE_S)) {
+      } else if (row.kernel_id === null && (options.pendingToo || row.created_at < isoBefore(PENDING_STALE_S))) {
         await this.dropRow(row.user_id, null, row.created_at);
         dropped += 1;
       }

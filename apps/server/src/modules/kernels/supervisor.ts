@@ -1,35 +1,39 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KernelConfig } from '../../config.ts';
+import { jailedKernelSpec, jailPlan, launcherSource, probeJail, type JailLimits } from './jail.ts';
 
 /**
- * Where the kernels run (issue 12, DESIGN §12): a Jupyter Server this API starts and supervises on
- * 127.0.0.1:KERNEL_PORT, or an external Jupyter Server / Enterprise Gateway (KERNEL_GATEWAY_URL).
+ * Where the kernels run (issue 12, DESIGN §12, §15): a Jupyter Server this API starts and
+ * supervises on 127.0.0.1:KERNEL_PORT, or an external Jupyter Server / Enterprise Gateway
+ * (KERNEL_GATEWAY_URL, whose operator carries the jail's promises: README).
  *
  * The local server:
- * - runs as `nobody` (setpriv) when the API runs as root, so a kernel cannot read DATA_DIR (0700,
- *   the API's user) nor its secrets; under another user it runs as that user (README: the data
- *   folder's isolation then needs a dedicated user or container);
+ * - runs as `nobody` (setpriv) when the API runs as root, so it cannot read DATA_DIR (0700, the
+ *   API's user) nor its secrets; under another user it runs as that user;
+ * - starts every kernel in its own bubblewrap jail (jail.ts, jail/launch-kernel.py): its own
+ *   mount, PID, IPC, UTS, network and user namespaces, nothing of the host but read-only system
+ *   folders, its own tmpfs as the disk budget, and prlimit budgets. Before the first launch the
+ *   jail is tried (probeJail); where it cannot be built, no Jupyter is started and running code is
+ *   off (`no_sandbox`): never a weaker kernel;
+ * - reads its kernelspec (argv: the launcher) and configuration from folders owned by root and
+ *   read-only when the API runs as root; kernels see neither (not mounted in their jail);
  * - gets a clean environment (PATH, HOME, locale and its own folders: no DATABASE_URL, keys, S3
  *   credentials) and a fresh random token in a config file it reads at start, deleted once it
- *   answers (never in argv, where `ps` shows it, nor in its environment, which kernels inherit);
- * - has one kernelspec, `python3`, written here: `unshare --user --net --map-current-user` (the
- *   kernel in its own network namespace: no interface but a down loopback, so no PostgreSQL, Redis
- *   or API on 127.0.0.1) and `prlimit` (CPU seconds, address space, processes, file size) in front
- *   of `/usr/bin/python3 -m ipykernel_launcher`; Jupyter therefore speaks to its kernels over
- *   ZeroMQ IPC (unix sockets in its runtime folder, `KernelManager.transport=ipc`), not TCP. Where
- *   user namespaces are disabled (the probe at the first launch fails) kernels run without
- *   `unshare`, with one warning, and `notebook/kernelInfo` says `network_isolated: false`;
+ *   answers (never in argv, where `ps` shows it, nor in its environment);
+ * - speaks to its kernels over ZeroMQ IPC (`KernelManager.transport=ipc`): the sockets are inside
+ *   each jail, reached through links in Jupyter's private runtime folder;
  * - culls kernels idle for KERNEL_IDLE_SECONDS (Jupyter's own culler, connected ones included);
  * - is restarted with a growing delay (1 s … 60 s) when it dies, and stopped with the app; should
- *   this process die without closing the app, Jupyter gets SIGTERM (`setpriv --pdeathsig`).
+ *   this process die without closing the app, Jupyter gets SIGTERM (`setpriv --pdeathsig`), and
+ *   each jail dies with Jupyter (`--die-with-parent`).
  */
 
-export type KernelBackendState = 'off' | 'not_installed' | 'starting' | 'running' | 'failed';
+export type KernelBackendState = 'off' | 'not_installed' | 'no_sandbox' | 'starting' | 'running' | 'failed';
 
 export interface JupyterEndpoint {
   /** http://host:port, no trailing slash. */
@@ -39,22 +43,18 @@ export interface JupyterEndpoint {
   token: string | undefined;
 }
 
-/** Tasks (threads included) that all kernels together may run as the kernel user (RLIMIT_NPROC). */
-const KERNEL_NPROC = 512;
 const NOBODY = 65534;
 const PYTHON = '/usr/bin/python3';
 const SETPRIV = '/usr/bin/setpriv';
-const UNSHARE = '/usr/bin/unshare';
-/** A new user namespace (needed to create the network one unprivileged), mapping the kernel user to itself. */
-const UNSHARE_ARGS = ['--user', '--net', '--map-current-user'];
 
 export class JupyterSupervisor {
   state: KernelBackendState = 'off';
-  /**
-   * Whether local kernels run in their own network namespace: decided once, at the first launch
-   * (undefined before, and with an external gateway, whose kernels this server does not start).
-   */
-  networkIsolated: boolean | undefined;
+  /** How kernels are isolated once running: each in a jail started here, or by the external gateway. */
+  isolation: 'jail' | 'gateway' | undefined;
+  /** Why the jail cannot be built here (state `no_sandbox`). */
+  sandboxProblem: string | undefined;
+  /** The jail as probed at the first launch (bwrap's options); null = not probed yet. */
+  private jail: { disableUserns: boolean } | null = null;
   private child: ChildProcess | null = null;
   private token = '';
   private workDir: string | null = null;
@@ -62,11 +62,22 @@ export class JupyterSupervisor {
   private failures = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private readyWaiters: (() => void)[] = [];
+  private readonly runningListeners: (() => void)[] = [];
 
   constructor(
     private readonly config: KernelConfig,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Called each time kernels become available: at start, and after Jupyter was restarted. */
+  onRunning(listener: () => void): void {
+    this.runningListeners.push(listener);
+  }
+
+  private nowRunning(): void {
+    this.state = 'running';
+    for (const listener of this.runningListeners) listener();
+  }
 
   /** Decides the mode and, for a local server, launches it (without waiting for it). */
   start(): void {
@@ -76,7 +87,8 @@ export class JupyterSupervisor {
       return;
     }
     if (this.config.gatewayUrl) {
-      this.state = 'running';
+      this.isolation = 'gateway';
+      this.nowRunning();
       this.log.info({ gateway: this.config.gatewayUrl }, 'kernels: using the external Jupyter gateway');
       return;
     }
@@ -104,6 +116,15 @@ export class JupyterSupervisor {
     return { baseUrl: `http://${host}`, wsUrl: `ws://${host}`, token: this.token };
   }
 
+  /** The local server's folders (tests, diagnostics): Jupyter's runtime folder and the kernelspec. */
+  folders(): { runtime: string; kernelspec: string } | null {
+    if (!this.workDir) return null;
+    return {
+      runtime: path.join(this.workDir, 'runtime'),
+      kernelspec: path.join(this.workDir, 'path/kernels/python3'),
+    };
+  }
+
   /** Resolves once Jupyter answers, or at once when it will not (not installed, off, failed). */
   async ready(timeoutMs = 60_000): Promise<boolean> {
     if (this.state !== 'starting') return this.state === 'running';
@@ -122,56 +143,64 @@ export class JupyterSupervisor {
     for (const waiter of this.readyWaiters.splice(0)) waiter();
   }
 
-  /** The private folders of the local server: home, runtime, config, kernelspec and the kernels' working folder. */
-  private prepareWorkDir(asNobody: boolean, isolated: boolean): string {
+  /** The limits every jail gets. */
+  private jailLimits(): JailLimits {
+    const c = this.config;
+    return {
+      cpuSeconds: c.cpuSeconds,
+      memoryMb: c.memoryMb,
+      fileMb: c.fileMb,
+      diskMb: c.diskMb,
+      processes: c.processes,
+    };
+  }
+
+  /**
+   * The local server's folders. Root-owned and read-only when the API runs as root (Jupyter runs
+   * as nobody): the top folder, `path/` (the kernelspec: kernel.json, launch-kernel.py, jail.json),
+   * `config/` and `mpl/` (the prepared font list). Jupyter's own: `home/`, `runtime/` (connection
+   * files, the links to each jail's sockets), `data/` and `work/`. No kernel sees any of them.
+   */
+  private prepareWorkDir(asNobody: boolean): string {
     if (!this.workDir) this.workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-jupyter-'));
     const dir = this.workDir;
-    for (const sub of ['home', 'runtime', 'config', 'data', 'path/kernels/python3', 'work']) {
-      fs.mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o700 });
+    const jupyterOwned = ['home', 'runtime', 'data', 'work', 'mpl'];
+    for (const sub of [...jupyterOwned, 'config', 'path/kernels/python3']) {
+      fs.mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o755 });
     }
-    const c = this.config;
-    const spec = {
-      argv: [
-        ...(isolated ? [UNSHARE, ...UNSHARE_ARGS, '--'] : []),
-        '/usr/bin/prlimit',
-        `--cpu=${c.cpuSeconds}`,
-        `--as=${c.memoryMb * 1024 * 1024}`,
-        `--nproc=${KERNEL_NPROC}`,
-        `--fsize=${c.fileMb * 1024 * 1024}`,
-        '--',
-        PYTHON,
-        '-m',
-        'ipykernel_launcher',
-        '-f',
-        '{connection_file}',
-      ],
-      display_name: 'Python 3',
-      language: 'python',
-      interrupt_mode: 'signal',
-      env: {
-        OPENBLAS_NUM_THREADS: '1',
-        OMP_NUM_THREADS: '1',
-        MKL_NUM_THREADS: '1',
-        MPLBACKEND: 'module://matplotlib_inline.backend_inline',
-      },
-    };
-    fs.writeFileSync(path.join(dir, 'path/kernels/python3/kernel.json'), JSON.stringify(spec, null, 1), {
-      mode: 0o600,
-    });
+    const spec = path.join(dir, 'path/kernels/python3');
+    fs.writeFileSync(path.join(spec, 'kernel.json'), JSON.stringify(jailedKernelSpec(), null, 1), { mode: 0o644 });
+    fs.writeFileSync(path.join(spec, 'launch-kernel.py'), launcherSource(), { mode: 0o644 });
+    this.writeJailPlan();
     this.token = randomBytes(32).toString('hex');
-    fs.writeFileSync(
-      path.join(dir, 'config/jupyter_server_config.json'),
-      JSON.stringify({ ServerApp: { token: this.token } }),
-      { mode: 0o600 },
-    );
-    if (asNobody) {
-      for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-        fs.chownSync(path.join(entry.parentPath, entry.name), NOBODY, NOBODY);
-      }
-      fs.chownSync(dir, NOBODY, NOBODY);
+    const config = path.join(dir, 'config/jupyter_server_config.json');
+    // Left by a Jupyter that died before answering: read-only, so replaced rather than rewritten.
+    fs.rmSync(config, { force: true });
+    fs.writeFileSync(config, JSON.stringify({ ServerApp: { token: this.token } }), { mode: 0o400 });
+    for (const sub of jupyterOwned) {
+      const folder = path.join(dir, sub);
+      if (asNobody) fs.chownSync(folder, NOBODY, NOBODY);
+      fs.chmodSync(folder, 0o700);
     }
-    fs.chmodSync(dir, 0o700);
+    // Jupyter reads the token and deletes nothing: the API removes the file once Jupyter answers.
+    if (asNobody) fs.chownSync(config, NOBODY, NOBODY);
+    fs.chmodSync(dir, 0o755);
     return dir;
+  }
+
+  /** jail.json beside the launcher, with the font list once it is prepared (rename: a launch never reads half a file). */
+  private writeJailPlan(fontList?: string): void {
+    if (!this.workDir || !this.jail) return;
+    const spec = path.join(this.workDir, 'path/kernels/python3');
+    const plan = jailPlan({
+      bwrap: this.config.bwrapBin,
+      limits: this.jailLimits(),
+      disableUserns: this.jail.disableUserns,
+      fontList,
+    });
+    const next = path.join(spec, 'jail.json.next');
+    fs.writeFileSync(next, JSON.stringify(plan, null, 1), { mode: 0o644 });
+    fs.renameSync(next, path.join(spec, 'jail.json'));
   }
 
   private launch(): void {
@@ -191,8 +220,8 @@ export class JupyterSupervisor {
       `--MappingKernelManager.cull_interval=${cullInterval}`,
       '--MappingKernelManager.cull_connected=True',
       '--MappingKernelManager.default_kernel_name=python3',
-      // Unix sockets next to each kernel's connection file (runtime folder): a kernel in its own
-      // network namespace cannot reach Jupyter over TCP loopback.
+      // Unix sockets (inside each jail, linked from the runtime folder): a jailed kernel has no
+      // network Jupyter could reach it by.
       '--KernelManager.transport=ipc',
     ];
     // setpriv: the user change (as root), and SIGTERM to Jupyter should this process die without
@@ -211,8 +240,21 @@ export class JupyterSupervisor {
       this.log.error(`kernels: running as root but ${SETPRIV} is missing; refusing to run kernels as root`);
       return;
     }
-    if (this.networkIsolated === undefined) this.networkIsolated = this.probeIsolation(setpriv);
-    const dir = this.prepareWorkDir(asNobody, this.networkIsolated);
+    if (!this.jail) {
+      const probe = probeJail(c.bwrapBin, setpriv, this.jailLimits());
+      if (!probe.ok) {
+        this.state = 'no_sandbox';
+        this.sandboxProblem = probe.reason;
+        this.log.error(
+          { reason: probe.reason },
+          'kernels: the kernel jail cannot be built here, so running code is OFF (README: Running code in notebooks)',
+        );
+        return;
+      }
+      this.jail = { disableUserns: probe.disableUserns };
+      this.isolation = 'jail';
+    }
+    const dir = this.prepareWorkDir(asNobody);
     const env: NodeJS.ProcessEnv = {
       PATH: '/usr/local/bin:/usr/bin:/bin',
       LANG: 'C.UTF-8',
@@ -222,7 +264,7 @@ export class JupyterSupervisor {
       JUPYTER_RUNTIME_DIR: path.join(dir, 'runtime'),
       JUPYTER_DATA_DIR: path.join(dir, 'data'),
       IPYTHONDIR: path.join(dir, 'home/.ipython'),
-      MPLCONFIGDIR: path.join(dir, 'home/.matplotlib'),
+      MPLCONFIGDIR: path.join(dir, 'mpl'),
       PYTHONNOUSERSITE: '1',
     };
     const [command, ...argv] = [...setpriv, c.jupyterBin, ...args, `--ServerApp.root_dir=${path.join(dir, 'work')}`];
@@ -261,46 +303,20 @@ export class JupyterSupervisor {
       }, delay);
       this.restartTimer.unref();
     });
-    const warm = this.warmUp(setpriv, env);
+    const warm = this.warmUp(setpriv, env, asNobody);
     void this.waitUntilAnswering(child, dir, warm);
   }
 
   /**
-   * Whether `unshare --user --net` works here for the kernel user (user namespaces may be disabled:
-   * sysctl user.max_user_namespaces=0, kernel.unprivileged_userns_clone=0, AppArmor, a container's
-   * seccomp profile). Run once; a failure is logged once and kernels then share the network.
+   * Builds matplotlib's font list while Jupyter starts, as the Jupyter user (our code, no user's):
+   * bound read-only into every jail, it spares each kernel's first plot seconds of its wall-clock
+   * limit scanning fonts. Then made root's and read-only, and named in jail.json.
    */
-  private probeIsolation(setpriv: string[]): boolean {
-    if (!fs.existsSync(UNSHARE)) {
-      this.log.warn(
-        `kernels: ${UNSHARE} is missing (util-linux); kernels will share this machine's network (127.0.0.1 services included)`,
-      );
-      return false;
-    }
-    const [command, ...args] = [...setpriv, UNSHARE, ...UNSHARE_ARGS, '--', '/bin/true'];
-    const probe = spawnSync(command!, args, {
-      env: { PATH: '/usr/bin:/bin' },
-      cwd: '/',
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 10_000,
-    });
-    if (probe.status === 0) return true;
-    this.log.warn(
-      { status: probe.status, stderr: String(probe.stderr ?? '').trim() || probe.error?.message },
-      "kernels: user namespaces are unavailable here (`unshare --user --net` failed); kernels will share this machine's network (127.0.0.1 services included): firewall them or use KERNEL_GATEWAY_URL",
-    );
-    return false;
-  }
-
-  /**
-   * Builds matplotlib's font cache in the kernels' MPLCONFIGDIR while Jupyter starts, as the
-   * kernel user: the first plot of every kernel would otherwise spend seconds of its wall-clock
-   * limit scanning fonts.
-   */
-  private warmUp(setpriv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  private warmUp(setpriv: string[], env: NodeJS.ProcessEnv, asNobody: boolean): Promise<void> {
     const code = 'import matplotlib\nmatplotlib.use("agg")\nimport matplotlib.pyplot';
     const [command, ...args] = [...setpriv, PYTHON, '-c', code];
-    return new Promise((resolve) => {
+    const mpl = String(env.MPLCONFIGDIR);
+    return new Promise<void>((resolve) => {
       const warm = spawn(command!, args, { cwd: env.HOME, env, stdio: 'ignore' });
       const timer = setTimeout(() => warm.kill('SIGKILL'), 60_000);
       warm.once('error', () => resolve());
@@ -308,7 +324,28 @@ export class JupyterSupervisor {
         clearTimeout(timer);
         resolve();
       });
-    });
+    }).then(
+      () => this.shareFontList(mpl, asNobody),
+      () => undefined,
+    );
+  }
+
+  private shareFontList(mpl: string, asNobody: boolean): void {
+    try {
+      const name = fs.readdirSync(mpl).find((file) => /^fontlist-v\d+\.json$/.test(file));
+      if (!name) return;
+      const fontList = path.join(mpl, name);
+      if (asNobody) {
+        fs.chownSync(mpl, 0, 0);
+        fs.chownSync(fontList, 0, 0);
+      }
+      fs.chmodSync(fontList, 0o644);
+      fs.chmodSync(mpl, 0o755);
+      this.writeJailPlan(fontList);
+    } catch (error) {
+      // Kernels then build their own font list at their first plot.
+      this.log.warn({ err: error }, 'kernels: the prepared matplotlib font list could not be shared');
+    }
   }
 
   private async waitUntilAnswering(child: ChildProcess, dir: string, warm: Promise<void>): Promise<void> {
@@ -324,7 +361,7 @@ export class JupyterSupervisor {
           fs.rmSync(path.join(dir, 'config/jupyter_server_config.json'), { force: true });
           await warm;
           if (this.child !== child || this.stopping) return;
-          this.state = 'running';
+          this.nowRunning();
           this.log.info({ port: this.config.port }, 'kernels: Jupyter Server is answering; running code is available');
           // A server that stays up a minute has recovered: the next failure waits 1 s again.
           setTimeout(() => {
