@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { KernelManager, ServerConnection } from '@jupyterlab/services';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
@@ -13,23 +13,17 @@ import {
   settledValues,
   useTestApp,
 } from '../../test/harness.ts';
-import { JUPYTER, jupyterInstalled, KernelClient } from './kernels.fixtures.ts';
+import { KernelClient, kernelSuite } from './kernels.fixtures.ts';
 
 /**
  * Live kernels against the real Jupyter Server (issue 12): through the API's proxy on a real port,
  * speaking Jupyter's JSON message protocol over `ws` (KernelClient). One Jupyter Server for the
- * file, with small limits so each limit is reached in seconds. Without jupyter-server the suite
- * says so and skips; under REQUIRE_ALL=1 it fails instead.
+ * file, with small limits so each limit is reached in seconds. Without jupyter-server or bubblewrap
+ * the suite says so and skips; under REQUIRE_ALL=1 it fails instead.
  */
-const installed = jupyterInstalled();
-if (!installed) {
-  if (process.env.REQUIRE_ALL === '1')
-    throw new Error(`REQUIRE_ALL=1 but ${JUPYTER} is not installed: kernel tests cannot run`);
-  console.warn(`\n*** kernels: ${JUPYTER} is not installed; the kernel tests are SKIPPED ***\n`);
-}
+const describeKernels = kernelSuite('kernel tests');
 // Kernels start and plot in seconds, more on a loaded CI machine.
 vi.setConfig({ testTimeout: 60_000 });
-const describeKernels: typeof describe = installed ? describeApi : (describe.skip as typeof describe);
 const asRoot = process.getuid?.() === 0;
 /** Above a small plot's PNG (about 20 KB), far below the default. */
 const OUTPUT_CAP = 100_000;
