@@ -17,12 +17,22 @@ if (!(await kernels.supervisor.ready())) throw new Error(`Jupyter Server is not 
 const userId = await insertBenchUser(ctx.db, '13900000001');
 const session = await startSession(ctx.db, userId);
 const started = await kernels.start(userId);
+// A certified user who starts and stops kernels through the proxy (KERNEL_USERS=verified).
+const starterId = await insertBenchUser(ctx.db, '13900000002');
+await ctx.db.updateTable('users').set({ verify_state: 1 }).where('id', '=', starterId).execute();
+const starter = await startSession(ctx.db, starterId);
 const kernelId = (started.body as { id: string }).id;
 const endpoint = kernels.supervisor.endpoint();
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 fs.writeFileSync(
   path.join(config.dataDir, 'bench-kernels.json'),
-  JSON.stringify({ token: session.access_token, kernelId, jupyterWs: endpoint?.wsUrl, jupyterToken: endpoint?.token }),
+  JSON.stringify({
+    token: session.access_token,
+    starterToken: starter.access_token,
+    kernelId,
+    jupyterWs: endpoint?.wsUrl,
+    jupyterToken: endpoint?.token,
+  }),
   { mode: 0o600 },
 );
 process.stdout.write('READY\n');

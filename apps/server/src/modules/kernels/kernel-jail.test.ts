@@ -7,7 +7,8 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
 import { callChild, freePort, startChildServer, waitFor } from '../../test/child-server.ts';
 import { call, describeApi, registerVerifiedUser, useTestApp } from '../../test/harness.ts';
-import { JUPYTER, KernelClient, kernelSuite } from './kernels.fixtures.ts';
+import { kernelSuite } from './kernel-suite.ts';
+import { JUPYTER, KernelClient } from './kernels.fixtures.ts';
 
 /**
  * The kernel jail under attack (issue 25, DESIGN §15): each attack a hostile user made from

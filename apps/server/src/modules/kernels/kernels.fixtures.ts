@@ -3,9 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe } from 'vitest';
 import { WebSocket } from 'ws';
-import { describeApi } from '../../test/harness.ts';
 
 /**
  * For tests that run code on a real Jupyter Server through the API's proxy (kernels.test.ts, the
@@ -19,19 +17,6 @@ export const jupyterInstalled = (): boolean => fs.existsSync(JUPYTER) && fs.exis
 
 /** bubblewrap, which builds each kernel's jail (issue 25). */
 export const BWRAP = process.env.KERNEL_BWRAP_BIN || '/usr/bin/bwrap';
-
-/**
- * `describe` for suites that run jailed kernels: skipped loudly where Jupyter or bubblewrap is
- * missing, and failing instead under REQUIRE_ALL=1 (CI).
- */
-export function kernelSuite(what: string): typeof describe {
-  const missing = [JUPYTER, '/usr/bin/python3', BWRAP].filter((file) => !fs.existsSync(file));
-  if (!missing.length) return describeApi;
-  if (process.env.REQUIRE_ALL === '1')
-    throw new Error(`REQUIRE_ALL=1 but ${missing.join(', ')} missing: ${what} cannot run`);
-  console.warn(`\n*** kernels: ${missing.join(', ')} missing; the ${what} are SKIPPED ***\n`);
-  return describe.skip as typeof describe;
-}
 
 export interface Msg {
   channel: string;

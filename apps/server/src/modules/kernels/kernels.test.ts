@@ -13,7 +13,8 @@ import {
   settledValues,
   useTestApp,
 } from '../../test/harness.ts';
-import { KernelClient, kernelSuite } from './kernels.fixtures.ts';
+import { kernelSuite } from './kernel-suite.ts';
+import { KernelClient } from './kernels.fixtures.ts';
 
 /**
  * Live kernels against the real Jupyter Server (issue 12): through the API's proxy on a real port,
