@@ -51,8 +51,6 @@ export class JupyterSupervisor {
   state: KernelBackendState = 'off';
   /** How kernels are isolated once running: each in a jail started here, or by the external gateway. */
   isolation: 'jail' | 'gateway' | undefined;
-  /** Why the jail cannot be built here (state `no_sandbox`). */
-  sandboxProblem: string | undefined;
   /** The jail as probed at the first launch (bwrap's options); null = not probed yet. */
   private jail: { disableUserns: boolean } | null = null;
   private child: ChildProcess | null = null;
@@ -244,7 +242,6 @@ export class JupyterSupervisor {
       const probe = probeJail(c.bwrapBin, setpriv, this.jailLimits());
       if (!probe.ok) {
         this.state = 'no_sandbox';
-        this.sandboxProblem = probe.reason;
         this.log.error(
           { reason: probe.reason },
           'kernels: the kernel jail cannot be built here, so running code is OFF (README: Running code in notebooks)',
