@@ -53,11 +53,22 @@ export function useCategories() {
   });
 }
 
+/** kernelInfo did not answer: code cannot run (the notice says so); who may run it is not in question then. */
 const UNREACHABLE: KernelInfo = {
   available: false,
   reason: 'failed',
-  limits: { cpu_seconds: 0, memory_mb: 0, wall_seconds: 0, idle_seconds: 0, output_bytes: 0 },
+  limits: {
+    cpu_seconds: 0,
+    memory_mb: 0,
+    wall_seconds: 0,
+    idle_seconds: 0,
+    output_bytes: 0,
+    file_mb: 0,
+    disk_mb: 0,
+    processes: 0,
+  },
   kernel_id: null,
+  access: 'allowed',
 };
 
 export function useKernelInfo(enabled = true) {

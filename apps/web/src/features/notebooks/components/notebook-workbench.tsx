@@ -29,7 +29,9 @@ import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { cellSource, moveItem, newCell, setOutputs } from '../lib/cells.ts';
 import type { KernelState } from '../lib/kernel.ts';
+import { KernelStartError, describeKernelFailure } from '../lib/kernel-access.ts';
 import { useKernel } from '../lib/use-kernel.ts';
+import { KernelAccessNotice } from './kernel-notice.tsx';
 import { Prompt } from './notebook-view.tsx';
 import { CellOutputs } from './outputs.tsx';
 import './notebook.css';
@@ -41,7 +43,7 @@ export interface WorkbenchProps {
   setDocument: Dispatch<SetStateAction<NotebookDocument>>;
   /** edit: cells may be added, moved and deleted (the owner's editor); run: sources and outputs only. */
   mode: 'edit' | 'run';
-  /** Whether code can run here (signed in, kernels available); `notice` says why not. */
+  /** Whether code can run here (kernels available, the caller allowed to start one); `notice` says why not. */
   runnable: boolean;
   notice?: ReactNode;
   /** Save, export, publish… beside the run buttons. */
@@ -84,6 +86,10 @@ export function NotebookWorkbench({
   const focusId = focusRequest?.id ?? null;
   const stopAll = useRef(false);
   const cells = document.cells;
+  const failure = describeKernelFailure(kernel.failure);
+  // The API refused the start for who the caller is (certify first, or signed out since the page
+  // loaded): say what to do, and no more runs until they have done it and come back.
+  const allowed = runnable && !failure.access;
 
   const updateCell = useCallback(
     (id: string, update: (cell: NbCell) => NbCell) =>
@@ -94,7 +100,7 @@ export function NotebookWorkbench({
   const runCell = useCallback(
     async (id: string): Promise<boolean> => {
       const cell = document.cells.find((c) => c.id === id);
-      if (!cell || cell.cell_type !== 'code' || !runnable) return true;
+      if (!cell || cell.cell_type !== 'code' || !allowed) return true;
       setRunning((set) => new Set(set).add(id));
       updateCell(id, (c) => setOutputs(c, []));
       try {
@@ -103,17 +109,10 @@ export function NotebookWorkbench({
         );
         updateCell(id, (c) => setOutputs(c, result.outputs, result.executionCount));
         return result.status === 'ok';
-      } catch {
-        notify.error(
-          t(
-            kernel.failure?.status === 409
-              ? 'notebooks.kernel.busyElsewhere'
-              : kernel.failure?.status === 503
-                ? 'notebooks.kernel.full'
-                : 'notebooks.kernel.failed',
-          ),
-          'kernel',
-        );
+      } catch (error) {
+        // kernel.failure is this render's (older) value: the error carries what the API answered now.
+        const failed = describeKernelFailure(error instanceof KernelStartError ? error.failure : null);
+        notify.error(t(failed.message), 'kernel');
         return false;
       } finally {
         setRunning((set) => {
@@ -123,7 +122,7 @@ export function NotebookWorkbench({
         });
       }
     },
-    [document.cells, kernel, runnable, t, updateCell],
+    [allowed, document.cells, kernel, t, updateCell],
   );
 
   const focusNext = (id: string) => {
@@ -228,7 +227,7 @@ export function NotebookWorkbench({
         <Tooltip title={t('notebooks.toolbar.runCellHint')}>
           <Button
             icon={<CaretRightOutlined />}
-            disabled={!runnable || !active}
+            disabled={!allowed || !active}
             onClick={() => active && void runCell(active)}
             data-testid="run-cell"
           >
@@ -237,7 +236,7 @@ export function NotebookWorkbench({
         </Tooltip>
         <Button
           icon={<FastForwardOutlined />}
-          disabled={!runnable || busy}
+          disabled={!allowed || busy}
           onClick={() => void runAll()}
           data-testid="run-all"
           title={t('notebooks.toolbar.runAll')}
@@ -246,7 +245,7 @@ export function NotebookWorkbench({
         </Button>
         <Button
           icon={<PauseOutlined />}
-          disabled={!runnable || kernel.state === 'off'}
+          disabled={!allowed || kernel.state === 'off'}
           onClick={interrupt}
           title={t('notebooks.toolbar.interrupt')}
         >
@@ -254,14 +253,14 @@ export function NotebookWorkbench({
         </Button>
         <Button
           icon={<ReloadOutlined />}
-          disabled={!runnable || kernel.state === 'off'}
+          disabled={!allowed || kernel.state === 'off'}
           onClick={restart}
           title={t('notebooks.toolbar.restart')}
         >
           {t('notebooks.toolbar.restart')}
         </Button>
-        {runnable && <KernelStatus state={kernel.state} />}
-        {runnable && kernelDown && (
+        {allowed && <KernelStatus state={kernel.state} />}
+        {allowed && kernelDown && (
           <Button size="small" onClick={() => void kernel.reconnect()}>
             {t('notebooks.kernel.reconnect')}
           </Button>
@@ -269,11 +268,12 @@ export function NotebookWorkbench({
         {toolbarExtra}
       </div>
       {notice}
-      {runnable && kernel.failure?.status === 409 && (
+      {runnable && failure.access && <KernelAccessNotice access={failure.access} />}
+      {allowed && kernel.failure?.status === 409 && (
         <Alert
           type="warning"
           showIcon
-          message={t('notebooks.kernel.busyElsewhere')}
+          title={t('notebooks.kernel.busyElsewhere')}
           action={
             <Button size="small" onClick={() => void kernel.shutdown().then(() => kernel.reconnect())}>
               {t('notebooks.kernel.takeOver')}
@@ -299,14 +299,14 @@ export function NotebookWorkbench({
             data-cell-id={id}
           >
             <div className="nb-cell-tools">
-              <Tag bordered={false}>{t(`notebooks.cell.type.${cell.cell_type}`)}</Tag>
+              <Tag variant="filled">{t(`notebooks.cell.type.${cell.cell_type}`)}</Tag>
               {cell.cell_type === 'code' && (
                 <Button
                   size="small"
                   type="text"
                   icon={<CaretRightOutlined />}
                   aria-label={t('notebooks.toolbar.runCell')}
-                  disabled={!runnable || isRunning}
+                  disabled={!allowed || isRunning}
                   onClick={() => void runCell(id)}
                 />
               )}

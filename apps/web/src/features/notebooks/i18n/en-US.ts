@@ -69,6 +69,20 @@ export const notebooksEnUS = {
           'The code-execution service (Jupyter) is not installed on this server. You can still read and edit notebooks.',
         starting: 'The code-execution service is starting. Try again in a minute.',
         failed: 'The code-execution service could not be reached. You can still read and edit notebooks.',
+        no_sandbox:
+          'This server cannot build an isolated environment for code, so running code is turned off. You can still read and edit notebooks.',
+      },
+      access: {
+        verify: {
+          title: 'Certify your identity to run code',
+          text: 'Running code is open to users whose identity is certified. You can still read and edit notebooks.',
+          action: 'Go to certification',
+        },
+        sign_in: {
+          title: 'Sign in to run code',
+          text: 'You are not signed in, or your session has ended. Signing in brings you back to this page.',
+          action: 'Sign in',
+        },
       },
       failed: 'The kernel could not be started or reached.',
       busyElsewhere: 'You already have a running kernel (one per user), perhaps in another tab.',

@@ -70,6 +70,19 @@ export const notebooksZhCN: NotebooksMessages = {
         not_installed: '本服务器未安装代码运行服务（Jupyter）。您仍可阅读和编辑笔记本。',
         starting: '代码运行服务正在启动，请稍后再试。',
         failed: '无法连接代码运行服务。您仍可阅读和编辑笔记本。',
+        no_sandbox: '本服务器无法为代码建立隔离运行环境，已关闭代码运行。您仍可阅读和编辑笔记本。',
+      },
+      access: {
+        verify: {
+          title: '完成身份认证后即可运行代码',
+          text: '代码运行仅向已通过身份认证的用户开放。您仍可阅读和编辑笔记本。',
+          action: '去认证',
+        },
+        sign_in: {
+          title: '登录后即可运行代码',
+          text: '您尚未登录，或登录已过期。登录后将回到此页。',
+          action: '登录',
+        },
       },
       failed: '内核无法启动或连接。',
       busyElsewhere: '您已有一个运行中的内核（每位用户一个），可能在另一个标签页中。',

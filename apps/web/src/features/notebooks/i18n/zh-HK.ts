@@ -70,6 +70,19 @@ export const notebooksZhHK: NotebooksMessages = {
         not_installed: '本伺服器未安裝代碼運行服務（Jupyter）。您仍可閲讀和編輯筆記本。',
         starting: '代碼運行服務正在啓動，請稍後再試。',
         failed: '無法連接代碼運行服務。您仍可閲讀和編輯筆記本。',
+        no_sandbox: '本伺服器無法為代碼建立隔離運行環境，已關閉代碼運行。您仍可閲讀和編輯筆記本。',
+      },
+      access: {
+        verify: {
+          title: '完成身份認證後即可運行代碼',
+          text: '代碼運行只向已通過身份認證的用戶開放。您仍可閲讀和編輯筆記本。',
+          action: '前往認證',
+        },
+        sign_in: {
+          title: '登入後即可運行代碼',
+          text: '您尚未登入，或登入已逾時。登入後會返回此頁。',
+          action: '登入',
+        },
       },
       failed: '內核無法啓動或連接。',
       busyElsewhere: '您已有一個運行中的內核（每位用戶一個），可能在另一個分頁中。',

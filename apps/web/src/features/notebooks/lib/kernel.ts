@@ -1,12 +1,14 @@
 import { KernelConnection } from '@jupyterlab/services/lib/kernel/default';
 import type * as Kernel from '@jupyterlab/services/lib/kernel/kernel';
 import type * as KernelMessage from '@jupyterlab/services/lib/kernel/messages';
-import { listRunning, shutdownKernel, startNew } from '@jupyterlab/services/lib/kernel/restapi';
+import { KERNEL_SERVICE_URL, listRunning, shutdownKernel } from '@jupyterlab/services/lib/kernel/restapi';
+import { validateModel } from '@jupyterlab/services/lib/kernel/validate';
 import { ServerConnection } from '@jupyterlab/services/lib/serverconnection';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { NbOutput } from '@mathbridge/contracts/notebooks';
 import { readToken } from '../../../lib/token.ts';
 import { foldOutput } from './fold-output.ts';
+import type { KernelFailure } from './kernel-access.ts';
 
 /**
  * The browser's side of live kernels (issue 12, DESIGN §12): the Jupyter kernel protocol through
@@ -43,10 +45,45 @@ function settings(): ServerConnection.ISettings {
   });
 }
 
-/** An HTTP status out of @jupyterlab/services' ResponseError, if it is one. */
-export function errorStatus(error: unknown): number | null {
-  if (error instanceof ServerConnection.ResponseError) return error.response.status;
-  return null;
+/**
+ * A refusal of the API's kernel proxy, with the `reason` of its Jupyter-shaped `{message, reason}`
+ * answer (`not_verified`, `origin`, `capacity`, …), which @jupyterlab/services' own error drops.
+ */
+export class KernelRefusal extends ServerConnection.ResponseError {
+  constructor(
+    response: Response,
+    message: string | undefined,
+    readonly reason: string | null,
+  ) {
+    super(response, message);
+  }
+
+  static async read(response: Response): Promise<KernelRefusal> {
+    // Not JSON (a proxy's error page): the status alone says what happened.
+    const body = (await response.json().catch(() => null)) as { message?: unknown; reason?: unknown } | null;
+    const message = typeof body?.message === 'string' ? body.message : undefined;
+    return new KernelRefusal(response, message, typeof body?.reason === 'string' ? body.reason : null);
+  }
+}
+
+/** The HTTP status (and the API's reason) out of a failed kernel request, if it was an HTTP answer. */
+export function failureOf(error: unknown): KernelFailure {
+  if (error instanceof KernelRefusal) return { status: error.response.status, reason: error.reason };
+  if (error instanceof ServerConnection.ResponseError) return { status: error.response.status, reason: null };
+  return { status: null, reason: null };
+}
+
+/** `POST /api/kernels` as @jupyterlab/services' `startNew` does it, keeping the refusal's reason. */
+async function startKernel(serverSettings: ServerConnection.ISettings): Promise<Kernel.IModel> {
+  const response = await ServerConnection.makeRequest(
+    `${serverSettings.baseUrl.replace(/\/?$/, '/')}${KERNEL_SERVICE_URL}`,
+    { method: 'POST', body: JSON.stringify({ name: 'python3' }) },
+    serverSettings,
+  );
+  if (response.status !== 201) throw await KernelRefusal.read(response);
+  const model = (await response.json()) as Kernel.IModel;
+  validateModel(model);
+  return model;
 }
 
 /**
@@ -74,9 +111,9 @@ export class KernelSession {
     this.onState('starting');
     let model: Kernel.IModel;
     try {
-      model = await startNew({ name: 'python3' }, this.serverSettings);
+      model = await startKernel(this.serverSettings);
     } catch (error) {
-      if (errorStatus(error) !== 409) {
+      if (failureOf(error).status !== 409) {
         this.onState('off');
         throw error;
       }

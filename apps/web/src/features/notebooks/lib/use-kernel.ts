@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NbOutput } from '@mathbridge/contracts/notebooks';
 import type * as KernelModule from './kernel.ts';
 import type { ExecuteResult, KernelSession, KernelState } from './kernel.ts';
+import { KernelStartError, type KernelFailure } from './kernel-access.ts';
 
 let kernelModule: Promise<typeof KernelModule> | null = null;
 /** The kernel client (@jupyterlab/services) loads with the first run, not with the page. */
@@ -9,8 +10,8 @@ const loadKernel = () => (kernelModule ??= import('./kernel.ts'));
 
 export interface KernelControls {
   state: KernelState;
-  /** The last failure to start or reach the kernel (an HTTP status when there was one). */
-  failure: { status: number | null } | null;
+  /** The last failure to start or reach the kernel (an HTTP status and the API's reason when there were). */
+  failure: KernelFailure | null;
   execute: (code: string, onOutputs: (outputs: NbOutput[]) => void) => Promise<ExecuteResult>;
   interrupt: () => Promise<void>;
   restart: () => Promise<void>;
@@ -24,7 +25,7 @@ export interface KernelControls {
  */
 export function useKernel(): KernelControls {
   const [state, setState] = useState<KernelState>('off');
-  const [failure, setFailure] = useState<{ status: number | null } | null>(null);
+  const [failure, setFailure] = useState<KernelFailure | null>(null);
   const session = useRef<KernelSession | null>(null);
 
   const ensure = useCallback(async (): Promise<KernelSession> => {
@@ -34,8 +35,10 @@ export function useKernel(): KernelControls {
       await session.current.start();
       setFailure(null);
     } catch (error) {
-      setFailure({ status: module.errorStatus(error) });
-      throw error;
+      const failure = module.failureOf(error);
+      setFailure(failure);
+      // The state above shows from the next render on; whoever awaited this start reads it here.
+      throw new KernelStartError(failure, { cause: error });
     }
     return session.current;
   }, []);

@@ -38,6 +38,7 @@ import { NotebookView } from '../components/notebook-view.tsx';
 import { NotebookWorkbench } from '../components/notebook-workbench.tsx';
 import { NotebookStateTags } from '../components/state-tags.tsx';
 import { newCell, withCellIds } from '../lib/cells.ts';
+import { canRunCode } from '../lib/kernel-access.ts';
 import '../i18n/strings.ts';
 
 interface Meta {
@@ -245,7 +246,7 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
   };
 
   const info = kernelInfo.data;
-  const runnable = info?.available === true;
+  const runnable = canRunCode(info);
   const categoryOptions = categoryItems(categories.data).map((c) => ({ value: c.id, label: categoryName(c, locale) }));
 
   const toolbarExtra = (
