@@ -33,6 +33,7 @@ import * as m0016 from './migrations/0016-messaging.ts';
 import * as m0017 from './migrations/0017-wechat.ts';
 import * as m0018 from './migrations/0018-notifications.ts';
 import * as m0019 from './migrations/0019-storage-writes.ts';
+import * as m0020 from './migrations/0020-outbox-sealed-codes.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -239,6 +240,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-wechat': m0017,
   '0018-notifications': m0018,
   '0019-storage-writes': m0019,
+  '0020-outbox-sealed-codes': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

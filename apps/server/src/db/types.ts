@@ -57,18 +57,26 @@ export interface VerifyCodesTable {
 
 /**
  * Messages the platform sends (SMS in production), kept until `expires_at` (platform.outbox-purge);
- * development reads them at /api/dev/outbox.
+ * development reads them at /api/dev/outbox. No column holds a verification code readably
+ * (modules/platform/outbox-codes.ts).
  */
 export interface OutboxTable {
   id: Generated<number>;
   channel: string;
   recipient: string;
+  /** The text; a code message's has `{code}` where the code goes, rendered at send time (migration 0020). */
   body: string;
   /**
-   * The verification code the body carries (SMS templates take it alone). In production it is
-   * cleared once the row is sent, given up or expired; outside production it stays for /api/dev/outbox.
+   * Written in clear by versions before migration 0020 (the SMS templates take the code alone); no
+   * longer written. A row that still has one is sealed by the dispatcher before it is sent.
    */
   code: string | null;
+  /**
+   * A code message's code, sealed (AES-256-GCM, `v1.…`) and bound to the channel and recipient. In
+   * production it is cleared once the row is sent, given up or expired; outside production it stays
+   * for /api/dev/outbox. Null for notices.
+   */
+  code_sealed: string | null;
   created_at: string;
   expires_at: string;
   /** `code` (a verification code) or `notice` (a notification pushed to WeChat); migration 0016. */

@@ -1,30 +1,19 @@
 import type { AppContext } from '../../context.ts';
-import { keyFromDataDir } from '../../lib/secrets.ts';
-import { SealingKey } from '../../lib/sealed-text.ts';
+import { AT_REST_KEY_SETTING as KEY_SETTING, atRestKey } from '../../lib/at-rest-key.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { certificationsWithClearIdNumber, newestSealedIdNumber, sealIdNumberOf } from './certification.repository.ts';
 
 /**
  * ID numbers at rest (issue 9 point 11). A certification's ID number is kept apart from its form,
- * sealed with AES-256-GCM under the ID-number key (lib/sealed-text.ts), bound to the applicant's
+ * sealed with AES-256-GCM under the at-rest key (lib/at-rest-key.ts), bound to the applicant's
  * user id. Its owner and admins (whose reads of others' requests are audited:
  * `certification.view`) read it in full; anyone else would get it masked, 1101**********1234.
  * Nothing looks certifications up by ID number, so there is no blind index; a later duplicate
  * check would add a keyed HMAC column beside the sealed one, never a clear one.
  */
 
-const KEY_SETTING = 'ID_NUMBER_KEY';
-const keys = new WeakMap<AppContext, SealingKey>();
-
 /** ID_NUMBER_KEY, else DATA_DIR/secrets/id-number.key (generated on first start, 0600). */
-function idNumberKey(ctx: AppContext): SealingKey {
-  let key = keys.get(ctx);
-  if (!key) {
-    key = SealingKey.parse(ctx.config.idNumberKey ?? keyFromDataDir(ctx.config.dataDir, 'id-number.key'), KEY_SETTING);
-    keys.set(ctx, key);
-  }
-  return key;
-}
+const idNumberKey = (ctx: AppContext) => atRestKey(ctx.config);
 
 const contextOf = (userId: number) => `certification.id_number:user:${userId}`;
 

@@ -66,11 +66,9 @@ export async function notify(trx: Db, notification: NewNotification): Promise<vo
   if (pref && pref.wechat === 0) return;
   await queueMessage(trx, {
     channel: 'wechat',
-    kind: 'notice',
     user_id: notification.userId,
     recipient: binding.openid,
     body: notificationTitle('zh-CN', notification.kind, notification.params),
-    code: null,
     created_at: now,
     expires_at: new Date(Date.parse(now) + NOTIFICATION_WECHAT_TTL_MS).toISOString(),
   });

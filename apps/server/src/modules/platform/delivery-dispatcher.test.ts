@@ -1,12 +1,16 @@
 import http from 'node:http';
 import net from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { atRestKey } from '../../lib/at-rest-key.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { VERIFY_CODE_RESEND_S } from '@mathbridge/contracts/constants';
 import { ageCodes, call, describeApi, latestCode, newPhone, registerUser, useTestApp } from '../../test/harness.ts';
+import { startAliyunSmsPeer } from '../../test/sms-peers.ts';
+import { bindNewOpenid, useWeChatTestApp } from '../../test/wechat-harness.ts';
 import { CLAIM_MS, DeliveryDispatcher, WECHAT_CODE_MAX_ATTEMPTS } from './delivery-dispatcher.ts';
 import { PermanentDeliveryError, type Sender } from './delivery.ts';
+import { CODE_PLACEHOLDER, sealOutboxCode } from './outbox-codes.ts';
 import { createOutboxSender } from './sms-senders.ts';
 
 /**
@@ -99,7 +103,8 @@ describeApi('outbox claims', () => {
   beforeAll(() => t().ctx.scheduler.stop());
 
   it('parallel claims by two dispatchers take each due row exactly once', async () => {
-    const { db, log } = t().ctx;
+    const { db, log, config } = t().ctx;
+    const key = atRestKey(config);
     const now = Date.now();
     const phones = Array.from({ length: 40 }, () => newPhone());
     await db
@@ -108,15 +113,15 @@ describeApi('outbox claims', () => {
         phones.map((phone) => ({
           channel: 'sms',
           recipient: phone,
-          body: '【数桥】验证码 1234，5 分钟内有效。',
-          code: '1234',
+          body: `【数桥】验证码 ${CODE_PLACEHOLDER}，5 分钟内有效。`,
+          code_sealed: sealOutboxCode(key, { channel: 'sms', recipient: phone }, '1234'),
           created_at: new Date(now).toISOString(),
           expires_at: new Date(now + 300_000).toISOString(),
         })),
       )
       .execute();
-    const a = new DeliveryDispatcher(db, log, { sms: createOutboxSender() }, true);
-    const b = new DeliveryDispatcher(db, log, { sms: createOutboxSender() }, true);
+    const a = new DeliveryDispatcher(db, log, { sms: createOutboxSender() }, true, key);
+    const b = new DeliveryDispatcher(db, log, { sms: createOutboxSender() }, true, key);
     const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).claimDue(now + 1, 5)));
     const ids = claims.flat().map((row) => row.id);
     expect(ids.length).toBeGreaterThan(0);
@@ -257,5 +262,90 @@ describeApi('without a WeChat sender', () => {
     expect(notice).toMatchObject({ channel: 'wechat', attempts: 0, sent_at: null, next_attempt_at: null });
     expect(lines.filter((line) => line.includes('no sender is configured'))).toHaveLength(1);
     expect(await dispatcher.pendingByChannel()).toMatchObject({ wechat: 1 });
+  });
+});
+
+// The SMS provider of the production suite below (sign-up codes and the WeChat fallback).
+const aliyun = await startAliyunSmsPeer('LTAI-wechat-test', 'aliyun-secret-2');
+afterAll(() => aliyun.close());
+
+describeApi('reset codes by WeChat in production', () => {
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_ACCESS_KEY_ID: 'LTAI-wechat-test',
+    ALIYUN_ACCESS_KEY_SECRET: 'aliyun-secret-2',
+    ALIYUN_SMS_SIGN_NAME: '数桥',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_123456',
+    ALIYUN_SMS_ENDPOINT: aliyun.url,
+  };
+  const { sim, t } = useWeChatTestApp({ appId: 'wx-codes', appSecret: 'codes-secret', token: 'codes-token' }, env);
+  beforeAll(() => t().ctx.scheduler.stop());
+
+  /** The code the SMS peer got last for `phone` (production: no development outbox). */
+  const smsCodeTo = (phone: string) => {
+    const got = aliyun.received.filter((m) => m.phone === phone).at(-1);
+    return (got?.params as { code?: string } | undefined)?.code ?? '';
+  };
+  /** A user registered with the code the SMS peer received, then bound to a new openid. */
+  async function boundUser() {
+    const phone = newPhone();
+    ipSeq += 1;
+    await call(t().app, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' }, { ip: `10.82.${ipSeq}.1` });
+    await t().ctx.delivery.idle();
+    const registered = await call<{ token: { access_token: string } }>(t().app, 'POST', 'user/register', {
+      phone,
+      code: smsCodeTo(phone),
+      password: 'secret-pass-1',
+    });
+    expect(registered.status).toBe(200);
+    return bindNewOpenid(t(), sim, { phone, token: registered.result.token.access_token }, 'oCodes');
+  }
+  const wechatTextsTo = (openid: string) =>
+    sim.messages
+      .filter((m) => m.body.touser === openid)
+      .map((m) => String((m.body.text as { content?: unknown } | undefined)?.content ?? ''));
+  const storedRows = (userId: number) =>
+    t().ctx.db.selectFrom('outbox').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const userIdOf = async (phone: string) =>
+    (await t().ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+  /** Names of the columns (the id aside) in which `code` can be read. */
+  const columnsReading = (row: Record<string, unknown>, code: string) =>
+    Object.entries(row)
+      .filter(([name, value]) => name !== 'id' && new RegExp(`(?<![\\w-])${code}(?![\\w-])`).test(String(value)))
+      .map(([name]) => name);
+
+  it('the bound user reads the whole text with the code in WeChat, the row keeps nothing of it, and the code resets the password', async () => {
+    const user = await boundUser();
+    await forgetCode(t(), user.phone);
+    const [text, ...more] = wechatTextsTo(user.openid);
+    expect(more).toEqual([]);
+    const code = /验证码 (\d{4})，5 分钟内有效。$/.exec(text ?? '')?.[1] ?? '';
+    expect(text).toBe(`【数桥】验证码 ${code}，5 分钟内有效。`);
+    const [row, ...others] = await storedRows(await userIdOf(user.phone));
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ channel: 'wechat', code: null, code_sealed: null });
+    expect(row?.sent_at).not.toBeNull();
+    expect(columnsReading(row ?? {}, code)).toEqual([]);
+    const reset = await call(t().app, 'POST', 'user/doConfirm', { phone: user.phone, code, password: 'brand-new-1' });
+    expect(reset.status).toBe(200);
+  });
+
+  it('a code WeChat cannot deliver goes by SMS with the same code; neither row keeps it', async () => {
+    const user = await boundUser();
+    sim.unfollowed.add(user.openid);
+    await forgetCode(t(), user.phone);
+    const code = smsCodeTo(user.phone);
+    expect(code).toMatch(/^\d{4}$/);
+    expect(wechatTextsTo(user.openid)).toEqual([]);
+    const [wechat, sms, ...more] = await storedRows(await userIdOf(user.phone));
+    expect(more).toEqual([]);
+    expect(wechat).toMatchObject({ channel: 'wechat', sent_at: null, code: null, code_sealed: null });
+    expect(sms).toMatchObject({ channel: 'sms', recipient: user.phone, code: null, code_sealed: null });
+    expect(sms?.sent_at).not.toBeNull();
+    for (const row of [wechat, sms]) expect(columnsReading(row ?? {}, code)).toEqual([]);
+    const reset = await call(t().app, 'POST', 'user/doConfirm', { phone: user.phone, code, password: 'brand-new-1' });
+    expect(reset.status).toBe(200);
   });
 });

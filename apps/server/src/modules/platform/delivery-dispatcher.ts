@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { AT_REST_KEY_SETTING } from '../../lib/at-rest-key.ts';
+import type { SealingKey } from '../../lib/sealed-text.ts';
 import { isPermanentFailure, type Delivery, type OutboundMessage, type SenderRegistry } from './delivery.ts';
+import { openOutboxCode, renderOutboxText, sealOutboxCode, templateOfText } from './outbox-codes.ts';
 import type { OutboxChannel } from './outbox.service.ts';
 
 /**
@@ -17,9 +20,11 @@ import type { OutboxChannel } from './outbox.service.ts';
  *   try after BACKOFF_MS, until the message expires; a permanent failure gives up at once.
  * - A WeChat code given up (the user unreachable, or WECHAT_CODE_MAX_ATTEMPTS failures) is queued
  *   once as an SMS to the user's phone.
- * - In production the code (which the SMS templates need) is kept only while the row is pending:
- *   it is cleared when the row is sent, given up or expired. Outside production it stays for the
- *   development outbox.
+ * - A code is never readable at rest (outbox-codes.ts): the row holds the text with a placeholder
+ *   and the code sealed; the claimed row's code is opened and the text rendered only for the
+ *   sender. In production the sealed code is kept only while the row is pending: it is cleared
+ *   when the row is sent, given up or expired. Outside production it stays for the development
+ *   outbox. A clear code an earlier version wrote (`code`) is sealed before the row can be claimed.
  * Messages of a channel without a sender stay pending (logged once per channel) until they expire.
  */
 
@@ -34,7 +39,10 @@ const BATCH = 20;
 const MAX_ROUNDS = 10;
 const LAST_ERROR_MAX = 300;
 
-export interface ClaimedMessage extends OutboundMessage {
+/** A claimed row as stored: the text still a template, the code still sealed. */
+export interface ClaimedMessage extends Omit<OutboundMessage, 'code'> {
+  /** The sealed code of a `code` message (outbox-codes.ts); null for a notice. */
+  code_sealed: string | null;
   attempts: number;
   expires_at: string;
   /** The claim's `next_attempt_at`: only the claimer may finish the row. */
@@ -67,8 +75,10 @@ export class DeliveryDispatcher implements Delivery {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly senders: SenderRegistry,
-    /** Outside production: codes stay beside sent messages for the development outbox. */
+    /** Outside production: sealed codes stay beside sent messages for the development outbox. */
     private readonly keepCodes: boolean,
+    /** Seals and opens the codes of code messages (lib/at-rest-key.ts). */
+    private readonly codeKey: SealingKey,
   ) {}
 
   canSend(channel: OutboxChannel): boolean {
@@ -125,6 +135,8 @@ export class DeliveryDispatcher implements Delivery {
         .where('expires_at', '>', nowIso)
         .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
         .where('channel', 'in', channels)
+        // A clear code from an earlier version waits until sealClearCodes has sealed it.
+        .where('code', 'is', null)
         .orderBy('id')
         .limit(limit)
         .execute();
@@ -141,7 +153,7 @@ export class DeliveryDispatcher implements Delivery {
         .where('sent_at', 'is', null)
         .where('expires_at', '>', nowIso)
         .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
-        .returning(['id', 'channel', 'kind', 'recipient', 'body', 'code', 'user_id', 'attempts', 'expires_at'])
+        .returning(['id', 'channel', 'kind', 'recipient', 'body', 'code_sealed', 'user_id', 'attempts', 'expires_at'])
         .execute();
       if (rows.length > 0)
         return rows.map((row) => ({
@@ -154,16 +166,58 @@ export class DeliveryDispatcher implements Delivery {
     return [];
   }
 
-  /** One run: clears expired codes, then claims and sends due rows until none are left. */
+  /**
+   * Seals the clear codes an earlier version wrote (`code`, and the code inside the text): the text
+   * becomes its template, and the code is sealed, or dropped where the row no longer needs it
+   * (sent, given up or expired, in production). One guarded UPDATE per row (the same clear code
+   * still there), so racing runs and instances convert each row once. Returns how many.
+   */
+  async sealClearCodes(now = Date.now()): Promise<number> {
+    let sealed = 0;
+    let afterId = 0;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('outbox')
+        .select(['id', 'channel', 'recipient', 'body', 'code', 'sent_at', 'next_attempt_at', 'expires_at'])
+        .where('code', 'is not', null)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      for (const row of rows) {
+        afterId = row.id;
+        const code = row.code ?? '';
+        const pending =
+          row.sent_at === null &&
+          row.expires_at > iso(now) &&
+          (row.next_attempt_at === null || row.next_attempt_at < row.expires_at);
+        const updated = await this.db
+          .updateTable('outbox')
+          .set({
+            body: code === '' ? row.body : templateOfText(row.body, code),
+            code: null,
+            code_sealed: code !== '' && (pending || this.keepCodes) ? sealOutboxCode(this.codeKey, row, code) : null,
+          })
+          .where('id', '=', row.id)
+          .where('code', '=', code)
+          .executeTakeFirst();
+        sealed += Number(updated.numUpdatedRows);
+      }
+      if (rows.length < BATCH) return sealed;
+    }
+  }
+
+  /** One run: seals clear codes, clears expired ones, then claims and sends due rows until none are left. */
   async runOnce(now = Date.now()): Promise<DispatchResult> {
     const total: DispatchResult = { sent: 0, failed: 0 };
+    await this.sealClearCodes(now);
     if (!this.keepCodes) {
       await this.db
         .updateTable('outbox')
-        .set({ code: null })
+        .set({ code_sealed: null })
         .where('sent_at', 'is', null)
         .where('expires_at', '<=', iso(now))
-        .where('code', 'is not', null)
+        .where('code_sealed', 'is not', null)
         .execute();
     }
     await this.reportChannelsWithoutSender(now);
@@ -182,16 +236,43 @@ export class DeliveryDispatcher implements Delivery {
     this.outcomes.set(sender, counts);
   }
 
+  /** The code a claimed `code` message carries, opened; null for a notice. Throws if it cannot be had. */
+  private openCode(message: ClaimedMessage): string | null {
+    if (message.kind !== 'code') return null;
+    if (message.code_sealed === null) throw new Error('a code message without its sealed code');
+    return openOutboxCode(this.codeKey, message, message.code_sealed);
+  }
+
   /** Sends one claimed row and records the outcome; true when sent. */
   private async deliver(message: ClaimedMessage, now: number): Promise<boolean> {
     const sender = this.senders[message.channel];
     if (!sender) return false;
     const attempts = message.attempts + 1;
+    let code: string | null;
     try {
-      await sender.send(message);
+      code = this.openCode(message);
+    } catch (error) {
+      // The message cannot be written, and retrying will not change that: every instance has the same key.
+      this.count(sender.name, 'failed');
+      this.log.error({ outbox_id: message.id, err: error }, `outbox: a code does not open with ${AT_REST_KEY_SETTING}`);
+      await this.recordFailure(message, null, attempts, `sealed code not opened (${AT_REST_KEY_SETTING})`, true, now);
+      return false;
+    }
+    // What the sender sees: the text rendered with the code, never the sealed form.
+    const outbound: OutboundMessage = {
+      id: message.id,
+      channel: message.channel,
+      kind: message.kind,
+      recipient: message.recipient,
+      user_id: message.user_id,
+      body: code === null ? message.body : renderOutboxText(message.body, code),
+      code,
+    };
+    try {
+      await sender.send(outbound);
     } catch (error) {
       this.count(sender.name, 'failed');
-      await this.recordFailure(message, attempts, redactedError(error, message.code), isPermanentFailure(error), now);
+      await this.recordFailure(message, code, attempts, redactedError(error, code), isPermanentFailure(error), now);
       return false;
     }
     this.count(sender.name, 'sent');
@@ -201,7 +282,7 @@ export class DeliveryDispatcher implements Delivery {
         sent_at: iso(Date.now()),
         attempts,
         next_attempt_at: null,
-        ...(this.keepCodes ? {} : { code: null }),
+        ...(this.keepCodes ? {} : { code_sealed: null }),
       })
       .where('id', '=', message.id)
       .where('next_attempt_at', '=', message.claim)
@@ -212,6 +293,8 @@ export class DeliveryDispatcher implements Delivery {
 
   private async recordFailure(
     message: ClaimedMessage,
+    /** The opened code (the SMS fallback seals it again for the phone); null if it did not open. */
+    code: string | null,
     attempts: number,
     error: string,
     permanent: boolean,
@@ -221,7 +304,7 @@ export class DeliveryDispatcher implements Delivery {
     const wechatCode = message.channel === 'wechat' && message.kind === 'code';
     const giveUp =
       permanent || iso(retryAt) >= message.expires_at || (wechatCode && attempts >= WECHAT_CODE_MAX_ATTEMPTS);
-    const fallBack = giveUp && wechatCode && message.user_id !== null;
+    const fallBack = giveUp && wechatCode && message.user_id !== null && code !== null;
     this.log.warn(
       {
         outbox_id: message.id,
@@ -241,13 +324,13 @@ export class DeliveryDispatcher implements Delivery {
           last_error: error,
           // Given up: due only at its expiry, so never claimed again.
           next_attempt_at: giveUp ? message.expires_at : iso(retryAt),
-          ...(giveUp && !this.keepCodes ? { code: null } : {}),
+          ...(giveUp && !this.keepCodes ? { code_sealed: null } : {}),
         })
         .where('id', '=', message.id)
         .where('next_attempt_at', '=', message.claim)
         .where('sent_at', 'is', null)
         .executeTakeFirst();
-      if (!fallBack || Number(updated.numUpdatedRows) !== 1 || message.user_id === null) return false;
+      if (!fallBack || Number(updated.numUpdatedRows) !== 1 || message.user_id === null || code === null) return false;
       const user = await trx.selectFrom('users').select('phone').where('id', '=', message.user_id).executeTakeFirst();
       if (!user) return false;
       await trx
@@ -258,7 +341,8 @@ export class DeliveryDispatcher implements Delivery {
           user_id: message.user_id,
           recipient: user.phone,
           body: message.body,
-          code: message.code,
+          // Sealed again: the sealed code is bound to its recipient, the phone now.
+          code_sealed: sealOutboxCode(this.codeKey, { channel: 'sms', recipient: user.phone }, code),
           created_at: iso(Date.now()),
           expires_at: message.expires_at,
         })

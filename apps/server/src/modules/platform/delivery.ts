@@ -7,12 +7,13 @@ import type { OutboxChannel } from './outbox.service.ts';
  * Cloud SMS (`SMS_PROVIDER`), and the WeChat official account for bound users (channel `wechat`).
  */
 
-/** One pending outbox row, as a sender sees it. */
+/** One pending outbox row, as a sender sees it: opened and rendered by the dispatcher, never stored so. */
 export interface OutboundMessage {
   id: number;
   channel: OutboxChannel;
   kind: 'code' | 'notice';
   recipient: string;
+  /** The full text, the code in it. */
   body: string;
   /** The verification code a `code` message carries (the providers' templates take it alone). */
   code: string | null;

@@ -4,14 +4,15 @@ import type { TestApp } from '../../test/harness.ts';
 import { call, describeApi, latestCode, newPhone, useTestApp } from '../../test/harness.ts';
 
 /**
- * Issue 9 §10: the outbox holds only what delivery needs, only while it is worth anything. In
- * production no code is kept beside the message, and every message goes when its code expires.
+ * Issue 9 §10: the outbox holds only what delivery needs, only while it is worth anything. No
+ * column reads a code (the text has a placeholder, the code is sealed); in production not even the
+ * sealed code is kept once the message is sent, and every message goes when its code expires.
  */
 
 const outboxRows = (t: TestApp, phone: string) =>
   t.ctx.db
     .selectFrom('outbox')
-    .select(['body', 'code', 'created_at', 'expires_at', 'sent_at'])
+    .select(['body', 'code', 'code_sealed', 'created_at', 'expires_at', 'sent_at'])
     .where('recipient', '=', phone)
     .execute();
 
@@ -27,6 +28,8 @@ describeApi('outbox in production', () => {
     const [row, ...more] = await outboxRows(t(), phone);
     expect(more).toEqual([]);
     expect(row?.code).toBeNull();
+    expect(row?.code_sealed).toBeNull();
+    expect(row?.body).toBe('【数桥】验证码 {code}，5 分钟内有效。');
     expect(row?.sent_at).not.toBeNull();
     expect(Date.parse(row?.expires_at ?? '') - Date.parse(row?.created_at ?? '')).toBe(VERIFY_CODE_TTL_S * 1000);
     expect((await call(t().app, 'GET', 'dev/outbox', { to: phone }, { unsigned: true })).http).toBe(404);
@@ -60,12 +63,25 @@ describeApi('outbox in production', () => {
 describeApi('outbox in development', () => {
   const t = useTestApp();
 
-  it('keeps the code for the development outbox until it expires', async () => {
+  it('shows the sent message with its code until it expires, while the stored text has none and the code stays sealed', async () => {
     const phone = newPhone();
     await call(t().app, 'POST', 'user/sendVerifyCode', { phone, scene: 'register' }, { ip: '10.70.1.1' });
+    await t().ctx.delivery.idle();
     const code = await latestCode(t().app, phone);
+    const shown = await call<{ to: string; body: string; code: string }[]>(
+      t().app,
+      'GET',
+      'dev/outbox',
+      { to: phone },
+      { unsigned: true },
+    );
+    expect(shown.result).toEqual([
+      { to: phone, body: `【数桥】验证码 ${code}，5 分钟内有效。`, code, created_at: expect.any(String) as unknown },
+    ]);
     const [row] = await outboxRows(t(), phone);
-    expect(row?.code).toBe(code);
-    expect(row?.body).toContain(code);
+    expect(row?.sent_at).not.toBeNull();
+    expect(row?.code).toBeNull();
+    expect(row?.body).toBe('【数桥】验证码 {code}，5 分钟内有效。');
+    expect(row?.code_sealed).toMatch(/^v1\./);
   });
 });

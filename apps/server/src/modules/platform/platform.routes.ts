@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MobileSchema } from '@mathbridge/contracts/validation';
 import type { AppContext } from '../../context.ts';
+import { atRestKey } from '../../lib/at-rest-key.ts';
 import { defineCall } from '../../plugins/call.ts';
 import { checkHealth } from '../../plugins/probes.ts';
 import { purgeExpiredMessages, recentMessagesTo } from './outbox.service.ts';
@@ -39,6 +40,7 @@ export function platformRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: 'none',
     unsigned: true,
     input: z.object({ to: MobileSchema }),
-    handler: async ({ input }) => recentMessagesTo(ctx.db, input.to),
+    // The texts rendered on read: the stored ones hold no code (outbox-codes.ts).
+    handler: async ({ input }) => recentMessagesTo(ctx.db, atRestKey(ctx.config), input.to),
   });
 }

@@ -1,6 +1,9 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { call, describeApi, newPhone, useTestApp } from '../../test/harness.ts';
+import { atRestKey } from '../../lib/at-rest-key.ts';
 import { startAliyunSmsPeer, startTencentSmsPeer, type SmsPeer } from '../../test/sms-peers.ts';
 import { DeliveryDispatcher } from './delivery-dispatcher.ts';
 import { createAliyunSender } from './sms-senders.ts';
@@ -8,7 +11,8 @@ import { createAliyunSender } from './sms-senders.ts';
 /**
  * Issue 13 §3: codes leave through Aliyun SMS or Tencent Cloud SMS, through the providers' official
  * SDKs, to local peers that check the SDKs' request signatures. Production mode: no development
- * outbox, and nothing may log the code.
+ * outbox, nothing may log the code, and no column of the outbox holds it readably (only sealed,
+ * while the message is pending).
  */
 
 const aliyun = await startAliyunSmsPeer('LTAI-test-key', 'aliyun-secret-1');
@@ -36,10 +40,36 @@ const tencentEnv = {
 const outboxRow = (t: TestApp, phone: string) =>
   t.ctx.db
     .selectFrom('outbox')
-    .select(['id', 'channel', 'code', 'attempts', 'sent_at', 'next_attempt_at', 'last_error', 'expires_at'])
+    .select([
+      'id',
+      'channel',
+      'body',
+      'code',
+      'code_sealed',
+      'attempts',
+      'sent_at',
+      'next_attempt_at',
+      'last_error',
+      'expires_at',
+    ])
     .where('recipient', '=', phone)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+
+/** Every column of the phone's newest outbox row, as stored. */
+const storedRow = (t: TestApp, phone: string) =>
+  t.ctx.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('recipient', '=', phone)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+
+/** The columns of a stored row in which `code` can be read (the row id aside: a number, not the code). */
+const columnsReading = (row: Record<string, unknown>, code: string) =>
+  Object.entries(row)
+    .filter(([name, value]) => name !== 'id' && codeToken(code).test(String(value)))
+    .map(([name]) => name);
 
 let ipSeq = 0;
 /** Asks for a code through the API and waits for the nudged delivery; answers the code as stored (pending) or the peer's. */
@@ -91,7 +121,7 @@ function providerSuite(
       const code = codeOf(got?.params);
       expect(code).toMatch(/^\d{4}$/);
       const row = await outboxRow(t(), phone);
-      expect(row).toMatchObject({ channel: 'sms', attempts: 1, code: null, last_error: null });
+      expect(row).toMatchObject({ channel: 'sms', attempts: 1, code: null, code_sealed: null, last_error: null });
       expect(row.sent_at).not.toBeNull();
       // No development outbox in production.
       expect((await call(t().app, 'GET', 'dev/outbox', { to: phone }, { unsigned: true })).http).toBe(404);
@@ -104,31 +134,30 @@ function providerSuite(
       const received = peer.received.length;
       peer.secret = 'not-the-key-the-server-has';
       await requestCode(t(), phone);
+      peer.secret = secret;
       const failed = await outboxRow(t(), phone);
-      const code = failed.code ?? '';
-      expect(code).toMatch(/^\d{4}$/); // kept while pending: the template needs it
+      expect(failed.code_sealed).toMatch(/^v1\./); // kept while pending, sealed: the template needs it
       expect(peer.received.length).toBe(received);
       expect(peer.refused.at(-1)).toMatch(/Signature/);
       expect(failed.attempts).toBe(1);
       expect(failed.sent_at).toBeNull();
       expect(failed.last_error).toMatch(/Signature/);
-      expect(failed.last_error).not.toContain(code);
       // Aliyun's answer quotes the signed request, code included: cut out.
       if (env.SMS_PROVIDER === 'aliyun') expect(failed.last_error).toContain('****');
       expect(Date.parse(failed.next_attempt_at ?? '')).toBeGreaterThan(Date.now());
-      const logged = log.lines.filter((line) => line.includes('message not delivered'));
-      expect(logged.length).toBeGreaterThan(0);
-      for (const line of logged) expect(line).not.toContain(code);
-      expect(log.lines.join('\n')).not.toMatch(codeToken(code));
 
       // Not before its next try; then, with the right key, it goes.
-      peer.secret = secret;
       const dispatcher = t().ctx.delivery as DeliveryDispatcher;
       expect(await dispatcher.runOnce(Date.now())).toEqual({ sent: 0, failed: 0 });
       expect(await dispatcher.runOnce(Date.now() + 6_000)).toEqual({ sent: 1, failed: 0 });
-      expect(codeOf(peer.received.at(-1)?.params)).toBe(code);
+      const code = codeOf(peer.received.at(-1)?.params);
+      expect(code).toMatch(/^\d{4}$/);
+      expect(failed.last_error).not.toContain(code);
+      const logged = log.lines.filter((line) => line.includes('message not delivered'));
+      expect(logged.length).toBeGreaterThan(0);
+      for (const line of logged) expect(line).not.toContain(code);
       const sent = await outboxRow(t(), phone);
-      expect(sent).toMatchObject({ attempts: 2, code: null });
+      expect(sent).toMatchObject({ attempts: 2, code: null, code_sealed: null });
       expect(sent.sent_at).not.toBeNull();
       expect(log.lines.join('\n')).not.toMatch(codeToken(code));
       const registered = await call(t().app, 'POST', 'user/register', { phone, code, password: 'secret-pass-1' });
@@ -152,7 +181,7 @@ function providerSuite(
         expect(Date.parse(second.next_attempt_at ?? '') - t1).toBeGreaterThanOrEqual(30_000);
         expect(await dispatcher.runOnce(Date.parse(second.next_attempt_at ?? '') + 1)).toEqual({ sent: 1, failed: 0 });
         const sent = await outboxRow(t(), phone);
-        expect(sent).toMatchObject({ attempts: 3, code: null });
+        expect(sent).toMatchObject({ attempts: 3, code_sealed: null });
         expect(peer.received.at(-1)?.phone).toMatch(new RegExp(`${phone}$`));
       });
     }
@@ -175,7 +204,7 @@ function providerSuite(
       expect(row.attempts).toBe(4);
       expect(row.sent_at).toBeNull();
       expect(row.next_attempt_at).toBe(row.expires_at);
-      expect(row.code).toBeNull();
+      expect(row.code_sealed).toBeNull();
       expect(peer.requests - requests).toBe(3);
       expect(await dispatcher.runOnce(expires - 1000)).toEqual({ sent: 0, failed: 0 });
       expect(await dispatcher.runOnce(expires + 1000)).toEqual({ sent: 0, failed: 0 });
@@ -183,30 +212,53 @@ function providerSuite(
       peer.failNext(0, 'http500');
     });
 
-    it('clears the code of a message that expired unsent', async () => {
+    it('while a code waits for its retry no column of its row reads it; the SMS then carries it, the row keeps nothing of it, and it registers the user', async () => {
       const phone = newPhone();
-      const now = Date.now();
-      await t()
-        .ctx.db.insertInto('outbox')
-        .values({
-          channel: 'sms',
-          recipient: phone,
-          body: '【数桥】验证码 4321，5 分钟内有效。',
-          code: '4321',
-          created_at: new Date(now).toISOString(),
-          expires_at: new Date(now + 1000).toISOString(),
-          // Claimed by an instance that then died: not due again before it expires.
-          next_attempt_at: new Date(now + 60_000).toISOString(),
-        })
-        .execute();
+      peer.failNext(1, 'http500');
+      await requestCode(t(), phone);
+      const pending = await storedRow(t(), phone);
+      expect(pending).toMatchObject({ sent_at: null, attempts: 1, code: null });
+      expect(pending.body).toBe('【数桥】验证码 {code}，5 分钟内有效。');
+      expect(pending.code_sealed).toMatch(/^v1\./);
+
       const dispatcher = t().ctx.delivery as DeliveryDispatcher;
-      await dispatcher.runOnce(now);
-      expect((await outboxRow(t(), phone)).code).toBe('4321');
-      await dispatcher.runOnce(now + 2000);
-      expect(await outboxRow(t(), phone)).toMatchObject({ code: null, sent_at: null, attempts: 0 });
+      expect(await dispatcher.runOnce(Date.parse(pending.next_attempt_at ?? '') + 1)).toEqual({ sent: 1, failed: 0 });
+      const got = peer.received.at(-1);
+      expect(got?.phone).toMatch(new RegExp(`${phone}$`));
+      const code = codeOf(got?.params);
+      expect(code).toMatch(/^\d{4}$/);
+      expect(columnsReading(pending, code)).toEqual([]);
+      const sent = await storedRow(t(), phone);
+      expect(sent).toMatchObject({ attempts: 2, code: null, code_sealed: null });
+      expect(sent.sent_at).not.toBeNull();
+      expect(columnsReading(sent, code)).toEqual([]);
+      const registered = await call(t().app, 'POST', 'user/register', { phone, code, password: 'secret-pass-1' });
+      expect(registered.status).toBe(200);
     });
 
-    it('parallel dispatcher runs, on two dispatchers, send each message exactly once', async () => {
+    it('a code that expires unsent leaves its row with no sealed code and no code in its text', async () => {
+      const phone = newPhone();
+      peer.failNext(1, 'http500');
+      await requestCode(t(), phone);
+      const pending = await outboxRow(t(), phone);
+      expect(pending.code_sealed).toMatch(/^v1\./);
+      const dispatcher = t().ctx.delivery as DeliveryDispatcher;
+      const expires = Date.parse(pending.expires_at);
+      // Not due before its expiry (say the instance that claimed it died): the run after clears it.
+      await t()
+        .ctx.db.updateTable('outbox')
+        .set({ next_attempt_at: new Date(expires + 60_000).toISOString() })
+        .where('id', '=', pending.id)
+        .execute();
+      await dispatcher.runOnce(expires - 1000);
+      expect((await outboxRow(t(), phone)).code_sealed).toBe(pending.code_sealed);
+      expect(await dispatcher.runOnce(expires + 1000)).toEqual({ sent: 0, failed: 0 });
+      const expired = await outboxRow(t(), phone);
+      expect(expired).toMatchObject({ code: null, code_sealed: null, sent_at: null, attempts: 1 });
+      expect(expired.body).not.toMatch(/\d{4}/);
+    });
+
+    it('parallel dispatcher runs, on two dispatchers, send each message exactly once (rows an earlier version wrote with the code in clear: sealed once, then sent)', async () => {
       const { db, log: appLog } = t().ctx;
       const phones = Array.from({ length: 30 }, () => newPhone());
       const now = Date.now();
@@ -241,21 +293,27 @@ function providerSuite(
                 }),
               },
               false,
+              atRestKey(t().ctx.config),
             )
           : app;
       const results = await Promise.all(
         Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? app : other).runOnce(now + 1)),
       );
       expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(30);
-      for (const phone of phones) {
-        expect(peer.received.filter((m) => m.phone.endsWith(phone))).toHaveLength(1);
-      }
+      phones.forEach((phone, i) => {
+        const got = peer.received.filter((m) => m.phone.endsWith(phone));
+        expect(got).toHaveLength(1);
+        expect(codeOf(got[0]?.params)).toBe(String(1000 + i));
+      });
       const rows = await db
         .selectFrom('outbox')
-        .select(['sent_at', 'attempts'])
+        .select(['sent_at', 'attempts', 'body', 'code', 'code_sealed'])
         .where('recipient', 'in', phones)
         .execute();
       expect(rows.every((row) => row.sent_at !== null && row.attempts === 1)).toBe(true);
+      expect(new Set(rows.map(({ body, code, code_sealed }) => JSON.stringify({ body, code, code_sealed })))).toEqual(
+        new Set([JSON.stringify({ body: '【数桥】验证码 {code}，5 分钟内有效。', code: null, code_sealed: null })]),
+      );
     });
 
     it('reports the queue on /metrics: pending messages by channel and deliveries by sender', async () => {
@@ -285,3 +343,63 @@ providerSuite('Tencent Cloud', tencent, tencentEnv, (params) => (params as strin
   { mode: 'status', error: 'LimitExceeded.PhoneNumberDailyLimit' },
   { mode: 'http500', error: 'tencent' },
 ]);
+
+describeApi('codes an earlier version left in the outbox in clear', () => {
+  const t = useTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent', ...aliyunEnv });
+  beforeAll(() => t().ctx.scheduler.stop());
+
+  it('after the upgrade a sent code leaves nothing of it, and a pending one is sealed before the server serves and still sent', async () => {
+    const { db, config } = t().ctx;
+    // Loaded here, not imported at the top, so only this test needs the migration.
+    const migration = await import('../../db/migrations/0020-outbox-sealed-codes.ts');
+    // Migrations take the untyped handle (Kysely's Migrator does the same).
+    const schema = db as unknown as Kysely<unknown>;
+    // The outbox as the previous version had it, with the rows it wrote: the code in the text and,
+    // while pending, in `code`.
+    await migration.down(schema);
+    const [pendingPhone, sentPhone] = [newPhone(), newPhone()];
+    const now = Date.now();
+    const legacyRow = (recipient: string, code: string, sent: boolean) => ({
+      channel: 'sms',
+      kind: 'code',
+      recipient,
+      body: `【数桥】验证码 ${code}，5 分钟内有效。`,
+      code: sent ? null : code,
+      created_at: new Date(now - 60_000).toISOString(),
+      expires_at: new Date(now + 240_000).toISOString(),
+      attempts: 1,
+      sent_at: sent ? new Date(now - 59_000).toISOString() : null,
+      // The pending one failed once and is due again.
+      next_attempt_at: sent ? null : new Date(now - 1000).toISOString(),
+    });
+    await db
+      .insertInto('outbox')
+      .values([legacyRow(pendingPhone, '4711', false), legacyRow(sentPhone, '4712', true)])
+      .execute();
+    await migration.up(schema);
+
+    const sentRow = await storedRow(t(), sentPhone);
+    expect(sentRow).toMatchObject({ body: '', code: null, code_sealed: null });
+    expect(columnsReading(sentRow, '4712')).toEqual([]);
+
+    // An instance starting over the upgraded database seals the clear code before it serves anything.
+    const second = await buildApp(config);
+    try {
+      const sealed = await storedRow(t(), pendingPhone);
+      expect(sealed).toMatchObject({ code: null, body: '【数桥】验证码 {code}，5 分钟内有效。', sent_at: null });
+      expect(sealed.code_sealed).toMatch(/^v1\./);
+      expect(columnsReading(sealed, '4711')).toEqual([]);
+
+      expect(await (second.ctx.delivery as DeliveryDispatcher).runOnce()).toEqual({ sent: 1, failed: 0 });
+      const got = aliyun.received.at(-1);
+      expect(got?.phone).toBe(pendingPhone);
+      expect(got?.params).toEqual({ code: '4711' });
+      const sent = await storedRow(t(), pendingPhone);
+      expect(sent).toMatchObject({ code: null, code_sealed: null, attempts: 2 });
+      expect(sent.sent_at).not.toBeNull();
+      expect(columnsReading(sent, '4711')).toEqual([]);
+    } finally {
+      await second.app.close();
+    }
+  });
+});

@@ -15,7 +15,8 @@ import { newNumericCode, sha256Hex } from '../../lib/crypto.ts';
 import { conflict, invalidField, rateLimited } from '../../lib/errors.ts';
 import { findUserByPhone } from './user.repository.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
-import { queueMessage, type OutboxChannel } from '../platform/outbox.service.ts';
+import { atRestKey } from '../../lib/at-rest-key.ts';
+import { CODE_PLACEHOLDER, queueCodeMessage, type OutboxChannel } from '../platform/outbox.service.ts';
 import { wechatBindingOf } from '../wechat/bindings.service.ts';
 
 /** The window of the daily limit per phone (and how long spent codes are kept). */
@@ -43,9 +44,10 @@ async function codeRoute(
 }
 
 /**
- * Verification codes. The message goes to the outbox table in the code's transaction; the
- * delivery dispatcher sends it (nudged once the transaction commits) through the SMS provider or
- * WeChat, and developers read it at /api/dev/outbox (DESIGN §2).
+ * Verification codes. The message goes to the outbox table in the code's transaction, the code
+ * sealed and the text with a placeholder for it; the delivery dispatcher renders and sends it
+ * (nudged once the transaction commits) through the SMS provider or WeChat, and developers read it
+ * at /api/dev/outbox (DESIGN §2).
  *
  * Every limit is reserved before the code is made (DESIGN §8): the per-IP budget first, before
  * anything about the phone is read (whether a number is registered is told to at most
@@ -101,10 +103,9 @@ export async function sendVerifyCode(ctx: AppContext, phone: string, scene: Veri
         consumed_at: null,
       })
       .execute();
-    await queueMessage(trx, {
+    await queueCodeMessage(trx, atRestKey(ctx.config), {
       ...route,
-      kind: 'code',
-      body: `【数桥】验证码 ${code}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
+      template: `【数桥】验证码 ${CODE_PLACEHOLDER}，${VERIFY_CODE_TTL_S / 60} 分钟内有效。`,
       code,
       created_at: createdAt,
       expires_at: expiresAt,
