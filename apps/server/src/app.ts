@@ -13,6 +13,7 @@ import { DbRateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
 import { ensurePrivateDir } from './lib/data-dir.ts';
+import { atRestKey } from './lib/at-rest-key.ts';
 import { installEnvelope } from './plugins/call.ts';
 import { installRequestLog, loggerOptions, requestIdOptions } from './plugins/request-log.ts';
 import { installMetrics } from './plugins/metrics.ts';
@@ -106,7 +107,7 @@ export async function buildApp(
     sms: createSmsSender(config.sms, config.production, app.log),
     ...(wechatSender ? { wechat: wechatSender } : {}),
   };
-  const delivery = new DeliveryDispatcher(db, app.log, senders, !config.production);
+  const delivery = new DeliveryDispatcher(db, app.log, senders, !config.production, atRestKey(config));
   const ctx: AppContext = {
     config,
     db,
@@ -137,12 +138,15 @@ export async function buildApp(
     ctx.scheduler.registerJob({ name: 'rate-limits.sweep', everyMs: 10 * 60_000, run: () => limiter.sweep() });
   }
 
-  // Before any call is served: the ID-number key must open what is stored, clear rows get sealed.
+  // Before any call is served: the ID-number key must open what is stored, clear rows get sealed
+  // (ID numbers, and codes an earlier version left in the outbox in clear).
   // A failure stops the start; close what is open (database, limiter) before passing it on.
-  await prepareIdNumbers(ctx).catch(async (error: unknown) => {
-    await app.close();
-    throw error;
-  });
+  await prepareIdNumbers(ctx)
+    .then(() => delivery.sealClearCodes())
+    .catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
 
   installEnvelope(app);
   installRequestLog(app);
@@ -161,7 +165,11 @@ export async function buildApp(
     if (!request.url.startsWith('/api/')) reply.header('content-security-policy', CSP);
     return payload;
   });
-  await app.register(multipart, { limits: { fileSize: GENERAL_MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+  // fieldSize: form fields are short (titles, ids); a JSON-typed field is parsed by the plugin with no
+  // depth limit, so a large one is cut off unread (issue 25, N1).
+  await app.register(multipart, {
+    limits: { fileSize: GENERAL_MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 4 * 1024 },
+  });
 
   platformRoutes(app, ctx);
   // user/profile shows identity's part; passed in so the user module does not import identity.

@@ -34,6 +34,7 @@ import type { Db } from '../../db/database.ts';
 import { ShortCache } from '../../db/short-cache.ts';
 import type { NotebookCategoryRow, NotebookRow } from '../../db/types.ts';
 import { AppError, conflict, forbidden, invalidField, notFound, notLoggedIn } from '../../lib/errors.ts';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from '../../lib/json-depth.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import type { StoredBytes } from '../../lib/send-bytes.ts';
 import { inTransaction } from '../../lib/sql.ts';
@@ -472,13 +473,28 @@ function jsonPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
+/**
+ * How deep an imported document may nest: notebook/save carries the document one level inside its
+ * body (MAX_JSON_DEPTH), so whatever imports can be saved back from the editor.
+ */
+const NOTEBOOK_MAX_DEPTH = MAX_JSON_DEPTH - 1;
+
 /** Parses and validates an `.ipynb`; a 400 on `file` naming the problem otherwise. */
 export function parseIpynb(bytes: Buffer, locale: Locale): NotebookDocument {
   const fail = (detail: string) =>
     invalidField('file', 'notebookFormat', `${translate(locale, 'validation.notebookFormat')}: ${detail}`);
+  const text = bytes.toString('utf8');
+  // Before JSON.parse builds anything: 400 kB nested 200,000 deep used to block the event loop for
+  // seconds and overflow the stack when stored (JSON.stringify), answering 500.
+  if (jsonDeeperThan(text, NOTEBOOK_MAX_DEPTH))
+    throw invalidField(
+      'file',
+      'notebookTooDeep',
+      translate(locale, 'validation.notebookTooDeep', { max: NOTEBOOK_MAX_DEPTH }),
+    );
   let json: unknown;
   try {
-    json = JSON.parse(bytes.toString('utf8'));
+    json = JSON.parse(text);
   } catch (error) {
     throw fail(`JSON ${(error as Error).message}`);
   }

@@ -12,7 +12,7 @@ import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { call, describeApi, useTestApp } from '../../test/harness.ts';
 import { newUser, signInAdmin, type TestUser } from '../identity/identity.fixtures.ts';
 import { get, ok, post } from '../demands/demands.fixtures.ts';
-import { png, zip } from '../files/files.fixtures.ts';
+import { png, upload, zip } from '../files/files.fixtures.ts';
 import {
   newCategory,
   newNotebook,
@@ -281,6 +281,66 @@ describeApi('notebooks and categories (issue 12)', () => {
         expect(error?.message).toMatch(detailPattern);
       }
       expect((await get<NotebookPage>(app(), owner, 'notebook/my')).result.total).toBe(before);
+    });
+
+    const storedNotebooks = async () => (await t().ctx.db.selectFrom('notebooks').select('id').execute()).length;
+    /** A notebook whose metadata holds `levels` nested arrays: the document nests `levels + 2` deep. */
+    const nestedNotebook = (levels: number) =>
+      JSON.stringify(sampleNotebook({ metadata: { nested: 0 } })).replace(
+        '"nested":0',
+        `"nested":${'['.repeat(levels)}${']'.repeat(levels)}`,
+      );
+
+    it('a notebook nested 200,000 levels deep (400 kB) is refused with 400 on file in every locale, storing nothing', async () => {
+      const before = await storedNotebooks();
+      const deep = Buffer.from(nestedNotebook(200_000));
+      expect(deep.length).toBeGreaterThan(400_000);
+      for (const [locale, message] of [
+        ['zh-CN', '笔记本文件嵌套过深（最多 31 层）'],
+        ['zh-HK', '筆記本檔案嵌套過深（最多 31 層）'],
+        ['en-US', 'The notebook file is nested too deeply (at most 31 levels)'],
+      ] as const) {
+        const reply = await upload(app(), owner.token, 'deep.ipynb', deep, {}, { path: 'notebook/import', locale });
+        expect([reply.http, reply.status, reply.result]).toEqual([
+          200,
+          400,
+          { errors: [{ field: 'file', code: 'notebookTooDeep', message }] },
+        ]);
+      }
+      expect(await storedNotebooks()).toBe(before);
+    });
+
+    it('a notebook as deep as notebook/save allows imports and saves back; one level deeper is refused', async () => {
+      // notebook/save carries the document one level inside its body (at most 32 levels): 31 for the document.
+      const reply = await importFile('at-limit.ipynb', nestedNotebook(29));
+      expect(reply.status).toBe(200);
+      const imported = reply.result as unknown as NotebookDetail;
+      const resaved = await post<NotebookDetail>(app(), owner, 'notebook/save', {
+        id: imported.id,
+        version: imported.version,
+        title: imported.title,
+        content: imported.content,
+      });
+      expect(resaved.status).toBe(200);
+      const over = await importFile('over-limit.ipynb', nestedNotebook(30));
+      expect([over.status, (over.result as unknown as Errors).errors[0]?.code]).toEqual([400, 'notebookTooDeep']);
+    });
+
+    it('a saved notebook nested 100,000 levels deep still gets the JSON body guard: 400 on body, storing nothing', async () => {
+      const before = await storedNotebooks();
+      const doc = nestedNotebook(100_000);
+      const reply = await app().inject({
+        method: 'POST',
+        url: '/api/notebook/save',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en-US', 'x-mathbridge-token': owner.token },
+        payload: `{"ignore_sign":1,"title":"deep","content":${doc}}`,
+      });
+      const message = 'The request is nested too deeply (at most 32 levels)';
+      expect([reply.statusCode, reply.json()]).toEqual([
+        200,
+        { status: 400, message, result: { errors: [{ field: 'body', code: 'bodyTooDeep', message }] } },
+      ]);
+      expect(await storedNotebooks()).toBe(before);
     });
 
     it('an import over NOTEBOOK_MAX_BYTES is 413', async () => {
