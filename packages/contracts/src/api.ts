@@ -13,7 +13,10 @@ export const STATUS = {
   wrongType: 415,
   rateLimited: 429,
   internal: 500,
-  /** The database cannot be reached right now (a restart, a failover): try again shortly; readiness says 503 meanwhile. */
+  /**
+   * Something the call needs cannot be reached right now: the database (a restart, a failover; readiness
+   * says 503 meanwhile) or WeChat's API (an outage). Nothing was done; try again shortly.
+   */
   unavailable: 503,
   /** The server's storage is full (a write failed for lack of space); nothing was kept. */
   storageFull: 507,

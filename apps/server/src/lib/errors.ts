@@ -28,6 +28,11 @@ export const sessionSuperseded = () => new AppError(STATUS.sessionSuperseded, 'e
 export const notFound = (key: ErrorKey = 'errors.notFound') => new AppError(STATUS.notFound, key);
 export const conflict = (key: ErrorKey = 'errors.conflict', params: MessageParams = {}) =>
   new AppError(STATUS.conflict, key, params);
+/**
+ * Something the call needs cannot be reached right now (envelope 503, like a database restart in
+ * plugins/call.ts): nothing was done, the caller may try again shortly. `key` says what is down.
+ */
+export const unavailable = (key: ErrorKey = 'errors.unavailable') => new AppError(STATUS.unavailable, key);
 export const rateLimited = (retryAfterS: number, key: ErrorKey = 'errors.rateLimited', params: MessageParams = {}) =>
   new AppError(
     STATUS.rateLimited,

@@ -311,6 +311,8 @@ describeApi.runIf(redisUrl !== undefined)('two API instances over PostgreSQL, Re
       return ctx.skip();
     }
     const user = await newUser(t().app);
+    // Kernels are for certified users (issue 25); no instance has this caller cached yet.
+    await t().ctx.db.updateTable('users').set({ verify_state: 1 }).where('id', '=', user.id).execute();
     const rest = (server: ChildServer, method: string, route: string, token = user.token) =>
       fetch(`http://127.0.0.1:${server.port}${route}`, { method, headers: { [TOKEN_HEADER]: token } });
     const channels = (server: ChildServer, id: string) =>

@@ -50,6 +50,9 @@ export interface ScanInput {
   createTime?: number;
 }
 
+/** The 6-digit code in the product's passive reply, or null. */
+export const codeInReply = (body: string): string | null => /(?:验证码|code)[：:\s]*(\d{6})/.exec(body)?.[1] ?? null;
+
 const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -92,8 +95,9 @@ export class WeChatSimulator {
     });
   }
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (0: any free one); after `close()`, again on its old port to come back. */
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -218,13 +222,25 @@ export class WeChatSimulator {
     return new URLSearchParams({ signature, timestamp, nonce });
   }
 
-  /** POSTs XML to the callback as WeChat would, signed unless told otherwise. */
+  /**
+   * POSTs XML to the callback as WeChat would, signed unless told otherwise. `query` sends one
+   * signed query again (a replay); `callbackUrl` another instance's callback.
+   */
   async post(
     xml: string,
-    options: { timestamp?: number; signature?: string; contentType?: string } = {},
+    options: {
+      timestamp?: number;
+      signature?: string;
+      nonce?: string;
+      query?: URLSearchParams;
+      callbackUrl?: string;
+      contentType?: string;
+    } = {},
   ): Promise<{ status: number; body: string }> {
-    if (!this.callbackUrl) throw new Error('simulator: no callback URL');
-    const response = await fetch(`${this.callbackUrl}?${this.signedQuery(options).toString()}`, {
+    const callbackUrl = options.callbackUrl ?? this.callbackUrl;
+    if (!callbackUrl) throw new Error('simulator: no callback URL');
+    const query = options.query ?? this.signedQuery(options);
+    const response = await fetch(`${callbackUrl}?${query.toString()}`, {
       method: 'POST',
       headers: { 'content-type': options.contentType ?? 'text/xml' },
       body: xml,
@@ -278,7 +294,7 @@ export class WeChatSimulator {
       createTime: input.createTime,
     });
     const reply = await this.post(xml);
-    return { ...reply, code: /(?:验证码|code)[：:\s]*(\d{6})/.exec(reply.body)?.[1] ?? null };
+    return { ...reply, code: codeInReply(reply.body) };
   }
 
   /** A follower leaves the account. */

@@ -29,11 +29,28 @@ export class WeChatApiError extends Error {
    * 43004 not following, 43101 refused the message, 45015 outside the 48-hour customer-message window.
    */
   get permanent(): boolean {
-    return this.errcode !== null && UNREACHABLE.has(this.errcode);
+    return this.errcode !== null && UNREACHABLE_FOLLOWER.has(this.errcode);
   }
 }
 
-const UNREACHABLE = new Set([40003, 43004, 43101, 45015]);
+const UNREACHABLE_FOLLOWER = new Set([40003, 43004, 43101, 45015]);
+
+/**
+ * WeChat's API could not be reached at all: connection refused, DNS failure, no answer within
+ * WECHAT_TIMEOUT_MS, or a gateway in front of it saying it is down (HTTP 502/503/504). An outage
+ * to wait out (envelope 503), unlike an answer with an errcode.
+ */
+export class WeChatUnreachableError extends WeChatApiError {
+  constructor(endpoint: string, reason: string) {
+    super(endpoint, null, reason);
+    this.name = 'WeChatUnreachableError';
+  }
+}
+
+const timedOut = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+
+/** HTTP statuses of a proxy or gateway whose upstream (WeChat) is down or did not answer. */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
 
 interface CachedToken {
   token: string;
@@ -152,7 +169,7 @@ export class WeChatClient {
     return { token: body.access_token, ttlMs: ttlS * 1000 };
   }
 
-  /** One HTTP exchange with WeChat: 5 s time-out, JSON answer, `errcode` ≠ 0 thrown. */
+  /** One HTTP exchange with WeChat: 5 s time-out, JSON answer, `errcode` ≠ 0 thrown; no answer at all is WeChatUnreachableError. */
   private async request<T>(endpoint: string, query: URLSearchParams, body: unknown): Promise<T> {
     let response: Response;
     try {
@@ -163,14 +180,20 @@ export class WeChatClient {
         signal: AbortSignal.timeout(WECHAT_TIMEOUT_MS),
       });
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new WeChatApiError(endpoint, null, timedOut ? 'timed out' : 'unreachable');
+      throw new WeChatUnreachableError(endpoint, timedOut(error) ? 'timed out' : 'unreachable');
+    }
+    if (GATEWAY_DOWN.has(response.status)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new WeChatUnreachableError(endpoint, `HTTP ${response.status}`);
     }
     if (!response.ok) throw new WeChatApiError(endpoint, null, `HTTP ${response.status}`);
     let data: T & { errcode?: number };
     try {
       data = (await response.json()) as T & { errcode?: number };
-    } catch {
+    } catch (error) {
+      // A body that stalls past the time-out or is cut off is an outage too; only unparsable JSON is WeChat's answer.
+      if (!(error instanceof SyntaxError))
+        throw new WeChatUnreachableError(endpoint, timedOut(error) ? 'timed out' : 'answer cut off');
       throw new WeChatApiError(endpoint, null, 'answer is not JSON');
     }
     const errcode = Number(data.errcode ?? 0);

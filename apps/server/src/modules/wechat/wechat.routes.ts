@@ -2,6 +2,7 @@ import { WeChatBindSchema } from '@mathbridge/contracts/wechat';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineCall } from '../../plugins/call.ts';
+import { createCallbackNonces, MemoryCallbackNonces } from './callback-nonces.ts';
 import { installCallback } from './wechat.callback.ts';
 import { WeChatClient } from './wechat.client.ts';
 import * as wechat from './wechat.service.ts';
@@ -49,5 +50,11 @@ export function wechatRoutes(app: FastifyInstance, ctx: AppContext, client: WeCh
     auth: 'user',
     handler: ({ caller }) => wechat.bindingOf(deps, caller),
   });
-  installCallback(app, deps);
+  // Without an official account the callback refuses everything (no token): no Redis connection for it.
+  const { wechat: account, redisUrl, redisPrefix } = ctx.config;
+  const nonces = account
+    ? createCallbackNonces({ redisUrl, redisPrefix, appId: account.appId }, ctx.log)
+    : new MemoryCallbackNonces();
+  app.addHook('onClose', () => nonces.close());
+  installCallback(app, deps, nonces);
 }

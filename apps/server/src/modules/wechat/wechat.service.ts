@@ -14,13 +14,13 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { newNumericCode, sha256Hex } from '../../lib/crypto.ts';
-import { AppError, conflict, invalidField, rateLimited } from '../../lib/errors.ts';
+import { AppError, conflict, invalidField, rateLimited, unavailable } from '../../lib/errors.ts';
 import { inTransaction, isUniqueViolation } from '../../lib/sql.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { wechatBindingOf } from './bindings.service.ts';
-import type { WeChatClient } from './wechat.client.ts';
+import { WeChatUnreachableError, type WeChatClient } from './wechat.client.ts';
 
 /**
  * WeChat binding (issue 13, DESIGN §13). A bind attempt is a temporary QR scene: `getQRcode`
@@ -36,8 +36,12 @@ export interface WeChatDeps {
 
 type SceneState = 'waiting' | 'scanned' | 'bound' | 'conflict' | 'closed';
 
-const unavailable = () => new AppError(STATUS.notFound, 'errors.wechatUnavailable');
-const upstream = () => new AppError(STATUS.internal, 'errors.wechatUpstream');
+const notConfigured = () => new AppError(STATUS.notFound, 'errors.wechatUnavailable');
+/** WeChat answered with an error (errcode): 500. WeChat could not be reached at all: 503, try again shortly. */
+const upstream = (error: unknown) =>
+  error instanceof WeChatUnreachableError
+    ? unavailable('errors.wechatUnreachable')
+    : new AppError(STATUS.internal, 'errors.wechatUpstream');
 
 /** `oAbc…xyz9`: enough to recognise one's own account, not enough to address it. */
 export const maskOpenid = (openid: string): string =>
@@ -84,7 +88,7 @@ async function boundStatus(db: Db, userId: number, nickName: string | null): Pro
  * scene with a new QR code (rate-limited per user) when there is none.
  */
 export async function qrStatus({ ctx, client }: WeChatDeps, caller: Caller): Promise<WeChatQrStatus> {
-  if (!client) throw unavailable();
+  if (!client) throw notConfigured();
   const binding = await wechatBindingOf(ctx.db, caller.id);
   if (binding) return boundStatus(ctx.db, caller.id, binding.nick_name);
 
@@ -112,7 +116,7 @@ export async function qrStatus({ ctx, client }: WeChatDeps, caller: Caller): Pro
     // No QR was made: the unit goes back.
     await ctx.limiter.reward(`wechat-qr:${caller.id}`);
     ctx.log.warn({ err: error }, 'wechat: temporary QR code not created');
-    throw upstream();
+    throw upstream(error);
   }
   const now = Date.now();
   // Scenes that ended (expired, guessed out) leave the live states, so the one-live-scene key holds.
@@ -161,7 +165,7 @@ export async function bindWeChat(
   ip: string,
   locale: Locale,
 ): Promise<WeChatQrStatus> {
-  if (!client) throw unavailable();
+  if (!client) throw notConfigured();
   if (await wechatBindingOf(ctx.db, caller.id)) throw conflict('errors.wechatAlreadyBound');
   const wrong = () => invalidField('code', 'codeInvalid', translate(locale, 'errors.codeInvalid'));
   // Used-up scenes included: their guesses answer 'wrong code' like the others of the burst.
