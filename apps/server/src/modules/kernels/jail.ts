@@ -154,6 +154,8 @@ export function jailPlan(options: JailOptions): JailPlan {
     OPENBLAS_NUM_THREADS: '1',
     OMP_NUM_THREADS: '1',
     MKL_NUM_THREADS: '1',
+    // ipykernel's debugger warns on every start about Python 3.11's frozen modules (Jupyter's log).
+    PYDEVD_DISABLE_FILE_VALIDATION: '1',
   };
   const after = ['--remount-ro', '/dev', '--remount-ro', '/', '--clearenv'];
   for (const [name, value] of Object.entries(env)) after.push('--setenv', name, value);
