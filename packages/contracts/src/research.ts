@@ -137,7 +137,10 @@ export const PoolQuerySchema = z.object({
   keyword: optionalString(50),
   /** Part of the owner's (organisation or person) name. */
   owner: optionalString(50),
-  /** 1: only projects sharing an MSC field with the viewer's certified research fields. */
+  /**
+   * 1: only projects sharing an MSC field with the viewer's certified research fields; with `msc`,
+   * among the projects of that class.
+   */
   recommended: FlagSchema.default(0),
 });
 export type PoolQuery = z.infer<typeof PoolQuerySchema>;

@@ -207,6 +207,73 @@ describeApi('research membership: apply, approve/refuse, invite, leave, remove, 
     ).toBe(true);
   });
 
+  it('a pool filtered by an MSC class still recommends by the viewer’s fields, page after page (subjects and directions)', async () => {
+    const faces = [
+      {
+        kind: 'subject',
+        ownerName: '苏州交集研究院',
+        owner: await certifiedUser(app(), c.admin, 'ResearchInstitute', { name: '苏州交集研究院' }),
+        viewer: await certifiedUser(app(), c.admin, 'Specialist', { truename: '陈交集', research_fields: ['11'] }),
+      },
+      {
+        kind: 'direction',
+        ownerName: '何交方',
+        owner: await certifiedUser(app(), c.admin, 'Specialist', { truename: '何交方' }),
+        viewer: await certifiedUser(app(), c.admin, 'Student', { truename: '林交集', research_fields: ['11'] }),
+      },
+    ] as const;
+    // In class 35 and sharing the viewer's 11 | in 35 only | the viewer's 11 but not 35.
+    const fieldsOf = [['35', '11'], ['35'], ['11', '90']] as const;
+    for (const face of faces) {
+      const made: { id: number; pattern: number }[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const project = await newProject(app(), face.owner, face.kind, {
+          publish: true,
+          form: { title: `交集${face.kind}${i}`, msc_fields: [...fieldsOf[i % 3]!] },
+        });
+        made.push({ id: project.id, pattern: i % 3 });
+      }
+      const newestFirst = (patterns: number[]) =>
+        made
+          .filter((p) => patterns.includes(p.pattern))
+          .map((p) => p.id)
+          .reverse();
+      const page = async (query: Record<string, unknown>) =>
+        ok(await get<PoolPage>(app(), face.viewer, `${face.kind}/pool`, { owner: face.ownerName, ...query }), 'pool');
+
+      // Each filter alone: the class, and the viewer's fields (each item says whether it is recommended).
+      const inClass = await page({ msc: '35' });
+      expect(inClass.items.map((i) => i.id)).toEqual(newestFirst([0, 1]));
+      expect(inClass.items.filter((i) => i.recommended).map((i) => i.id)).toEqual(newestFirst([0]));
+      expect((await page({ recommended: 1 })).items.map((i) => i.id)).toEqual(newestFirst([0, 2]));
+
+      // Both: recommended for me, in this class.
+      const both = await page({ msc: '35', recommended: 1 });
+      expect(both.items.map((i) => i.id)).toEqual(newestFirst([0]));
+      expect(both.items.every((i) => i.recommended)).toBe(true);
+
+      // Keyset pages with both: every match once, in order, whatever the page size.
+      for (const pageSize of [1, 2, 3]) {
+        const seen: number[] = [];
+        let cursor: string | null = null;
+        for (let n = 0; n < 10; n += 1) {
+          const next: PoolPage = await page({
+            msc: '35',
+            recommended: 1,
+            page_size: pageSize,
+            ...(cursor ? { cursor } : {}),
+          });
+          expect(next.items.length).toBeLessThanOrEqual(pageSize);
+          seen.push(...next.items.map((i) => i.id));
+          cursor = next.next_cursor;
+          if (!cursor) break;
+        }
+        expect(cursor).toBeNull();
+        expect(seen).toEqual(newestFirst([0]));
+      }
+    }
+  });
+
   it('group directions: only the designated students see and join them; designees must be eligible', async () => {
     const otherStudent = await certifiedUser(app(), c.admin, 'Student', { truename: '冯同学' });
     const bad = await post<{ errors: { field: string }[] }>(

@@ -204,8 +204,9 @@ export interface PoolFilters {
   kind: string;
   viewerId: number;
   today: string;
+  /** One MSC code the project must hold (the `msc` filter). */
   msc?: string;
-  /** Any of these codes ('recommended'). */
+  /** Any of these codes ('recommended': the viewer's research fields); applies with `msc` too. */
   anyOf?: readonly string[];
   keyword?: string;
   owner?: string;
@@ -214,14 +215,15 @@ export interface PoolFilters {
 }
 
 interface PoolShape {
-  /** How many MSC codes the filter holds (0: no MSC filter; `msc` or 'recommended' codes). */
+  msc: boolean;
+  /** How many codes 'recommended' holds (0: not recommended). */
   codes: number;
   keyword: boolean;
   owner: boolean;
   after: boolean;
 }
 type PoolParam =
-  'kind' | 'viewerId' | 'today' | 'keyword' | 'owner' | 'afterAt' | 'afterId' | 'limit' | `code${number}`;
+  'kind' | 'viewerId' | 'today' | 'msc' | 'keyword' | 'owner' | 'afterAt' | 'afterId' | 'limit' | `code${number}`;
 
 /**
  * The pool's page query, compiled once per shape (db/prepared.ts: building it with Kysely cost
@@ -229,7 +231,8 @@ type PoolParam =
  * range on research_projects_pool whatever the page's depth.
  */
 const poolPages = preparedQueries(
-  (shape: PoolShape) => `${shape.codes}|${shape.keyword ? 1 : 0}|${shape.owner ? 1 : 0}|${shape.after ? 1 : 0}`,
+  (shape: PoolShape) =>
+    `${shape.msc ? 1 : 0}|${shape.codes}|${shape.keyword ? 1 : 0}|${shape.owner ? 1 : 0}|${shape.after ? 1 : 0}`,
   (db, shape, param: Param<PoolParam>) => {
     let query = db
       .selectFrom('research_projects as p')
@@ -250,6 +253,18 @@ const poolPages = preparedQueries(
               .where('d.user_id', '=', param('viewerId')),
           ),
         ]),
+      );
+    // Two separate probes, not one IN list: "in field 35, recommended for me (11)" keeps a project
+    // holding 35 and 11. Each is a primary-key lookup on research_project_fields (project_id, code).
+    if (shape.msc)
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('research_project_fields as f')
+            .select('f.project_id')
+            .whereRef('f.project_id', '=', 'p.id')
+            .where('f.code', '=', param('msc')),
+        ),
       );
     if (shape.codes > 0)
       query = query.where((eb) =>
@@ -283,14 +298,16 @@ const poolPages = preparedQueries(
 /**
  * The pool: published projects of a kind that still recruit (below headcount, deadline not past),
  * public or naming the viewer, not the viewer's own, newest publication first, keyset-paged.
+ * `msc` and `anyOf` ('recommended') both apply when both are given.
  */
 export function poolPage(db: Db, f: PoolFilters): Promise<ResearchProjectRow[]> {
   // 'recommended' without research fields matches nothing: one code no project has.
-  const codes = f.msc ? [f.msc] : f.anyOf ? (f.anyOf.length ? [...f.anyOf] : ['']) : [];
+  const codes = f.anyOf ? (f.anyOf.length ? [...f.anyOf] : ['']) : [];
   const values: Partial<Record<PoolParam, unknown>> = {
     kind: f.kind,
     viewerId: f.viewerId,
     today: f.today,
+    msc: f.msc,
     keyword: f.keyword ? likeContains(f.keyword.toLowerCase()) : undefined,
     owner: f.owner ? likeContains(f.owner.toLowerCase()) : undefined,
     afterAt: f.after?.[0],
@@ -298,7 +315,13 @@ export function poolPage(db: Db, f: PoolFilters): Promise<ResearchProjectRow[]> 
     limit: f.limit,
   };
   codes.forEach((code, i) => (values[`code${i}`] = code));
-  const shape = { codes: codes.length, keyword: Boolean(f.keyword), owner: Boolean(f.owner), after: f.after !== null };
+  const shape = {
+    msc: Boolean(f.msc),
+    codes: codes.length,
+    keyword: Boolean(f.keyword),
+    owner: Boolean(f.owner),
+    after: f.after !== null,
+  };
   return poolPages(db, shape, values) as Promise<ResearchProjectRow[]>;
 }
 

@@ -597,7 +597,8 @@ export async function listProjects(
 /**
  * GET subject/pool | direction/pool: what the viewer may join (published, recruiting, public or
  * naming them), newest first, keyset-paged; `recommended` keeps those sharing an MSC field with
- * the viewer's certified research fields, and every item says whether it does.
+ * the viewer's certified research fields (within the `msc` class when one is given too), and
+ * every item says whether it does.
  */
 export async function projectPool(
   ctx: AppContext,
