@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
 import { callChild, freePort, startChildServer, waitFor } from '../../test/child-server.ts';
 import { call, describeApi, registerVerifiedUser, useTestApp } from '../../test/harness.ts';
-import { kernelSuite } from './kernel-suite.ts';
+import { kernelSuite, useKernelApp } from './kernel-suite.ts';
 import { JUPYTER, KernelClient } from './kernels.fixtures.ts';
 
 /**
@@ -53,37 +53,15 @@ function processesWith(marker: string): number[] {
 }
 
 describeKernels('the kernel jail, attacked from inside real kernels', () => {
-  const env: Record<string, string> = {
-    KERNELS: 'on',
+  const { testApp, base, wsBase } = useKernelApp({
     KERNEL_DISK_MB: String(DISK_MB),
     KERNEL_PROCS: String(PROCS),
     KERNEL_WALL_SECONDS: '30',
     KERNEL_MAX: '12',
-  };
-  beforeAll(async () => {
-    env.KERNEL_PORT = String(await freePort());
   });
-  const testApp = useTestApp(env);
-  let base = '';
-  let wsBase = '';
-
-  beforeAll(async () => {
-    const { app } = testApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as net.AddressInfo;
-    base = `http://127.0.0.1:${port}`;
-    wsBase = `ws://127.0.0.1:${port}`;
-    await waitFor('Jupyter', async () => {
-      const info = await call<KernelInfo>(app, 'GET', 'notebook/kernelInfo');
-      if (info.result.reason === 'failed' || info.result.reason === 'no_sandbox') {
-        throw new Error(`kernels unavailable: ${info.result.reason}`);
-      }
-      return info.result.available;
-    });
-  }, 90_000);
 
   const rest = (method: string, url: string, token: string) =>
-    fetch(`${base}${url}`, { method, headers: { 'x-mathbridge-token': token } });
+    fetch(`${base()}${url}`, { method, headers: { 'x-mathbridge-token': token } });
 
   /** A certified user with a connected kernel. */
   async function kernelOfNewUser() {
@@ -91,7 +69,7 @@ describeKernels('the kernel jail, attacked from inside real kernels', () => {
     const started = await rest('POST', '/api/kernels', token);
     expect(started.status).toBe(201);
     const { id } = (await started.json()) as { id: string };
-    const client = await KernelClient.open(`${wsBase}/api/kernels/${id}/channels`, { cookie: `mb_token=${token}` });
+    const client = await KernelClient.open(`${wsBase()}/api/kernels/${id}/channels`, { cookie: `mb_token=${token}` });
     return { token, id, client };
   }
 

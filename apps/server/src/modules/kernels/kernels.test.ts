@@ -3,7 +3,6 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { KernelManager, ServerConnection } from '@jupyterlab/services';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
-import { freePort } from '../../test/child-server.ts';
 import {
   call,
   describeApi,
@@ -13,7 +12,7 @@ import {
   settledValues,
   useTestApp,
 } from '../../test/harness.ts';
-import { kernelSuite } from './kernel-suite.ts';
+import { kernelSuite, useKernelApp } from './kernel-suite.ts';
 import { KernelClient } from './kernels.fixtures.ts';
 
 /**
@@ -31,7 +30,6 @@ const OUTPUT_CAP = 100_000;
 
 describeKernels('kernels through the proxy, against the real Jupyter Server', () => {
   const env: Record<string, string> = {
-    KERNELS: 'on',
     ...(process.env.KERNEL_TEST_LOG ? { LOG_LEVEL: 'info' } : {}),
     // Long enough for a first plot on a loaded machine, short enough to wait for.
     KERNEL_WALL_SECONDS: '5',
@@ -47,29 +45,18 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     // Above what the other tests hold at once, below the parallel burst of the capacity test.
     KERNEL_MAX: '14',
   };
-  beforeAll(async () => {
-    env.KERNEL_PORT = String(await freePort());
+  beforeAll(() => {
     // A secret of the API's own environment: the kernels must not see it.
     process.env.MB_KERNEL_TEST_SECRET = 'do-not-leak';
   });
-  const testApp = useTestApp(env);
+  const kernelApp = useKernelApp(env);
+  const { testApp } = kernelApp;
   let base = '';
   let wsBase = '';
-
-  beforeAll(async () => {
-    const { app } = testApp();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address() as net.AddressInfo;
-    base = `http://127.0.0.1:${address.port}`;
-    wsBase = `ws://127.0.0.1:${address.port}`;
-    for (let i = 0; i < 300; i += 1) {
-      const info = await call<KernelInfo>(app, 'GET', 'notebook/kernelInfo');
-      if (info.result.available) return;
-      if (info.result.reason === 'failed') throw new Error('Jupyter Server failed to start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('Jupyter Server did not start');
-  }, 90_000);
+  beforeAll(() => {
+    base = kernelApp.base();
+    wsBase = kernelApp.wsBase();
+  });
 
   const rest = (method: string, path: string, token?: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, {
