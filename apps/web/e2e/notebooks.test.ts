@@ -1,4 +1,5 @@
-import type { BrowserContext } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import type { NotebookCategory, NotebookDocument } from '@mathbridge/contracts/notebooks';
 import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
@@ -56,6 +57,20 @@ async function kernelsOf(token: string): Promise<unknown[]> {
   expect(response.status).toBe(200);
   return (await response.json()) as unknown[];
 }
+
+/** Shuts down the user's kernels, so the next page or locale starts its own (one per user). */
+async function shutDownKernels(token: string): Promise<void> {
+  for (const kernel of (await kernelsOf(token)) as { id: string }[]) {
+    const response = await fetch(`${baseURL()}/api/kernels/${kernel.id}`, {
+      method: 'DELETE',
+      headers: { 'X-MathBridge-Token': token },
+    });
+    expect(response.status).toBe(204);
+  }
+}
+
+/** The toast the page shows with this text. */
+const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 
 /**
  * Issue 12, end to end: a user imports an .ipynb, runs the cell that plots and sees the image,
@@ -124,6 +139,28 @@ describeE2E('notebooks: import, run, publish, contribute, accept, read in /achie
     }).toEqual(['display_data', 'stream']);
     await shoot(page, shots, 'editor-plot-zh-CN');
 
+    // Export: the server's .ipynb (outputs included) downloads under the notebook's title.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('notebook-export').click()]);
+    expect(download.suggestedFilename()).toBe(`${title}.ipynb`);
+    const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as NotebookDocument;
+    expect(exported).toEqual(
+      (await call<{ content: NotebookDocument }>(token, 'GET', `notebook/detail/${id}`)).content,
+    );
+    expect(exported.cells.map((c) => c.cell_type)).toEqual(['markdown', 'code']);
+    // A refused export (the envelope's 304) says why, and the editor stays.
+    await page.route(
+      `**/api/notebook/export/${id}`,
+      (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 304, message: '您无权访问此内容', result: null }),
+        }),
+      { times: 1 },
+    );
+    await page.getByTestId('notebook-export').click();
+    await toast(page, '无法导出此笔记本：您无权查看它，或它已被删除。').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/notebooks/${id}`);
+
     // Publish, then contribute.
     await page.getByTestId('notebook-publish').click();
     await poll(async () => (await call<{ state: string }>(token, 'GET', `notebook/detail/${id}`)).state).toBe(
@@ -163,6 +200,82 @@ describeE2E('notebooks: import, run, publish, contribute, accept, read in /achie
     }
     expect(errors).toEqual([]);
     await context.close();
+  }, 300_000);
+
+  it('a failed availability check says what failed, and code runs once it answers, without a reload', async () => {
+    const shots = shotsDir('kernel-check');
+    const user = await certified(await signInAdmin(), 'ResearchInstitute', `检查研究所${Date.now()}`);
+    // Each locale fails the check its own way, and recovers by another way the user has.
+    const cases = [
+      {
+        locale: 'zh-CN',
+        failure: 'network',
+        texts: ['无法确认此处能否运行代码', '无法连接服务器（网络错误）。', '运行单元格或回到此标签页时会再次检查。'],
+        recovery: 'run',
+      },
+      {
+        locale: 'zh-HK',
+        failure: 'network',
+        texts: ['無法確認此處能否運行代碼', '無法連接伺服器（網絡錯誤）。', '運行單元格或返回此分頁時會再次檢查。'],
+        recovery: 'return to the tab',
+      },
+      {
+        locale: 'en-US',
+        failure: 'timeout',
+        texts: [
+          'Could not find out whether code can run here',
+          'The server did not answer within 5 seconds.',
+          'It is checked again when you run a cell or come back to this tab.',
+        ],
+        recovery: 'check again',
+      },
+    ] as const;
+    for (const { locale, failure, texts, recovery } of cases) {
+      const { page, context } = await newPage(browser(), locale);
+      await page.addInitScript((l) => window.localStorage.setItem('mb_locale', l), locale);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await signInThroughUi(page, user.phone, user.password);
+      const token = await tokenOf(context);
+      // The check fails (connection refused, or no answer: the client gives up after 5 s) until the server is back.
+      let serverBack = false;
+      await page.route('**/api/notebook/kernelInfo*', async (route) => {
+        if (serverBack) await route.continue();
+        else if (failure === 'network') await route.abort('connectionrefused');
+        // No answer at all: the client's time-out ends the request.
+      });
+      await page.goto('/notebooks/new');
+      const notice = page.getByTestId('kernel-check-failed');
+      await notice.waitFor({ timeout: 20_000 });
+      expect(await notice.getAttribute('data-failure')).toBe(failure);
+      // Retried with backoff (1 + 2 + 4 s) before it waits for the user.
+      await poll(() => notice.textContent(), 60_000).toContain(texts[2]);
+      for (const text of texts) expect(await notice.textContent()).toContain(text);
+      // Whether code can run is unknown, not "no": the run buttons stay on, a run checks again.
+      expect(await page.getByTestId('run-all').isEnabled()).toBe(true);
+      await shoot(page, shots, `kernel-check-failed-${locale}`, false);
+
+      serverBack = true;
+      const codeCell = page.getByTestId('nb-cell').first();
+      if (recovery === 'run') {
+        await codeCell.locator('.cm-content').click();
+        await page.keyboard.type('print(6 * 7)');
+        await page.getByTestId('run-cell').click();
+        await poll(() => codeCell.textContent(), 60_000).toContain('42');
+      } else if (recovery === 'return to the tab') {
+        await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+      } else {
+        await notice.getByTestId('kernel-recheck').click();
+      }
+      await notice.waitFor({ state: 'detached' });
+      await page.getByTestId('kernel-status').waitFor();
+      expect(await page.getByTestId('run-all').isEnabled()).toBe(true);
+      await shoot(page, shots, `kernel-check-recovered-${locale}`, false);
+      expect(errors).toEqual([]);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.close();
+      await shutDownKernels(token);
+    }
   }, 300_000);
 
   it('/tryit: a visitor is asked to sign in; a signed-in user runs the sample live', async () => {

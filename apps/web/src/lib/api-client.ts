@@ -6,6 +6,7 @@ import type { FieldError } from '@mathbridge/contracts/validation';
 import { i18n } from '../i18n/i18n.ts';
 import { currentLocale } from '../i18n/locale.ts';
 import { ApiError, isApiError } from './api-error.ts';
+import { attachmentName } from './content-disposition.ts';
 import { currentLocation, navigateTo, signInPath } from './navigation.ts';
 import { notify } from './notify.ts';
 import { resetCaches } from './cache-reset.ts';
@@ -93,15 +94,28 @@ export function buildUrl(path: string, query?: Record<string, string>): string {
   return `${url}?${new URLSearchParams(query).toString()}`;
 }
 
-function headers(json: boolean): Headers {
-  const h = new Headers({ Accept: 'application/json', 'Accept-Language': currentLocale() });
+function headers(json: boolean, accept = 'application/json'): Headers {
+  const h = new Headers({ Accept: accept, 'Accept-Language': currentLocale() });
   if (json) h.set('Content-Type', 'application/json');
   const token = readToken();
   if (token) h.set(TOKEN_HEADER, token);
   return h;
 }
 
-async function send<T>(url: string, init: RequestInit, requestOptions: RequestOptions): Promise<T> {
+/** Reads an answer: `timedOut` says whether the 5 s ran out, `answered` stops that clock. */
+type Reader<T> = (
+  response: Response,
+  options: RequestOptions,
+  timedOut: () => boolean,
+  answered: () => void,
+) => Promise<T>;
+
+async function send<T>(
+  url: string,
+  init: RequestInit,
+  requestOptions: RequestOptions,
+  read: Reader<T> = readEnvelope,
+): Promise<T> {
   const options = { ...requestOptions, sentToken: readToken() };
   const timeout = new AbortController();
   const timer = window.setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
@@ -114,7 +128,12 @@ async function send<T>(url: string, init: RequestInit, requestOptions: RequestOp
     throw transportError(options, timeout.signal.aborted);
   }
   try {
-    return await readEnvelope<T>(response, options, () => timeout.signal.aborted);
+    return await read(
+      response,
+      options,
+      () => timeout.signal.aborted,
+      () => window.clearTimeout(timer),
+    );
   } finally {
     window.clearTimeout(timer);
   }
@@ -141,22 +160,74 @@ export async function readEnvelope<T>(
   options: RequestOptions,
   timedOut: () => boolean = () => false,
 ): Promise<T> {
+  return unwrap<T>(await parseEnvelope(response, options, timedOut), options);
+}
+
+/** The envelope of a response; an HTTP error or a body that is not one throws. */
+async function parseEnvelope(
+  response: Response,
+  options: RequestOptions,
+  timedOut: () => boolean,
+): Promise<Envelope<unknown>> {
   const report = options.reportErrors !== false;
-  let envelope: Envelope<unknown>;
   try {
     if (!response.ok) {
       const text = i18n.t('errors.httpError', { code: response.status });
       if (report) showError(text);
       throw new ApiError({ message: text, kind: 'http', httpStatus: response.status, handled: report });
     }
-    envelope = (await response.json()) as Envelope<unknown>;
+    return (await response.json()) as Envelope<unknown>;
   } catch (error) {
     if (isApiError(error)) throw error;
-    const text = timedOut() ? i18n.t('errors.timeout') : i18n.t('errors.requestError');
-    if (report) showError(text);
-    throw new ApiError({ message: text, kind: timedOut() ? 'timeout' : 'parse', handled: report });
+    throw unreadable(options, timedOut());
   }
-  return unwrap<T>(envelope, options);
+}
+
+/** An answer whose body could not be read: the time ran out while it came, or it was not what was asked. */
+function unreadable(options: RequestOptions, timedOut: boolean): ApiError {
+  const text = timedOut ? i18n.t('errors.timeout') : i18n.t('errors.requestError');
+  const report = options.reportErrors !== false;
+  if (report) showError(text);
+  return new ApiError({ message: text, kind: timedOut ? 'timeout' : 'parse', handled: report });
+}
+
+/** A file the API sent as an attachment, and the name its Content-Disposition gave it. */
+export interface ApiFile {
+  blob: Blob;
+  name: string | null;
+}
+
+/**
+ * Reads a download: the file comes as itself, a refusal as an envelope (or an HTTP error). Session
+ * outcomes act as for any call, but a 304 throws for the caller to explain instead of replacing the
+ * page with /404: the file was refused, not the page the user is on.
+ */
+async function readFile(
+  response: Response,
+  options: RequestOptions,
+  timedOut: () => boolean,
+  answered: () => void,
+): Promise<ApiFile> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !/^application\/json\b/i.test(type)) {
+    // A file may take longer than the 5 s of a call to arrive (5 MB over a slow link): the call was answered.
+    answered();
+    try {
+      return { blob: await response.blob(), name: attachmentName(response.headers.get('content-disposition')) };
+    } catch {
+      throw transportError(options, false);
+    }
+  }
+  const envelope = await parseEnvelope(response, options, timedOut);
+  if (envelope.status === STATUS.forbidden) {
+    const text = envelope.message || i18n.t('errors.forbidden');
+    const report = options.reportErrors !== false;
+    if (report) showError(text);
+    throw new ApiError({ message: text, status: envelope.status, kind: 'status', handled: report });
+  }
+  unwrap<unknown>(envelope, options);
+  // A success envelope is an answer, not the file that was asked for.
+  throw unreadable(options, false);
 }
 
 function unwrap<T>(envelope: Envelope<unknown>, options: RequestOptions): T {
@@ -227,4 +298,10 @@ export const api = {
   /** Multipart upload: files are not signed, so the call says `ignore_sign=1` (DESIGN §3). */
   upload: <T>(path: string, form: FormData, options: RequestOptions = {}) =>
     send<T>(buildUrl(path, { ignore_sign: '1' }), { method: 'POST', headers: headers(false), body: form }, options),
+  /**
+   * An unsigned GET of a file (e.g. `notebook/export/{id}`): its bytes and the server's file name,
+   * with the call's headers (session token, language); refusals throw as ApiErrors.
+   */
+  file: (path: string, options: RequestOptions = {}) =>
+    send<ApiFile>(buildUrl(path), { method: 'GET', headers: headers(false, '*/*') }, options, readFile),
 };

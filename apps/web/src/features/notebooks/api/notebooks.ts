@@ -1,4 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryObserverResult,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type {
   KernelInfo,
   MyNotebooksQuery,
@@ -9,8 +18,24 @@ import type {
   NotebookSave,
 } from '@mathbridge/contracts/notebooks';
 import { api } from '../../../lib/api-client.ts';
+import { canRunCode } from '../lib/kernel-access.ts';
+import {
+  KernelCheckError,
+  kernelCheckDelay,
+  kernelCheckFailureOf,
+  recheckOnReturn,
+  retryKernelCheck,
+  type KernelCheckFailure,
+} from '../lib/kernel-check.ts';
 
-export { copyNotebook, downloadDocument, exportNotebook, getDeliverable, getNotebookDetail } from './public.ts';
+export {
+  copyNotebook,
+  downloadDocument,
+  exportFailureMessage,
+  exportNotebook,
+  getDeliverable,
+  getNotebookDetail,
+} from './public.ts';
 
 /** Calls of notebooks (issue 12, DESIGN §12; packages/contracts/src/notebooks.ts). */
 
@@ -53,33 +78,80 @@ export function useCategories() {
   });
 }
 
-/** kernelInfo did not answer: code cannot run (the notice says so); who may run it is not in question then. */
-const UNREACHABLE: KernelInfo = {
-  available: false,
-  reason: 'failed',
-  limits: {
-    cpu_seconds: 0,
-    memory_mb: 0,
-    wall_seconds: 0,
-    idle_seconds: 0,
-    output_bytes: 0,
-    file_mb: 0,
-    disk_mb: 0,
-    processes: 0,
-  },
-  kernel_id: null,
-  access: 'allowed',
-};
+/** `GET notebook/kernelInfo` (public): whether code can run here, and whether the caller may. */
+export function getKernelInfo(signal?: AbortSignal): Promise<KernelInfo> {
+  return api.get<KernelInfo>('notebook/kernelInfo', {}, { signal, reportErrors: false });
+}
 
-export function useKernelInfo(enabled = true) {
-  return useQuery({
+/**
+ * The availability check as a query (`load` is replaceable for tests). A failure is not kept as an
+ * answer: it is retried with backoff, again when the user comes back to the tab, and the notice says
+ * what failed (see lib/kernel-check.ts).
+ */
+export function kernelInfoQueryFor(load: (signal: AbortSignal) => Promise<KernelInfo>) {
+  return queryOptions({
     queryKey: notebookKeys.kernelInfo,
-    // Not reachable means code cannot run here: the editor says so in its notice, not in a red toast.
     queryFn: ({ signal }) =>
-      api.get<KernelInfo>('notebook/kernelInfo', {}, { signal, reportErrors: false }).catch(() => UNREACHABLE),
-    enabled,
+      load(signal).catch((error: unknown) => {
+        throw new KernelCheckError(kernelCheckFailureOf(error), { cause: error });
+      }),
     staleTime: 30_000,
+    retry: retryKernelCheck,
+    retryDelay: kernelCheckDelay,
+    refetchOnWindowFocus: (query) => (recheckOnReturn(query.state.data) ? 'always' : false),
   });
+}
+
+const kernelInfoQuery = kernelInfoQueryFor(getKernelInfo);
+
+/** Whether code can run here, as far as the page knows, and a way to ask again. */
+export interface KernelCheck {
+  /** The server's last answer. */
+  info: KernelInfo | undefined;
+  /** Why the checks got no answer, while there is none (retries may be under way: `checking`). */
+  failure: KernelCheckFailure | null;
+  /** A check is in flight (the first, a retry, or one the user asked for). */
+  checking: boolean;
+  /** Checks again at once; resolves whether code can run then. */
+  recheck: () => Promise<boolean>;
+}
+
+/**
+ * The user is waiting (they asked to run, or to check again): one attempt now instead of the rest of
+ * a backoff series. Resolves whether code can run after it.
+ */
+export async function recheckKernels(
+  queryClient: QueryClient,
+  query: ReturnType<typeof kernelInfoQueryFor> = kernelInfoQuery,
+): Promise<boolean> {
+  await queryClient.cancelQueries({ queryKey: query.queryKey });
+  try {
+    return canRunCode(await queryClient.fetchQuery({ ...query, retry: false, staleTime: 0 }));
+  } catch {
+    return false;
+  }
+}
+
+/** The page's availability check (editor, run mode). */
+export function useKernelCheck(): KernelCheck {
+  const queryClient = useQueryClient();
+  const query = useQuery(kernelInfoQuery);
+  const recheck = useCallback(() => recheckKernels(queryClient), [queryClient]);
+  return { ...kernelCheckOf(query), recheck };
+}
+
+/** The check as the page shows it, from the state of its query. */
+export function kernelCheckOf(
+  result: Pick<QueryObserverResult<KernelInfo, unknown>, 'data' | 'error' | 'failureReason' | 'isFetching'>,
+): Omit<KernelCheck, 'recheck'> {
+  // A failure counts only while there is no answer (the first one, or a retry's, before the series
+  // gives up): a failed refresh of a good answer does not stop runs (a start that fails says why).
+  const error = result.data === undefined ? (result.error ?? result.failureReason) : null;
+  return {
+    info: result.data,
+    failure: error ? kernelCheckFailureOf(error) : null,
+    checking: result.isFetching,
+  };
 }
 
 /** `category/list` may answer a page or an array; the select wants the array. */

@@ -1,11 +1,13 @@
+import { STATUS } from '@mathbridge/contracts/api';
 import type { NotebookDeliverableDetail, NotebookDetail, NotebookDocument } from '@mathbridge/contracts/notebooks';
 import { api } from '../../../lib/api-client.ts';
-import { followDownload } from '../../../lib/download.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { saveFile } from '../../../lib/download.ts';
 
 /**
- * The public read calls of notebooks (detail, deliverable, copy, export): no TanStack Query and no
- * runtime import from contracts, so `/achievement/{id}` keeps them out of its first load (DESIGN §8).
- * The workspace pages import them through api/notebooks.ts.
+ * The public read calls of notebooks (detail, deliverable, copy, export): no TanStack Query, and of
+ * contracts only the small `api` the API client loads anyway, so `/achievement/{id}` keeps the rest
+ * out of its first load (DESIGN §8). The workspace pages import them through api/notebooks.ts.
  */
 
 export function getDeliverable(id: number, signal?: AbortSignal) {
@@ -21,25 +23,44 @@ export function copyNotebook(body: { id?: number; deliverable_id?: number }) {
   return api.post<{ id: number }>('notebook/copy', body);
 }
 
+/** The name a downloaded notebook gets from its title (no characters file systems refuse). */
+export function notebookFileName(title: string): string {
+  return `${title.replace(/[\\/:*?"<>|]+/g, '_') || 'notebook'}.ipynb`;
+}
+
 /** A document as a downloaded `.ipynb`. */
 export function downloadDocument(document: NotebookDocument, title: string): void {
   const blob = new Blob([JSON.stringify(document, null, 1)], { type: 'application/x-ipynb+json' });
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = `${title.replace(/[\\/:*?"<>|]+/g, '_') || 'notebook'}.ipynb`;
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, notebookFileName(title));
 }
 
 /**
- * `GET notebook/export/{id}`: the `.ipynb`. The server answers either the document itself or a
- * signed link to it; both are handled.
+ * `GET notebook/export/{id}`: the server's `.ipynb` (the owner's document, a reader's published
+ * snapshot), downloaded under the server's file name. A refusal throws an ApiError for the caller
+ * to explain (see `exportFailureMessage`).
  */
 export async function exportNotebook(id: number, title: string): Promise<void> {
-  const result = await api.get<NotebookDocument | { url: string }>(`notebook/export/${id}`);
-  if ('url' in result && typeof result.url === 'string') followDownload(result.url);
-  else downloadDocument(result as NotebookDocument, title);
+  const file = await api.file(`notebook/export/${id}`, { reportErrors: false });
+  saveFile(file.blob, file.name ?? notebookFileName(title));
+}
+
+/** What the user is told when an export failed: an i18n key and its values. */
+export interface ExportFailureMessage {
+  key: 'notebooks.export.refused' | 'notebooks.export.notFound' | 'notebooks.export.failed';
+  values?: { reason: string };
+}
+
+/**
+ * Why an export failed, as the user reads it; null when there is nothing more to say (the API
+ * client already acted: a session that ended, a superseded one; or the call was cancelled).
+ */
+export function exportFailureMessage(error: unknown): ExportFailureMessage | null {
+  if (!isApiError(error)) {
+    return { key: 'notebooks.export.failed', values: { reason: error instanceof Error ? error.message : '' } };
+  }
+  if (error.handled || error.kind === 'aborted') return null;
+  // 304: the caller may not read it, which is also how a deleted notebook answers anyone but an admin.
+  if (error.status === STATUS.forbidden) return { key: 'notebooks.export.refused' };
+  if (error.status === STATUS.notFound || error.httpStatus === 404) return { key: 'notebooks.export.notFound' };
+  return { key: 'notebooks.export.failed', values: { reason: error.message } };
 }

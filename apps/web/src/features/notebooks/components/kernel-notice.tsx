@@ -1,20 +1,49 @@
 import { LoginOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { KernelInfo } from '@mathbridge/contracts/notebooks';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { signInPath } from '../../../lib/navigation.ts';
-import type { KernelAccessNeed } from '../lib/kernel-access.ts';
+import type { KernelCheck } from '../api/notebooks.ts';
+import { describeKernelCheckFailure, type KernelAccessNeed } from '../lib/kernel-access.ts';
 
 /**
  * Says plainly when code cannot run here: for nobody (Jupyter not installed, starting, failed, no
- * sandbox on this server), or not yet for this caller (sign in, or certify their identity first).
+ * sandbox on this server), or not yet for this caller (sign in, or certify their identity first);
+ * or that the check itself failed (no answer in time, no connection, an error answer), which is no
+ * answer about kernels: it is tried again, and the user may ask again at once.
  */
-export function KernelNotice({ info, failed }: { info: KernelInfo | undefined; failed?: boolean }) {
+export function KernelNotice({ check }: { check: KernelCheck }) {
   const { t } = useTranslation();
-  if (failed || info?.available === false) {
-    const reason = info?.reason ?? 'failed';
+  const { info, failure, checking } = check;
+  const again = (
+    <Button size="small" loading={checking} onClick={() => void check.recheck()} data-testid="kernel-recheck">
+      {t('notebooks.kernel.check.again')}
+    </Button>
+  );
+  if (failure) {
+    const view = describeKernelCheckFailure(failure);
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="kernel-check-failed"
+        data-failure={failure.kind}
+        title={t('notebooks.kernel.check.title')}
+        description={
+          <>
+            <p className="nb-notice-text">{'values' in view ? t(view.message, view.values) : t(view.message)}</p>
+            <p className="nb-notice-text mb-muted">
+              {t(checking ? 'notebooks.kernel.check.checking' : 'notebooks.kernel.check.later')}
+            </p>
+          </>
+        }
+        action={again}
+      />
+    );
+  }
+  if (info?.available === false) {
+    const reason = info.reason ?? 'failed';
     return (
       <Alert
         type="warning"
@@ -22,6 +51,8 @@ export function KernelNotice({ info, failed }: { info: KernelInfo | undefined; f
         data-testid="kernel-unavailable"
         title={t('notebooks.kernel.unavailable')}
         description={t(`notebooks.kernel.reason.${reason}`)}
+        // Starting, or failed to start: the server may be ready a moment later.
+        action={reason === 'starting' || reason === 'failed' ? again : undefined}
       />
     );
   }

@@ -45,6 +45,11 @@ export interface WorkbenchProps {
   mode: 'edit' | 'run';
   /** Whether code can run here (kernels available, the caller allowed to start one); `notice` says why not. */
   runnable: boolean;
+  /**
+   * Set while that is unknown because the availability check failed: the run buttons stay on, and a
+   * run checks again first, going ahead if code can run now (and otherwise leaving it to `notice`).
+   */
+  recheck?: () => Promise<boolean>;
   notice?: ReactNode;
   /** Save, export, publish… beside the run buttons. */
   toolbarExtra?: ReactNode;
@@ -71,6 +76,7 @@ export function NotebookWorkbench({
   setDocument,
   mode,
   runnable,
+  recheck,
   notice,
   toolbarExtra,
   onSave,
@@ -89,7 +95,9 @@ export function NotebookWorkbench({
   const failure = describeKernelFailure(kernel.failure);
   // The API refused the start for who the caller is (certify first, or signed out since the page
   // loaded): say what to do, and no more runs until they have done it and come back.
-  const allowed = runnable && !failure.access;
+  const allowed = (runnable || recheck !== undefined) && !failure.access;
+  // A run after a failed check asks again first; the runs that follow it in "run all" do not.
+  const ready = useCallback(async () => runnable || (recheck ? await recheck() : false), [recheck, runnable]);
 
   const updateCell = useCallback(
     (id: string, update: (cell: NbCell) => NbCell) =>
@@ -98,9 +106,10 @@ export function NotebookWorkbench({
   );
 
   const runCell = useCallback(
-    async (id: string): Promise<boolean> => {
+    async (id: string, checked = false): Promise<boolean> => {
       const cell = document.cells.find((c) => c.id === id);
       if (!cell || cell.cell_type !== 'code' || !allowed) return true;
+      if (!checked && !(await ready())) return false;
       setRunning((set) => new Set(set).add(id));
       updateCell(id, (c) => setOutputs(c, []));
       try {
@@ -122,7 +131,7 @@ export function NotebookWorkbench({
         });
       }
     },
-    [allowed, document.cells, kernel, t, updateCell],
+    [allowed, document.cells, kernel, ready, t, updateCell],
   );
 
   const focusNext = (id: string) => {
@@ -141,11 +150,12 @@ export function NotebookWorkbench({
 
   const runAll = async () => {
     stopAll.current = false;
+    if (!(await ready())) return;
     for (const cell of document.cells) {
       if (stopAll.current) break;
       if (cell.cell_type !== 'code' || !cell.id) continue;
       // Cells run on the saved-in-state source; later edits show at the next run.
-      const ok = await runCell(cell.id);
+      const ok = await runCell(cell.id, true);
       if (!ok) break;
     }
   };
@@ -259,7 +269,7 @@ export function NotebookWorkbench({
         >
           {t('notebooks.toolbar.restart')}
         </Button>
-        {allowed && <KernelStatus state={kernel.state} />}
+        {allowed && runnable && <KernelStatus state={kernel.state} />}
         {allowed && kernelDown && (
           <Button size="small" onClick={() => void kernel.reconnect()}>
             {t('notebooks.kernel.reconnect')}

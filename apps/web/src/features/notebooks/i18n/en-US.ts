@@ -64,6 +64,16 @@ export const notebooksEnUS = {
         disconnected: 'Kernel disconnected',
       },
       unavailable: 'Running code is unavailable here',
+      check: {
+        title: 'Could not find out whether code can run here',
+        timeout: 'The server did not answer within {{seconds}} seconds.',
+        network: 'The server could not be reached (a network error).',
+        server: 'The server answered with an error (code {{code}}).',
+        unreadable: 'The server gave an answer that could not be read.',
+        later: 'It is checked again when you run a cell or come back to this tab.',
+        checking: 'Checking again…',
+        again: 'Check again',
+      },
       reason: {
         not_installed:
           'The code-execution service (Jupyter) is not installed on this server. You can still read and edit notebooks.',
@@ -117,6 +127,11 @@ export const notebooksEnUS = {
         unpublish: 'Unpublished.',
         contribute: 'Contributed; an administrator will review it.',
       },
+    },
+    export: {
+      refused: 'This notebook cannot be exported: you may not read it, or it has been deleted.',
+      notFound: 'This notebook cannot be exported: it no longer exists.',
+      failed: 'The notebook could not be exported: {{reason}}',
     },
     list: {
       title: 'My notebooks',

@@ -66,6 +66,16 @@ export const notebooksZhCN: NotebooksMessages = {
         disconnected: '内核连接已断开',
       },
       unavailable: '此处暂不能运行代码',
+      check: {
+        title: '无法确认此处能否运行代码',
+        timeout: '服务器未在 {{seconds}} 秒内应答。',
+        network: '无法连接服务器（网络错误）。',
+        server: '服务器返回了错误（代码 {{code}}）。',
+        unreadable: '服务器的应答无法读取。',
+        later: '运行单元格或回到此标签页时会再次检查。',
+        checking: '正在重新检查…',
+        again: '重新检查',
+      },
       reason: {
         not_installed: '本服务器未安装代码运行服务（Jupyter）。您仍可阅读和编辑笔记本。',
         starting: '代码运行服务正在启动，请稍后再试。',
@@ -117,6 +127,11 @@ export const notebooksZhCN: NotebooksMessages = {
         unpublish: '已取消发布。',
         contribute: '已投稿，管理员将进行审核。',
       },
+    },
+    export: {
+      refused: '无法导出此笔记本：您无权查看它，或它已被删除。',
+      notFound: '无法导出此笔记本：它已不存在。',
+      failed: '笔记本导出失败：{{reason}}',
     },
     list: {
       title: '我的笔记本',

@@ -66,6 +66,16 @@ export const notebooksZhHK: NotebooksMessages = {
         disconnected: '內核連接已斷開',
       },
       unavailable: '此處暫不能運行代碼',
+      check: {
+        title: '無法確認此處能否運行代碼',
+        timeout: '伺服器未在 {{seconds}} 秒內回應。',
+        network: '無法連接伺服器（網絡錯誤）。',
+        server: '伺服器傳回了錯誤（代碼 {{code}}）。',
+        unreadable: '伺服器的回應無法讀取。',
+        later: '運行單元格或返回此分頁時會再次檢查。',
+        checking: '正在重新檢查…',
+        again: '重新檢查',
+      },
       reason: {
         not_installed: '本伺服器未安裝代碼運行服務（Jupyter）。您仍可閲讀和編輯筆記本。',
         starting: '代碼運行服務正在啓動，請稍後再試。',
@@ -117,6 +127,11 @@ export const notebooksZhHK: NotebooksMessages = {
         unpublish: '已取消發佈。',
         contribute: '已投稿，管理員將進行審核。',
       },
+    },
+    export: {
+      refused: '無法匯出此筆記本：您無權查看它，或它已被刪除。',
+      notFound: '無法匯出此筆記本：它已不存在。',
+      failed: '筆記本匯出失敗：{{reason}}',
     },
     list: {
       title: '我的筆記本',

@@ -1,4 +1,6 @@
+import { REQUEST_TIMEOUT_MS } from '@mathbridge/contracts/constants';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
+import type { KernelCheckFailure } from './kernel-check.ts';
 
 /** Who may not start a kernel yet, and is told what to do about it (sign in, certify first). */
 export type KernelAccessNeed = Exclude<KernelInfo['access'], 'allowed'>;
@@ -63,6 +65,29 @@ export function describeKernelFailure(failure: KernelFailure | null): KernelFail
           ? `notebooks.kernel.reason.${reason}`
           : 'notebooks.kernel.failed';
   return { message, access: null };
+}
+
+/** What the user is told when the availability check (`notebook/kernelInfo`) got no usable answer. */
+export type KernelCheckView =
+  | { message: 'notebooks.kernel.check.timeout'; values: { seconds: number } }
+  | { message: 'notebooks.kernel.check.network' | 'notebooks.kernel.check.unreadable' }
+  | { message: 'notebooks.kernel.check.server'; values: { code: number } };
+
+/**
+ * A failed availability check as the user reads it: what went wrong on the way (no answer in time,
+ * no connection, an error answer), which is not the server saying kernels are off (`reason`).
+ */
+export function describeKernelCheckFailure(failure: KernelCheckFailure): KernelCheckView {
+  switch (failure.kind) {
+    case 'timeout':
+      return { message: 'notebooks.kernel.check.timeout', values: { seconds: REQUEST_TIMEOUT_MS / 1000 } };
+    case 'network':
+      return { message: 'notebooks.kernel.check.network' };
+    case 'server':
+      return failure.code === null
+        ? { message: 'notebooks.kernel.check.unreadable' }
+        : { message: 'notebooks.kernel.check.server', values: { code: failure.code } };
+  }
 }
 
 /** Thrown by the page's kernel when it could not start, with what the API answered. */

@@ -23,13 +23,14 @@ import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import {
   categoryItems,
+  exportFailureMessage,
   exportNotebook,
   notebookKeys,
   saveNotebook,
   uploadAttachment,
   uploadCover,
   useCategories,
-  useKernelInfo,
+  useKernelCheck,
   useNotebookAction,
   useNotebookDetail,
 } from '../api/notebooks.ts';
@@ -103,7 +104,7 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const kernelInfo = useKernelInfo();
+  const kernelCheck = useKernelCheck();
   const categories = useCategories();
   const action = useNotebookAction();
 
@@ -125,6 +126,7 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
   const [attachments, setAttachments] = useState<NotebookAttachment[]>(detail?.attachments ?? []);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState<'cover' | 'attachment' | null>(null);
+  const [exporting, setExporting] = useState(false);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const notebookId = detail?.id ?? createdId;
 
@@ -245,8 +247,20 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
     reload();
   };
 
-  const info = kernelInfo.data;
-  const runnable = canRunCode(info);
+  const exportFile = async () => {
+    if (!notebookId) return;
+    setExporting(true);
+    try {
+      await exportNotebook(notebookId, meta.title);
+    } catch (error) {
+      const failure = exportFailureMessage(error);
+      if (failure) notify.error(failure.values ? t(failure.key, failure.values) : t(failure.key));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const runnable = canRunCode(kernelCheck.info);
   const categoryOptions = categoryItems(categories.data).map((c) => ({ value: c.id, label: categoryName(c, locale) }));
 
   const toolbarExtra = (
@@ -264,9 +278,11 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
       {notebookId && (
         <Button
           icon={<DownloadOutlined />}
-          onClick={() => void exportNotebook(notebookId, meta.title)}
+          onClick={() => void exportFile()}
+          loading={exporting}
           title={t('notebooks.editor.export')}
           disabled={dirty}
+          data-testid="notebook-export"
         >
           {t('notebooks.editor.export')}
         </Button>
@@ -425,7 +441,8 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
         setDocument={setDocument}
         mode="edit"
         runnable={runnable}
-        notice={<KernelNotice info={info} failed={kernelInfo.isError} />}
+        recheck={kernelCheck.failure ? kernelCheck.recheck : undefined}
+        notice={<KernelNotice check={kernelCheck} />}
         toolbarExtra={toolbarExtra}
         onSave={() => void save()}
       />
