@@ -7,6 +7,7 @@ import {
   call,
   certified,
   certifiedMember,
+  certifiedPerson,
   chooseSelect,
   jobBody,
   shoot as shootTo,
@@ -14,7 +15,9 @@ import {
   pickDatePreset,
   signInAdmin,
   horizontalOverflow as overflow,
+  uploadPdf,
 } from './cooperation-api.ts';
+import { confirmDialog, openDialog } from './dialogs.ts';
 import { signInThroughUi } from './session.ts';
 
 const SHOTS = shotsDir('jobs');
@@ -212,4 +215,94 @@ describeE2E('jobs, end to end', () => {
     expect(errors).toEqual([]);
     await Promise.all([ent.context.close(), sp.context.close(), visitor.context.close()]);
   }, 300_000);
+
+  it('the enterprise rejects an applicant giving a reason (the dialog asks for one, in three locales) and closes the job; the applicant still opens it from /manage/myJob, sees it closed and reads why', async () => {
+    const adminToken = await signInAdmin();
+    const suffix = String(Date.now()).slice(-4);
+    const enterprise = await certified(adminToken, 'Enterprise', `数桥排产科技有限公司${suffix}`);
+    const applicant = await certifiedPerson(adminToken, 'Specialist', '李专家');
+    const title = `排产专家${suffix}`;
+    const errors: string[] = [];
+    // The job and the application through the API (one session per user: signing in ends the script's).
+    const saved = await call<{ job: { id: number } }>(enterprise.token, 'POST', 'job/save', jobBody(title));
+    const jobId = saved.job.id;
+    await call(enterprise.token, 'POST', 'job/publish', { id: jobId });
+    const space = await call<{ space_id: number }>(applicant.token, 'POST', 'job/resumeSpace', {});
+    const resume = await uploadPdf(applicant.token, space.space_id, '李专家简历.pdf');
+    await call(applicant.token, 'POST', 'job/apply', { job_id: jobId, resume_file_id: resume });
+
+    const ent = await newPage(browser());
+    ent.page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(ent.page, enterprise.phone, enterprise.password);
+    const row = ent.page.locator('[data-testid=applicants] tr', { hasText: '李专家' });
+    const dialog = openDialog(ent.page);
+    const shown = () => dialog.locator('.ant-form-item-explain-error').allTextContents();
+    const words = '团队已满，欢迎关注后续职位';
+    const labels = {
+      'zh-HK': { reject: '不合適', choose: '請選擇', other: '其他', required: '請填寫' },
+      'en-US': {
+        reject: 'Reject',
+        choose: 'Please choose',
+        other: 'Other',
+        required: 'Please fill in',
+      },
+      'zh-CN': { reject: '不合适', choose: '请选择', other: '其他', required: '请填写' },
+    } as const;
+    // In each locale the dialog refuses to reject without a reason, and without words for 'Other';
+    // it is cancelled in the first two and sent in the last (zh-CN).
+    for (const [locale, label] of Object.entries(labels)) {
+      await ent.page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+        key: LOCALE_STORAGE_KEY,
+        value: locale,
+      });
+      await ent.page.goto(`/manage/employment/detail/${jobId}`);
+      await poll(() => row.count()).toBe(1);
+      await row.getByRole('button', { name: label.reject }).click();
+      await dialog.waitFor();
+      await poll(() => dialog.getAttribute('class')).not.toMatch(/ant-zoom-appear|ant-zoom-enter/);
+      await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+      await poll(shown).toEqual([label.choose]);
+      await shoot(ent.page, `reject-empty-${locale}`, false);
+      await chooseSelect(ent.page, 'reason', label.other);
+      await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+      await poll(shown).toEqual([label.required]);
+      await dialog.locator('#reason_text').fill(words);
+      await poll(shown).toEqual([]);
+      await shoot(ent.page, `reject-filled-${locale}`, false);
+      if (locale === 'zh-CN') break;
+      // (antd spaces out a two-character Chinese label: '取 消'; the footer's other button is Cancel.)
+      await dialog.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+      await dialog.waitFor({ state: 'hidden' });
+      // Cancelled: nothing changed, the step is still offered.
+      expect(await row.getByRole('button', { name: label.reject }).count()).toBe(1);
+    }
+    await confirmDialog(ent.page);
+    await poll(() => row.getByTestId('application-status').textContent()).toBe('未通过');
+    expect(await row.getByTestId('reject-reason').textContent()).toBe(`原因：其他 — ${words}`);
+    await ent.page.getByTestId('job-close').click();
+    await confirmDialog(ent.page);
+    await poll(() => ent.page.getByTestId('job-reopen').count()).toBe(1);
+
+    // The applicant: the list says why and that the job is closed; its link still opens the job.
+    const sp = await newPage(browser());
+    sp.page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(sp.page, applicant.phone, applicant.password);
+    await sp.page.goto('/manage/myJob');
+    const myRow = sp.page.locator('tr', { hasText: title });
+    await poll(() => myRow.getByTestId('application-status').textContent()).toBe('未通过');
+    expect(await myRow.getByTestId('reject-reason').textContent()).toBe(`原因：其他 — ${words}`);
+    expect(await myRow.locator('.ant-tag', { hasText: '已关闭' }).count()).toBe(1);
+    await shoot(sp.page, 'my-job-rejected-zh-CN');
+    await myRow.getByRole('link', { name: title }).click();
+    await sp.page.waitForURL(`**/employ/detail/${jobId}`);
+    const mine = sp.page.getByTestId('my-application');
+    await poll(() => mine.count()).toBe(1);
+    expect(await mine.getByTestId('application-status').textContent()).toBe('未通过');
+    expect(await sp.page.getByText('该职位已关闭，不再接受投递。').count()).toBe(1);
+    expect(await sp.page.locator('h1', { hasText: title }).getByText('已关闭').count()).toBe(1);
+    expect(await sp.page.getByTestId('job-apply').count()).toBe(0);
+    await shoot(sp.page, 'employ-detail-closed-applicant-zh-CN');
+    expect(errors).toEqual([]);
+    await Promise.all([ent.context.close(), sp.context.close()]);
+  }, 180_000);
 });

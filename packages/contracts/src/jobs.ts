@@ -26,8 +26,20 @@ export const APPLICATION_ACTIONS = {
   reject: { from: ['applied', 'viewed', 'interview'], to: 'rejected' },
 } as const satisfies Record<string, { from: readonly ApplicationState[]; to: ApplicationState }>;
 export type ApplicationAction = keyof typeof APPLICATION_ACTIONS;
+/**
+ * The employer's actions that take nothing but the application; rejecting also takes a reason
+ * (RejectApplicationSchema).
+ */
+export type PlainApplicationAction = Exclude<ApplicationAction, 'reject'>;
 /** The applicant may withdraw until the employer decided. */
 export const WITHDRAWABLE: readonly ApplicationState[] = ['applied', 'viewed', 'interview'];
+
+/**
+ * Why an employer rejects an application, one picked from the list (labels in messages:
+ * applicationRejectReasons.*); the applicant always learns it. Shaped as a solution's decline.
+ */
+export const APPLICATION_REJECT_REASONS = ['experience', 'skills', 'education', 'positionFilled', 'other'] as const;
+export type ApplicationRejectReason = (typeof APPLICATION_REJECT_REASONS)[number];
 
 /** Spec §3 job options, as codes (labels in messages: employmentTypes.N, experienceLevels.N). */
 export { EDUCATION_DEGREES, EMPLOYMENT_TYPES, EXPERIENCE_LEVELS };
@@ -37,6 +49,8 @@ export type Degree = (typeof EDUCATION_DEGREES)[number];
 
 export const JOB_DESCRIPTION_MAX = 20_000;
 export const APPLICATION_NOTE_MAX = 500;
+/** The employer's own words beside a rejection's reason (as a solution's `decline_text`). */
+export const REJECT_TEXT_MAX = 500;
 export const HEADCOUNT_MAX = 9_999;
 /** Resumes are Word or PDF files (DESIGN §10: the docs profile's extensions). */
 export const RESUME_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
@@ -140,9 +154,23 @@ export const ApplySchema = z.object({
 });
 export type Apply = z.infer<typeof ApplySchema>;
 
-/** `POST job/withdraw` and the employer's actions (`job/viewApplication`, …). */
+/** `POST job/withdraw` and the employer's steps `job/viewApplication`, `job/inviteInterview`, `job/makeOffer`. */
 export const ApplicationIdSchema = z.object({ id: IdSchema });
 export type ApplicationId = z.infer<typeof ApplicationIdSchema>;
+
+/** `POST job/rejectApplication`: a reason from the list, and free text (required for 'other'). */
+export const RejectApplicationSchema = z
+  .object({
+    id: IdSchema,
+    reason: z.enum(APPLICATION_REJECT_REASONS, { error: key('validation.choose') }),
+    reason_text: optionalString(REJECT_TEXT_MAX),
+  })
+  .refine((v: Loose) => v.reason !== 'other' || (typeof v.reason_text === 'string' && v.reason_text !== ''), {
+    path: ['reason_text'],
+    error: key('validation.required'),
+    when: () => true,
+  });
+export type RejectApplication = z.infer<typeof RejectApplicationSchema>;
 
 /** `GET job/applicants`: one job's applications, newest change first. */
 export const ApplicantsQuerySchema = PageQuerySchema.extend({
@@ -221,6 +249,9 @@ export interface Application {
   resume: { id: number; name: string; size: number };
   note: string | null;
   status: ApplicationState;
+  /** Why the employer rejected it (set with `rejected`, null otherwise), and their own words. */
+  reject_reason: ApplicationRejectReason | null;
+  reject_text: string | null;
   history: ApplicationEvent[];
   created_at: string;
   updated_at: string;

@@ -39,6 +39,7 @@ export const NOTIFICATION_KINDS = {
   solutionAccepted: 'solution',
   solutionDeclined: 'solution',
   applicationMoved: 'job',
+  applicationRejected: 'job',
   memberJoined: 'member',
   memberClaimApproved: 'member',
   memberClaimRejected: 'member',
@@ -56,12 +57,17 @@ export const isNotificationKind = (kind: string): kind is NotificationKind => Ob
 
 /**
  * Title parameters that are product words, stored as their key and shown in the reader's language:
- * `role` (a role name), `state` (an application's or a phase's state: `stateOf` names its catalog),
- * `reason` (why a solution was declined; `reason_text` is the enterprise's own words, appended).
+ * `role` (a role name), `state` (an application's or a phase's state: STATE_CATALOG names its catalog),
+ * `reason` (why a solution was declined or an application rejected: REASON_CATALOG; `reason_text`
+ * is the decider's own words, appended).
  */
 const STATE_CATALOG: Partial<Record<NotificationKind, string>> = {
   applicationMoved: 'applicationStates',
   phaseReviewed: 'phaseStates',
+};
+const REASON_CATALOG: Partial<Record<NotificationKind, string>> = {
+  solutionDeclined: 'declineReasons',
+  applicationRejected: 'applicationRejectReasons',
 };
 
 /** The title of a notification in a locale. */
@@ -70,8 +76,9 @@ export function notificationTitle(locale: Locale, kind: string, params: Record<s
   if (shown.role) shown.role = translate(locale, `roles.${shown.role}`);
   const stateCatalog = STATE_CATALOG[kind as NotificationKind];
   if (shown.state && stateCatalog) shown.state = translate(locale, `${stateCatalog}.${shown.state}`);
-  if (shown.reason) {
-    const reason = translate(locale, `declineReasons.${shown.reason}`);
+  const reasonCatalog = REASON_CATALOG[kind as NotificationKind];
+  if (shown.reason && reasonCatalog) {
+    const reason = translate(locale, `${reasonCatalog}.${shown.reason}`);
     shown.reason = shown.reason_text ? `${reason} (${shown.reason_text})` : reason;
   }
   return translate(locale, `notifications.${kind}`, shown);
@@ -137,6 +144,7 @@ export function notificationLink(
     case 'solutionDeclined':
       return `/manage/solutions?id=${targetId}`;
     case 'applicationMoved':
+    case 'applicationRejected':
       return '/manage/myJob';
     case 'memberJoined':
       return '/manage/todoList?tab=members';

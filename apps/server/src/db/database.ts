@@ -34,6 +34,7 @@ import * as m0017 from './migrations/0017-wechat.ts';
 import * as m0018 from './migrations/0018-notifications.ts';
 import * as m0019 from './migrations/0019-storage-writes.ts';
 import * as m0020 from './migrations/0020-outbox-sealed-codes.ts';
+import * as m0021 from './migrations/0021-job-reject-reasons.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -241,6 +242,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-notifications': m0018,
   '0019-storage-writes': m0019,
   '0020-outbox-sealed-codes': m0020,
+  '0021-job-reject-reasons': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -551,6 +551,9 @@ export interface JobApplicationsTable {
   resume_size: number;
   note: string | null;
   status: string;
+  /** contracts APPLICATION_REJECT_REASONS, with the employer's words (migration 0021); null unless rejected. */
+  reject_reason: string | null;
+  reject_text: string | null;
   created_at: string;
   updated_at: string;
 }

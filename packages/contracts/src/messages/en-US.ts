@@ -273,6 +273,13 @@ export const enUS = {
     demandCompleted: 'The demand was completed',
     demandClosed: 'The demand was closed',
   },
+  applicationRejectReasons: {
+    experience: 'Not enough relevant experience',
+    skills: 'Skills do not match the job',
+    education: 'Degree or field of study does not match',
+    positionFilled: 'The position has been filled',
+    other: 'Other',
+  },
   partnerTypes: {
     researchInstitute: 'Research institute',
     university: 'University',

@@ -269,6 +269,13 @@ export const zhCN = {
     demandCompleted: '需求已完成',
     demandClosed: '需求已关闭',
   },
+  applicationRejectReasons: {
+    experience: '相关经验不足',
+    skills: '专业技能与岗位不符',
+    education: '学历或专业不符合要求',
+    positionFilled: '岗位已招满',
+    other: '其他',
+  },
   partnerTypes: {
     researchInstitute: '科研院所',
     university: '高校',

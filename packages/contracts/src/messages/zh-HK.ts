@@ -269,6 +269,13 @@ export const zhHK = {
     demandCompleted: '需求已完成',
     demandClosed: '需求已關閉',
   },
+  applicationRejectReasons: {
+    experience: '相關經驗不足',
+    skills: '專業技能與職位不符',
+    education: '學歷或專業不符合要求',
+    positionFilled: '職位已招滿',
+    other: '其他',
+  },
   partnerTypes: {
     researchInstitute: '科研院所',
     university: '大學',

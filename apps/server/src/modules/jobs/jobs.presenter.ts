@@ -1,5 +1,6 @@
 import type {
   Application,
+  ApplicationRejectReason,
   ApplicationState,
   Degree,
   EmploymentType,
@@ -58,6 +59,8 @@ export const presentApplication = (
   resume: { id: row.resume_file_id, name: row.resume_name, size: Number(row.resume_size) },
   note: row.note,
   status: row.status as ApplicationState,
+  reject_reason: row.reject_reason as ApplicationRejectReason | null,
+  reject_text: row.reject_text,
   history: events.map((e) => ({
     from: e.from_status as ApplicationState | null,
     to: e.to_status as ApplicationState,

@@ -131,17 +131,32 @@ export const findOpenApplication = (
     .where('status', '<>', 'withdrawn')
     .executeTakeFirst();
 
-/** A guarded state change: only from one of `from`; the row, or undefined when another change came first. */
+/** Whether the user ever applied to the job, whatever became of the application (withdrawn included). */
+export async function hasApplied(db: Db, jobId: number, applicantId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('job_applications')
+    .select('id')
+    .where('job_id', '=', jobId)
+    .where('applicant_id', '=', applicantId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A guarded state change: only from one of `from`; the row, or undefined when another change came
+ * first. `changes`: what the step records besides its state (a rejection's reason).
+ */
 export const moveApplication = (
   db: Db,
   id: number,
   from: readonly string[],
   to: string,
   now: string,
+  changes: Updateable<JobApplicationsTable> = {},
 ): Promise<JobApplicationRow | undefined> =>
   db
     .updateTable('job_applications')
-    .set({ status: to, updated_at: now })
+    .set({ ...changes, status: to, updated_at: now })
     .where('id', '=', id)
     .where('status', 'in', [...from])
     .returningAll()

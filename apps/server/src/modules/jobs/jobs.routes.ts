@@ -7,7 +7,8 @@ import {
   JobSaveSchema,
   MyApplicationsQuerySchema,
   PublishedJobsQuerySchema,
-  type ApplicationAction,
+  RejectApplicationSchema,
+  type PlainApplicationAction,
 } from '@mathbridge/contracts/jobs';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -83,11 +84,10 @@ export function jobsRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: ApplicantsQuerySchema,
     handler: ({ caller, input }) => service.applicants(ctx, caller, input),
   });
-  const actions: Record<string, ApplicationAction> = {
+  const actions: Record<string, PlainApplicationAction> = {
     'job/viewApplication': 'view',
     'job/inviteInterview': 'interview',
     'job/makeOffer': 'offer',
-    'job/rejectApplication': 'reject',
   };
   for (const [path, action] of Object.entries(actions)) {
     defineCall(app, {
@@ -98,6 +98,13 @@ export function jobsRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: ({ caller, input, ip }) => service.actOnApplication(ctx, caller, input.id, action, ip),
     });
   }
+  defineCall(app, {
+    method: 'POST',
+    path: 'job/rejectApplication',
+    ...EMPLOYER,
+    input: RejectApplicationSchema,
+    handler: ({ caller, input, ip }) => service.rejectApplication(ctx, caller, input, ip),
+  });
 
   defineCall(app, {
     method: 'GET',

@@ -5,8 +5,8 @@ import {
   WITHDRAWABLE,
   JOB_STATES,
   type Application,
-  type ApplicationAction,
   type ApplicationPage,
+  type ApplicationRejectReason,
   type ApplicantsQuery,
   type Apply,
   type JobDetail,
@@ -15,8 +15,10 @@ import {
   type JobSave,
   type JobState,
   type MyApplicationsQuery,
+  type PlainApplicationAction,
   type PublishedJobsPage,
   type PublishedJobsQuery,
+  type RejectApplication,
   type ResumeSpace,
 } from '@mathbridge/contracts/jobs';
 import type { Locale } from '@mathbridge/contracts/locales';
@@ -233,15 +235,26 @@ async function detailFor(
 }
 
 /**
- * GET job/detail/:id (no sign-in needed): a published job for anyone; a draft or closed job only
- * for its organisation and admins — another signed-in user gets 304, a visitor 404.
+ * Who reads a job that is not published: its organisation and admins; a closed job also anyone who
+ * applied to it, whatever became of the application — /manage/myJob links every application to its
+ * job, and closing the job must not take that page away.
+ */
+async function mayReadUnpublished(ctx: AppContext, caller: Caller, job: JobRow): Promise<boolean> {
+  if (isAdmin(caller)) return true;
+  const employer = await employerOf(ctx, caller);
+  if (employer?.org.id === job.org_id) return true;
+  return job.status === 'closed' && (await repo.hasApplied(ctx.db, job.id, caller.id));
+}
+
+/**
+ * GET job/detail/:id (no sign-in needed): a published job for anyone; a draft or closed job for
+ * those `mayReadUnpublished` names — another signed-in user gets 304, a visitor 404.
  */
 export async function jobDetail(ctx: AppContext, caller: Caller | null, id: number): Promise<JobDetail> {
   const job = await loadJob(ctx.db, id);
-  if (job.status !== 'published' && !(caller && isAdmin(caller))) {
+  if (job.status !== 'published') {
     if (!caller) throw notFound('errors.jobNotFound');
-    const employer = await employerOf(ctx, caller);
-    if (!employer || employer.org.id !== job.org_id) throw forbidden();
+    if (!(await mayReadUnpublished(ctx, caller, job))) throw forbidden();
   }
   return detailFor(ctx, caller, job);
 }
@@ -448,25 +461,57 @@ export async function applicants(ctx: AppContext, caller: Caller, query: Applica
 
 const APPLICANT_TODO = { interview: 'jobInterview', offer: 'jobOffer', reject: 'jobRejected' } as const;
 
-/**
- * POST job/viewApplication | job/inviteInterview | job/makeOffer | job/rejectApplication: the
- * employer moves an application of its organisation (guarded; 409 from any other state). The
- * employer's to-do closes; the applicant gets one for an interview, an offer or a rejection.
- */
-export async function actOnApplication(
+type EmployerStep =
+  { action: PlainApplicationAction } | { action: 'reject'; reason: ApplicationRejectReason; text: string | null };
+
+/** POST job/viewApplication | job/inviteInterview | job/makeOffer. */
+export const actOnApplication = (
   ctx: AppContext,
   caller: Caller,
   id: number,
-  action: ApplicationAction,
+  action: PlainApplicationAction,
+  ip: string,
+): Promise<Application> => stepApplication(ctx, caller, id, { action }, ip);
+
+/**
+ * POST job/rejectApplication: with a reason from the list (and the employer's words, required for
+ * 'other'), stored on the application and told to the applicant.
+ */
+export const rejectApplication = (
+  ctx: AppContext,
+  caller: Caller,
+  input: RejectApplication,
+  ip: string,
+): Promise<Application> =>
+  stepApplication(
+    ctx,
+    caller,
+    input.id,
+    { action: 'reject', reason: input.reason, text: input.reason_text ?? null },
+    ip,
+  );
+
+/**
+ * The employer moves an application of its organisation (guarded; 409 from any other state). The
+ * employer's to-do closes; the applicant is notified and gets a to-do for an interview, an offer
+ * or a rejection.
+ */
+async function stepApplication(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  step: EmployerStep,
   ip: string,
 ): Promise<Application> {
+  const { action } = step;
   const actor = await requireEmployer(ctx, caller);
   const application = await loadApplication(ctx.db, id);
   if (application.org_id !== actor.org.id) throw forbidden();
   const { from, to } = APPLICATION_ACTIONS[action];
+  const rejection = step.action === 'reject' ? { reject_reason: step.reason, reject_text: step.text } : {};
   const now = nowIso();
   const moved = await inTransaction(ctx.db, async (trx) => {
-    const row = await repo.moveApplication(trx, application.id, from, to, now);
+    const row = await repo.moveApplication(trx, application.id, from, to, now, rejection);
     if (!row) throw applicationWrongState();
     await repo.insertEvent(trx, {
       application_id: row.id,
@@ -477,13 +522,15 @@ export async function actOnApplication(
     });
     await closeTodos(trx, applicationTarget(row.id), 'done', caller.id);
     const job = await loadJob(trx, row.job_id);
-    await notify(trx, {
-      userId: row.applicant_id,
-      actorId: caller.id,
-      kind: 'applicationMoved',
-      target: applicationTarget(row.id),
-      params: { title: job.title, org: job.org_name, state: to },
-    });
+    const about = { title: job.title, org: job.org_name };
+    const told =
+      step.action === 'reject'
+        ? {
+            kind: 'applicationRejected' as const,
+            params: { ...about, reason: step.reason, ...(step.text ? { reason_text: step.text } : {}) },
+          }
+        : { kind: 'applicationMoved' as const, params: { ...about, state: to } };
+    await notify(trx, { userId: row.applicant_id, actorId: caller.id, target: applicationTarget(row.id), ...told });
     if (action !== 'view') {
       await openTodo(trx, {
         kind: APPLICANT_TODO[action],
@@ -497,6 +544,7 @@ export async function actOnApplication(
       action: `job.application.${action}`,
       targetType: 'job_application',
       targetId: row.id,
+      ...(step.action === 'reject' ? { detail: { reason: step.reason } } : {}),
       ip,
     });
     return row;

@@ -3,6 +3,7 @@ import type { Application, ApplicationPage, JobDetail, JobPage, PublishedJobsPag
 import type { SignedUrl } from '@mathbridge/contracts/files';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import type { Page } from '@mathbridge/contracts/pagination';
+import type { Notification } from '@mathbridge/contracts/notifications';
 import { call, describeApi, inParallel, settledValues, useTestApp } from '../../test/harness.ts';
 import { certifiedUser } from '../identity/identity.fixtures.ts';
 import { cast, daysFromNow, get, ok, post, type Cast, type OrgUser } from '../demands/demands.fixtures.ts';
@@ -207,6 +208,37 @@ describeApi('jobs and applications (issue 11)', () => {
     expect(all.items.map((j) => j.id)).toContain(draft.job.id);
   });
 
+  it('an applicant still opens the job after the employer closes it: closed, no apply; others as before', async () => {
+    const job = await newJob(app(), c.enterprise, { form: { title: '已关闭岗位' } });
+    const id = job.job.id;
+    const teacher = { ...(await certifiedUser(app(), c.admin, 'Teacher')), orgId: null };
+    const live = await applyTo(app(), c.specialist, id);
+    const earlier = await applyTo(app(), teacher, id);
+    ok(await post(app(), teacher, 'job/withdraw', { id: earlier.id }), 'withdraw');
+    ok(await post(app(), c.enterprise, 'job/close', { id }), 'close');
+
+    // The link on /manage/myJob keeps working, whatever became of the application.
+    const seen = ok(await get<JobDetail>(app(), c.specialist, `job/detail/${id}`), 'applicant');
+    expect(seen).toMatchObject({
+      job: { id, title: '已关闭岗位', status: 'closed', closed_at: expect.any(String), applicant_count: null },
+      my_application: { id: live.id, status: 'applied' },
+      can: { edit: false, publish: false, close: false, reopen: false, apply: false },
+    });
+    const mine = ok(await get<ApplicationPage>(app(), c.specialist, 'job/myApplications', { page_size: 100 }), 'mine');
+    expect(mine.items.find((a) => a.id === live.id)?.job).toMatchObject({ id, status: 'closed' });
+    const afterWithdrawing = ok(await get<JobDetail>(app(), teacher, `job/detail/${id}`), 'withdrawn applicant');
+    expect(afterWithdrawing).toMatchObject({ job: { status: 'closed' }, my_application: null, can: { apply: false } });
+
+    // Everyone else gets what they got: another applicant-role user and other employers 304, visitors 404.
+    for (const outsider of [student, c.otherEnterprise, c.institute])
+      expect((await get(app(), outsider, `job/detail/${id}`)).status).toBe(304);
+    expect((await call(app(), 'GET', `job/detail/${id}`)).status).toBe(404);
+    // Reopened, it is public again and the applicant's page shows no apply button (one open application).
+    ok(await post(app(), c.enterprise, 'job/reopen', { id }), 'reopen');
+    expect((await get<JobDetail>(app(), c.specialist, `job/detail/${id}`)).result.can.apply).toBe(false);
+    expect((await get<JobDetail>(app(), teacher, `job/detail/${id}`)).result.can.apply).toBe(true);
+  });
+
   it('another organisation’s employer gets 304 on every job and application call', async () => {
     const job = await newJob(app(), c.enterprise);
     const draft = await newJob(app(), c.enterprise, { publish: false });
@@ -218,7 +250,10 @@ describeApi('jobs and applications (issue 11)', () => {
       expect((await post(app(), other, 'job/reopen', { id: job.job.id })).status).toBe(304);
       expect((await get(app(), other, 'job/applicants', { job_id: job.job.id })).status).toBe(304);
       for (const path of ['job/viewApplication', 'job/inviteInterview', 'job/makeOffer', 'job/rejectApplication'])
-        expect([path, (await post(app(), other, path, { id: application.id })).status]).toEqual([path, 304]);
+        expect([path, (await post(app(), other, path, { id: application.id, reason: 'skills' })).status]).toEqual([
+          path,
+          304,
+        ]);
       expect((await post(app(), other, 'upload/downloadUrl', { id: application.resume.id })).status).toBe(304);
     }
     expect((await post(app(), c.otherEnterprise, 'job/save', jobForm({ id: 999_999 }))).status).toBe(404);
@@ -303,7 +338,9 @@ describeApi('jobs and applications (issue 11)', () => {
     expect((await todos(c.specialist)).filter((i) => i.target_id === applied.id).map((i) => i.kind)).toEqual([
       'jobOffer',
     ]);
-    expect((await post(app(), c.enterprise, 'job/rejectApplication', { id: applied.id })).status).toBe(409);
+    expect(
+      (await post(app(), c.enterprise, 'job/rejectApplication', { id: applied.id, reason: 'positionFilled' })).status,
+    ).toBe(409);
     expect((await post(app(), c.specialist, 'job/withdraw', { id: applied.id })).status).toBe(409);
 
     // One application: its applicant, the job's organisation and admins; others 304, unknown 404.
@@ -338,13 +375,110 @@ describeApi('jobs and applications (issue 11)', () => {
     expect((await post(app(), c.enterprise, 'upload/downloadUrl', { id: first.resume.id })).status).toBe(304);
 
     const second = await applyTo(app(), student, job.job.id);
-    const rejected = ok(await post<Application>(app(), c.enterprise, 'job/rejectApplication', { id: second.id }), 'r');
+    const rejected = ok(
+      await post<Application>(app(), c.enterprise, 'job/rejectApplication', { id: second.id, reason: 'skills' }),
+      'reject',
+    );
     expect(rejected.status).toBe('rejected');
     expect((await todos(student)).find((i) => i.target_id === second.id)).toMatchObject({ kind: 'jobRejected' });
     expect((await post(app(), student, 'job/withdraw', { id: second.id })).status).toBe(409);
     // A rejected application is still the open one: no second application.
     const again = await post(app(), student, 'job/apply', { job_id: job.job.id, resume_file_id: second.resume.id });
     expect(again.status).toBe(409);
+  });
+
+  it('rejecting an applicant needs a reason from the list (and text for "other"); the applicant sees it', async () => {
+    const job = await newJob(app(), c.enterprise, { form: { title: '拒绝原因' } });
+    const application = await applyTo(app(), c.specialist, job.job.id);
+    const reject = (payload: Record<string, unknown>, locale: 'zh-CN' | 'zh-HK' | 'en-US' = 'en-US') =>
+      call<Errors>(
+        app(),
+        'POST',
+        'job/rejectApplication',
+        { id: application.id, ...payload },
+        {
+          token: c.enterprise.token,
+          locale,
+        },
+      );
+    const fields = (reply: { status: number; result: Errors }) => [
+      reply.status,
+      reply.result.errors.map((e) => e.field),
+    ];
+
+    // No reason, a solution's reason, 'other' without words, words too long: 400 on the field, nothing changes.
+    const none = await reject({});
+    expect(fields(none)).toEqual([400, ['reason']]);
+    expect(none.result.errors[0]!.message).toBe('Please choose');
+    expect((await reject({}, 'zh-CN')).result.errors[0]!.message).toBe('请选择');
+    expect((await reject({}, 'zh-HK')).result.errors[0]!.message).toBe('請選擇');
+    expect(fields(await reject({ reason: 'budget' }))).toEqual([400, ['reason']]);
+    expect(fields(await reject({ reason: 'other', reason_text: '   ' }))).toEqual([400, ['reason_text']]);
+    expect(fields(await reject({ reason: 'skills', reason_text: '长'.repeat(501) }))).toEqual([400, ['reason_text']]);
+    expect((await get<Application>(app(), c.specialist, `job/application/${application.id}`)).result.status).toBe(
+      'applied',
+    );
+    // A reason does not make another organisation's employer the employer.
+    expect(
+      (await post(app(), c.otherEnterprise, 'job/rejectApplication', { id: application.id, reason: 'skills' })).status,
+    ).toBe(304);
+
+    const rejected = ok(
+      await post<Application>(app(), c.enterprise, 'job/rejectApplication', {
+        id: application.id,
+        reason: 'experience',
+        reason_text: '需要三年以上排产优化经验',
+      }),
+      'reject',
+    );
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      reject_reason: 'experience',
+      reject_text: '需要三年以上排产优化经验',
+    });
+    // Rejected once: a second rejection is 409 whatever its reason, and the first reason stays.
+    expect(
+      (
+        await post(app(), c.enterprise, 'job/rejectApplication', {
+          id: application.id,
+          reason: 'other',
+          reason_text: '再次',
+        })
+      ).status,
+    ).toBe(409);
+
+    // The applicant sees why: in their list, on the application, and in the notification (their language).
+    const mine = ok(await get<ApplicationPage>(app(), c.specialist, 'job/myApplications', { page_size: 100 }), 'mine');
+    expect(mine.items.find((a) => a.id === application.id)).toMatchObject({
+      status: 'rejected',
+      reject_reason: 'experience',
+      reject_text: '需要三年以上排产优化经验',
+    });
+    const notes = async (locale: 'zh-CN' | 'zh-HK' | 'en-US') =>
+      ok(
+        await call<Page<Notification>>(app(), 'GET', 'notification/list', {}, { token: c.specialist.token, locale }),
+        'notifications',
+      ).items.find((n) => n.kind === 'applicationRejected');
+    expect(await notes('en-US')).toMatchObject({
+      category: 'job',
+      title: `Your application for "拒绝原因" at ${job.job.org.name} was not successful: Not enough relevant experience (需要三年以上排产优化经验)`,
+      link: '/manage/myJob',
+    });
+    expect((await notes('zh-CN'))?.title).toBe(
+      `您申请的职位“拒绝原因”（${job.job.org.name}）未通过，原因：相关经验不足 (需要三年以上排产优化经验)`,
+    );
+    expect((await notes('zh-HK'))?.title).toContain('原因：相關經驗不足 (需要三年以上排产优化经验)');
+    // Applications nobody rejected carry no reason.
+    const other = await applyTo(app(), student, job.job.id);
+    expect(other).toMatchObject({ reject_reason: null, reject_text: null });
+    const audit = await t()
+      .ctx.db.selectFrom('audit_logs')
+      .select(['action', 'detail'])
+      .where('target_type', '=', 'job_application')
+      .where('target_id', '=', String(application.id))
+      .where('action', '=', 'job.application.reject')
+      .executeTakeFirst();
+    expect(audit?.detail).toContain('experience');
   });
 
   it('apply refuses: twice (409), drafts, closed jobs and past deadlines (409), a resume not in the resume space (400)', async () => {
@@ -409,7 +543,7 @@ describeApi('jobs and applications (issue 11)', () => {
     const a = await applyTo(app(), teacher, job.job.id);
     const b = await applyTo(app(), individual, job.job.id);
     ok(await post(app(), c.institute, 'job/viewApplication', { id: a.id }), 'view');
-    ok(await post(app(), c.institute, 'job/rejectApplication', { id: a.id }), 'reject');
+    ok(await post(app(), c.institute, 'job/rejectApplication', { id: a.id, reason: 'education' }), 'reject');
     ok(await post(app(), individual, 'job/withdraw', { id: b.id }), 'withdraw');
     const actions = await t()
       .ctx.db.selectFrom('audit_logs')
@@ -445,7 +579,7 @@ describeApi('jobs and applications (issue 11)', () => {
     // Withdraw against reject: one of them, never both; the count follows the winner.
     const [withdrawn, rejected] = await Promise.all([
       post(app(), c.specialist, 'job/withdraw', { id: application.id }),
-      post(app(), c.enterprise, 'job/rejectApplication', { id: application.id }),
+      post(app(), c.enterprise, 'job/rejectApplication', { id: application.id, reason: 'positionFilled' }),
     ]);
     expect([withdrawn.status, rejected.status].sort()).toEqual([200, 409]);
     const events = await t()

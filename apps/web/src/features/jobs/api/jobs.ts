@@ -8,7 +8,6 @@ import {
 } from '@tanstack/react-query';
 import type {
   Application,
-  ApplicationAction,
   ApplicationPage,
   ApplicantsQuery,
   Apply,
@@ -17,6 +16,8 @@ import type {
   JobPage,
   JobSave,
   MyApplicationsQuery,
+  PlainApplicationAction,
+  RejectApplication,
   ResumeSpace,
 } from '@mathbridge/contracts/jobs';
 import { api } from '../../../lib/api-client.ts';
@@ -101,20 +102,29 @@ export function useApplicants(params: ApplicantsQuery) {
   return useQuery(applicantsQueryOptions(params));
 }
 
-const ACTION_PATHS: Record<ApplicationAction, string> = {
+const ACTION_PATHS: Record<PlainApplicationAction, string> = {
   view: 'job/viewApplication',
   interview: 'job/inviteInterview',
   offer: 'job/makeOffer',
-  reject: 'job/rejectApplication',
 };
 
-/** The employer's step on an application: view → interview → offer | reject. */
+/** The employer's step on an application: view → interview → offer. */
 export function useActOnApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: ApplicationAction }) =>
+    mutationFn: ({ id, action }: { id: number; action: PlainApplicationAction }) =>
       api.post<Application>(ACTION_PATHS[action], { id }),
     onSuccess: () => invalidateJobs(queryClient),
+  });
+}
+
+/** POST job/rejectApplication: with a reason (and text); the dialog shows a refusal on its form. */
+export function useRejectApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RejectApplication) =>
+      api.post<Application>('job/rejectApplication', { ...input }, { reportErrors: false }),
+    onSettled: () => invalidateJobs(queryClient),
   });
 }
 

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Select, Space, type TableProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   APPLICATION_ACTIONS,
@@ -7,6 +8,7 @@ import {
   type Application,
   type ApplicationAction,
   type ApplicationState,
+  type PlainApplicationAction,
 } from '@mathbridge/contracts/jobs';
 import { QueryTable } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
@@ -15,6 +17,8 @@ import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useActOnApplication, useApplicants } from '../api/jobs.ts';
+import { RejectApplicationModal } from './reject-application-modal.tsx';
+import { RejectReason } from './reject-reason.tsx';
 import { ApplicationStatusTag } from './status-tags.tsx';
 
 const ACTIONS = Object.keys(APPLICATION_ACTIONS) as ApplicationAction[];
@@ -45,7 +49,7 @@ export function ResumeLink({ resume }: { resume: Application['resume'] }) {
 
 /**
  * The applications to one job (the organisation's view): filter by state, page through, and move
- * each one on — view → interview → offer | reject — every step after a confirmation.
+ * each one on — view → interview → offer after a confirmation, reject in a dialog that asks why.
  */
 export function ApplicantsCard({ jobId, count }: { jobId: number; count: number | null }) {
   const { t } = useTranslation();
@@ -53,14 +57,14 @@ export function ApplicantsCard({ jobId, count }: { jobId: number; count: number 
   const params = useListParams<ApplicationState>({ statuses: APPLICATION_STATES });
   const list = useApplicants({ job_id: jobId, status: params.status, page: params.page, page_size: params.pageSize });
   const act = useActOnApplication();
+  const [rejecting, setRejecting] = useState<Application | null>(null);
 
-  const confirm = (application: Application, action: ApplicationAction) =>
+  const confirm = (application: Application, action: PlainApplicationAction) =>
     notify.confirm({
       title: t(`jobs.applicants.actions.${action}`),
       content: t(`jobs.applicants.confirm.${action}`, { name: application.applicant.name }),
       okText: t(`jobs.applicants.actions.${action}`),
       cancelText: t('common.cancel'),
-      okButtonProps: { danger: action === 'reject' },
       onOk: async () => {
         await act.mutateAsync({ id: application.id, action });
         notify.success(t(`jobs.applicants.done.${action}`));
@@ -78,7 +82,12 @@ export function ApplicantsCard({ jobId, count }: { jobId: number; count: number 
     {
       key: 'status',
       title: t('jobs.applicants.columns.status'),
-      render: (_, a) => <ApplicationStatusTag status={a.status} />,
+      render: (_, a) => (
+        <>
+          <ApplicationStatusTag status={a.status} />
+          <RejectReason application={a} />
+        </>
+      ),
     },
     { key: 'resume', title: t('jobs.applicants.columns.resume'), render: (_, a) => <ResumeLink resume={a.resume} /> },
     {
@@ -100,7 +109,7 @@ export function ApplicantsCard({ jobId, count }: { jobId: number; count: number 
               size="small"
               type={action === 'reject' ? 'default' : 'primary'}
               danger={action === 'reject'}
-              onClick={() => confirm(a, action)}
+              onClick={() => (action === 'reject' ? setRejecting(a) : confirm(a, action))}
             >
               {t(`jobs.applicants.actions.${action}`)}
             </Button>
@@ -130,6 +139,7 @@ export function ApplicantsCard({ jobId, count }: { jobId: number; count: number 
       data-testid="applicants"
     >
       <QueryTable<Application> query={list} list={params} columns={columns} empty={t('jobs.applicants.empty')} />
+      <RejectApplicationModal application={rejecting} onClose={() => setRejecting(null)} />
     </Card>
   );
 }

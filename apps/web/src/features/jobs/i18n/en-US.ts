@@ -113,7 +113,15 @@ export const jobsEnUS = {
         view: 'Mark the application of {{name}} as viewed?',
         interview: 'Invite {{name}} to an interview? The applicant sees the new state.',
         offer: 'Make {{name}} an offer? This decides the application.',
-        reject: 'Reject the application of {{name}}? This cannot be undone.',
+      },
+      reject: {
+        title: 'Reject application',
+        intro: 'This cannot be undone. {{name}} sees the reason and your explanation.',
+        reason: 'Reason',
+        choose: 'Please choose',
+        reasonText: 'Explanation',
+        reasonTextHelp: 'Required when the reason is "Other".',
+        shown: 'Reason: {{reason}}',
       },
       done: {
         view: 'Marked as viewed.',

@@ -115,7 +115,15 @@ export const jobsZhCN: JobsMessages = {
         view: '将 {{name}} 的投递标记为已查看？',
         interview: '邀请 {{name}} 面试？求职者会看到新的状态。',
         offer: '向 {{name}} 发放录用？此操作将结束该投递流程。',
-        reject: '确定 {{name}} 不合适？此操作不可撤销。',
+      },
+      reject: {
+        title: '标记为不合适',
+        intro: '此操作不可撤销。{{name}} 会看到原因和说明。',
+        reason: '原因',
+        choose: '请选择',
+        reasonText: '说明',
+        reasonTextHelp: '原因为“其他”时必填。',
+        shown: '原因：{{reason}}',
       },
       done: {
         view: '已标记为已查看。',

@@ -115,7 +115,15 @@ export const jobsZhHK: JobsMessages = {
         view: '將 {{name}} 的申請標記為已查看？',
         interview: '邀請 {{name}} 面試？求職者會看到新的狀態。',
         offer: '向 {{name}} 發出聘用？此操作將結束該申請流程。',
-        reject: '確定 {{name}} 不合適？此操作不可撤銷。',
+      },
+      reject: {
+        title: '標記為不合適',
+        intro: '此操作不可撤銷。{{name}} 會看到原因和說明。',
+        reason: '原因',
+        choose: '請選擇',
+        reasonText: '說明',
+        reasonTextHelp: '原因為「其他」時必填。',
+        shown: '原因：{{reason}}',
       },
       done: {
         view: '已標記為已查看。',

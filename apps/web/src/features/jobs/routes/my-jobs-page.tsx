@@ -1,4 +1,4 @@
-import { Button, Card, type TableProps } from 'antd';
+import { Button, Card, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APPLICATION_STATES, WITHDRAWABLE, type Application, type ApplicationState } from '@mathbridge/contracts/jobs';
@@ -9,11 +9,15 @@ import { notify } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useMyApplications, useWithdrawApplication } from '../api/jobs.ts';
 import { ResumeLink } from '../components/applicants-card.tsx';
-import { ApplicationStatusTag } from '../components/status-tags.tsx';
+import { RejectReason } from '../components/reject-reason.tsx';
+import { ApplicationStatusTag, JobStatusTag } from '../components/status-tags.tsx';
 import '../i18n/strings.ts';
 import '../components/jobs.css';
 
-/** /manage/myJob (teachers, specialists, students, individuals): my applications, their states, withdrawing. */
+/**
+ * /manage/myJob (teachers, specialists, students, individuals): my applications, their states (a
+ * rejection with its reason), withdrawing; each links to its job, closed ones included.
+ */
 export default function MyJobsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -38,7 +42,13 @@ export default function MyJobsPage() {
     {
       key: 'job',
       title: t('jobs.mine.columns.job'),
-      render: (_, a) => <Link to={`/employ/detail/${a.job.id}`}>{a.job.title}</Link>,
+      // A closed job still opens for its applicants: the tag says why it takes no one any more.
+      render: (_, a) => (
+        <Space size={4} wrap>
+          <Link to={`/employ/detail/${a.job.id}`}>{a.job.title}</Link>
+          {a.job.status === 'closed' && <JobStatusTag status={a.job.status} />}
+        </Space>
+      ),
     },
     { key: 'org', title: t('jobs.mine.columns.org'), render: (_, a) => a.job.org.name, responsive: ['md'] },
     {
@@ -50,7 +60,12 @@ export default function MyJobsPage() {
     {
       key: 'status',
       title: t('jobs.mine.columns.status'),
-      render: (_, a) => <ApplicationStatusTag status={a.status} />,
+      render: (_, a) => (
+        <>
+          <ApplicationStatusTag status={a.status} />
+          <RejectReason application={a} />
+        </>
+      ),
     },
     {
       key: 'updated',
