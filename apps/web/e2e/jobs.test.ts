@@ -139,11 +139,15 @@ describeE2E('jobs, end to end', () => {
     const row = ent.page.locator('[data-testid=applicants] tr', { hasText: '张专家' });
     await poll(() => row.count()).toBe(1);
     await poll(() => row.getByText('张专家简历.pdf').count()).toBe(1);
+    // Each confirmation is gone (its mask and fade-out too) before the next action is clicked.
+    const confirmed = () => poll(() => ent.page.locator('.ant-modal-confirm, .ant-modal-mask').count()).toBe(0);
     await row.getByRole('button', { name: '标记已查看' }).click();
     await ent.page.locator('.ant-modal-confirm').getByRole('button', { name: '标记已查看' }).click();
+    await confirmed();
     await poll(() => row.getByTestId('application-status').textContent()).toBe('已查看');
     await row.getByRole('button', { name: '邀请面试' }).click();
     await ent.page.locator('.ant-modal-confirm').getByRole('button', { name: '邀请面试' }).click();
+    await confirmed();
     await poll(() => row.getByTestId('application-status').textContent()).toBe('面试');
     await poll(() => row.getByRole('button', { name: '发放录用' }).count()).toBe(1);
 
