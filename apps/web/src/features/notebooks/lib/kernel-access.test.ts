@@ -1,25 +1,8 @@
+import { kernelInfo } from './kernel-info.fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import type { KernelInfo } from '@mathbridge/contracts/notebooks';
 import { canRunCode, describeKernelFailure } from './kernel-access.ts';
 
-const info = (change: Partial<KernelInfo>): KernelInfo => ({
-  available: true,
-  reason: null,
-  limits: {
-    cpu_seconds: 600,
-    memory_mb: 2048,
-    wall_seconds: 120,
-    idle_seconds: 1800,
-    output_bytes: 2097152,
-    file_mb: 100,
-    disk_mb: 500,
-    processes: 64,
-  },
-  kernel_id: null,
-  access: 'allowed',
-  isolation: 'jail',
-  ...change,
-});
+const info = kernelInfo;
 
 describe('who may run code', () => {
   it('runs only where kernels are available and the caller is allowed to start one', () => {

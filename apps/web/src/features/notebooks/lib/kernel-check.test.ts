@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver, focusManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
+import { kernelInfo } from './kernel-info.fixtures.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { describeKernelCheckFailure } from './kernel-access.ts';
 import { kernelCheckDelay, kernelCheckFailureOf, recheckOnReturn, retryKernelCheck } from './kernel-check.ts';
@@ -9,24 +10,7 @@ import { kernelCheckDelay, kernelCheckFailureOf, recheckOnReturn, retryKernelChe
 vi.mock('../../../lib/api-client.ts', () => ({ api: {} }));
 const { kernelCheckOf, kernelInfoQueryFor, recheckKernels } = await import('../api/notebooks.ts');
 
-const info = (change: Partial<KernelInfo> = {}): KernelInfo => ({
-  available: true,
-  reason: null,
-  limits: {
-    cpu_seconds: 600,
-    memory_mb: 2048,
-    wall_seconds: 120,
-    idle_seconds: 1800,
-    output_bytes: 2097152,
-    file_mb: 100,
-    disk_mb: 500,
-    processes: 64,
-  },
-  kernel_id: null,
-  access: 'allowed',
-  isolation: 'jail',
-  ...change,
-});
+const info = kernelInfo;
 const timedOut = () => new ApiError({ message: 'timeout', kind: 'timeout', handled: false });
 const offline = () => new ApiError({ message: 'network', kind: 'network', handled: false });
 
