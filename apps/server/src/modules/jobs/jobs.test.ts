@@ -591,4 +591,24 @@ describeApi('jobs and applications (issue 11)', () => {
     expect(events).toHaveLength(3);
     expect((await jobStatus(draft.job.id)).applicant_count).toBe(withdrawn.status === 200 ? 0 : 1);
   });
+
+  it('of 20 parallel rejections with different reasons exactly one wins, and its reason is the one kept', async () => {
+    const job = await newJob(app(), c.enterprise);
+    const application = await applyTo(app(), c.specialist, job.job.id);
+    const reasons = ['experience', 'skills', 'education', 'positionFilled'] as const;
+    const answers = settledValues(
+      await inParallel(20, (i) =>
+        post(app(), c.enterprise, 'job/rejectApplication', { id: application.id, reason: reasons[i % 4] }),
+      ),
+    );
+    const winners = answers.flatMap((r, i) => (r.status === 200 ? [reasons[i % 4]] : []));
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((r) => r.status !== 200).every((r) => r.status === 409)).toBe(true);
+    const stored = await t()
+      .ctx.db.selectFrom('job_applications')
+      .select(['status', 'reject_reason'])
+      .where('id', '=', application.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'rejected', reject_reason: winners[0] });
+  });
 });

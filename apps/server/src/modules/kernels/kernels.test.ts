@@ -124,6 +124,28 @@ describeKernels('kernels through the proxy, against the real Jupyter Server', ()
     expect(held).toEqual([]);
   });
 
+  it('holds under 20 parallel starts: an unverified user gets 403 each time and holds nothing, a certified one one kernel', async () => {
+    const unverified = await registerUser(testApp().app);
+    const certified = await registerVerifiedUser(testApp());
+    const [refused, raced] = await Promise.all([
+      inParallel(20, () => rest('POST', '/api/kernels', unverified.token)),
+      inParallel(20, () => rest('POST', '/api/kernels', certified.token)),
+    ]);
+    expect(settledValues(refused).map((r) => r.status)).toEqual(Array(20).fill(403));
+    const statuses = settledValues(raced).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    const held = await testApp()
+      .ctx.db.selectFrom('kernel_sessions')
+      .innerJoin('users', 'users.id', 'kernel_sessions.user_id')
+      .select('users.phone')
+      .where('users.phone', 'in', [unverified.phone, certified.phone])
+      .execute();
+    expect(held).toEqual([{ phone: certified.phone }]);
+    const [kernel] = (await (await rest('GET', '/api/kernels', certified.token)).json()) as { id: string }[];
+    expect((await rest('DELETE', `/api/kernels/${kernel?.id}`, certified.token)).status).toBe(204);
+  });
+
   it('runs code and returns its output, and a matplotlib plot as a PNG', async () => {
     const { token, id, client } = await userWithKernel();
     const run = await client.execute('print(1+1)');

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { TestApp } from '../../test/harness.ts';
-import { call, describeApi, newPhone, useTestApp } from '../../test/harness.ts';
+import { call, describeApi, inParallel, newPhone, settledValues, useTestApp } from '../../test/harness.ts';
 import { atRestKey } from '../../lib/at-rest-key.ts';
 import { startAliyunSmsPeer, startTencentSmsPeer, type SmsPeer } from '../../test/sms-peers.ts';
 import { DeliveryDispatcher } from './delivery-dispatcher.ts';
@@ -400,6 +400,38 @@ describeApi('codes an earlier version left in the outbox in clear', () => {
       expect(columnsReading(sent, '4711')).toEqual([]);
     } finally {
       await second.app.close();
+    }
+  });
+
+  it('converts each clear code once when ten instances convert at the same time', async () => {
+    const { db } = t().ctx;
+    const now = Date.now();
+    const phones = Array.from({ length: 12 }, () => newPhone());
+    // Rows as an instance of the previous version still writes them during a rolling upgrade.
+    await db
+      .insertInto('outbox')
+      .values(
+        phones.map((recipient, i) => ({
+          channel: 'sms',
+          kind: 'code',
+          recipient,
+          body: `【数桥】验证码 ${5100 + i}，5 分钟内有效。`,
+          code: String(5100 + i),
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + 240_000).toISOString(),
+          attempts: 0,
+          next_attempt_at: new Date(now + 60_000).toISOString(),
+        })),
+      )
+      .execute();
+    const dispatcher = t().ctx.delivery as DeliveryDispatcher;
+    const counts = settledValues(await inParallel(10, () => dispatcher.sealClearCodes(now)));
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(phones.length);
+    for (const [i, phone] of phones.entries()) {
+      const row = await storedRow(t(), phone);
+      expect(row).toMatchObject({ code: null, body: '【数桥】验证码 {code}，5 分钟内有效。' });
+      expect(row.code_sealed).toMatch(/^v1\./);
+      expect(columnsReading(row, String(5100 + i))).toEqual([]);
     }
   });
 });
