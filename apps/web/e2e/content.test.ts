@@ -210,7 +210,10 @@ describeE2E('an admin publishes a news article and a visitor reads it', () => {
 
     // The micro-site's team page.
     await page.goto('/manage/content/site');
+    // The tab switch renders in a transition: wait until the team tab (and with it the team's
+    // form) is the one shown, or the typing lands in the home page's form that is going away.
     await page.getByRole('tab', { name: '团队' }).click();
+    await poll(() => page.getByRole('tab', { name: '团队' }).getAttribute('aria-selected')).toBe('true');
     await page.fill('#title', `研究团队${suffix}`);
     await page.fill('#body', '## 成员\n\n共 $n=12$ 人。');
     await page
