@@ -14,12 +14,13 @@ import { Scheduler } from './lib/scheduler.ts';
 import { createStorage } from './lib/storage.ts';
 import { ensurePrivateDir } from './lib/data-dir.ts';
 import { atRestKey } from './lib/at-rest-key.ts';
-import { installEnvelope } from './plugins/call.ts';
+import { checkResponses, installEnvelope } from './plugins/call.ts';
+import { installApiReference } from './plugins/openapi.ts';
 import { installRequestLog, loggerOptions, requestIdOptions } from './plugins/request-log.ts';
 import { installMetrics } from './plugins/metrics.ts';
 import { installProbes } from './plugins/probes.ts';
 import { installJsonBody } from './plugins/json-body.ts';
-import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { platformRoutes, VERSION } from './modules/platform/platform.routes.ts';
 import { JournaledStorage } from './modules/files/storage-journal.ts';
 import { DeliveryDispatcher } from './modules/platform/delivery-dispatcher.ts';
 import type { Sender, SenderRegistry } from './modules/platform/delivery.ts';
@@ -149,6 +150,7 @@ export async function buildApp(
     });
 
   installEnvelope(app);
+  if (config.checkResponses) checkResponses(app);
   installRequestLog(app);
   installProbes(app, ctx);
   // Set once the kernels module is registered below; the gauge reads it when scraped.
@@ -188,6 +190,8 @@ export async function buildApp(
   notificationsRoutes(app, ctx);
   const kernelService = kernelsRoutes(app, ctx);
   kernels.service = kernelService;
+  // After every module: the reference documents what was registered.
+  installApiReference(app, VERSION);
 
   // Public pages the server can title better than index.html (crawlers, link previews): issue 11.
   await serveWeb(app, config.webDist, (webPath, locale) => contentPageMeta(ctx, webPath, locale));

@@ -23,6 +23,11 @@ export interface Config {
   /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
   redisPrefix: string;
   production: boolean;
+  /**
+   * Check every answer of a call in the endpoint table against it (DESIGN §19): on in the test
+   * projects (NODE_ENV=test, or CHECK_RESPONSES=1 for the e2e server), a drift answers 500.
+   */
+  checkResponses: boolean;
   /** Phone of the first admin created on first start. */
   adminPhone: string;
   /** Built web app served for non-/api paths; absent folder = API only. */
@@ -255,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'mb:',
     production: env.NODE_ENV === 'production',
+    checkResponses: env.CHECK_RESPONSES ? env.CHECK_RESPONSES === '1' : env.NODE_ENV === 'test',
     adminPhone: env.ADMIN_PHONE ?? '13800000000',
     // dist/server.js and src/server.ts both sit two levels below apps/.
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),

@@ -98,6 +98,8 @@ export async function setup(project: TestProject): Promise<void> {
       NODE_ENV: 'development',
       ADMIN_PHONE: adminPhone,
       LOG_LEVEL: 'warn',
+      // Every answer is checked against the contracts' endpoint table (DESIGN §19): drift fails the journey.
+      CHECK_RESPONSES: '1',
       KERNELS: 'on',
       KERNEL_PORT: String(kernelPort),
       DATABASE_URL: '',

@@ -30,6 +30,15 @@ export interface Page<T> {
   page_size: number;
 }
 
+/** The schema of a `Page` of `item`s. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+
 /** A calendar date `YYYY-MM-DD` (date-range filters); read as a day in China Standard Time. */
 export const DateSchema = z
   .string({ error: key('validation.date') })

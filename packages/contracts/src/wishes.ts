@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ValidationKey } from './messages.ts';
 import { ResearchFieldsSchema } from './msc.ts';
-import { PageQuerySchema } from './pagination.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
 import { IdSchema, PhoneSchema, optionalString, requiredString, titleString } from './validation.ts';
 
 /** Cooperation wishes (issue 5): an enterprise's open-ended wish; institutes respond. */
@@ -64,54 +64,52 @@ export const WishResponsesQuerySchema = PageQuerySchema.extend({ id: IdSchema })
 
 /* ---- results ---- */
 
-export interface Wish {
-  id: number;
-  title: string;
-  status: WishState;
-  msc_fields: string[];
-  description: string;
-  partner_type: PartnerType;
-  duration: WishDuration;
-  org: { id: number; name: string };
+const OrgRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const WishResponseSchema = z.object({
+  id: z.number().int(),
+  wish_id: z.number().int(),
+  institute: OrgRefSchema,
+  message: z.string(),
+  contact: z.string(),
+  contact_phone: z.string(),
+  created_at: z.string(),
+});
+export type WishResponse = z.infer<typeof WishResponseSchema>;
+
+export const WishSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(WISH_STATES),
+  msc_fields: z.array(z.string()),
+  description: z.string(),
+  partner_type: z.enum(PARTNER_TYPES),
+  duration: z.enum(WISH_DURATIONS),
+  org: OrgRefSchema,
   /** Shown to the owner and to institutes that responded. */
-  contact: string | null;
-  contact_phone: string | null;
-  response_count: number;
-  created_at: string;
-  closed_at: string | null;
+  contact: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  response_count: z.number().int(),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
   /** The caller's own response (institutes), or null. */
-  my_response: WishResponse | null;
-  can: { close: boolean; respond: boolean };
-}
+  my_response: WishResponseSchema.nullable(),
+  can: z.object({ close: z.boolean(), respond: z.boolean() }),
+});
+export type Wish = z.infer<typeof WishSchema>;
 
-export interface WishResponse {
-  id: number;
-  wish_id: number;
-  institute: { id: number; name: string };
-  message: string;
-  contact: string;
-  contact_phone: string;
-  created_at: string;
-}
+export const WishPageSchema = pageOf(WishSchema).extend({
+  counts: z.object({ open: z.number().int(), closed: z.number().int() }) satisfies z.ZodType<Record<WishState, number>>,
+});
+export type WishPage = z.infer<typeof WishPageSchema>;
 
-export interface WishPage {
-  items: Wish[];
-  total: number;
-  page: number;
-  page_size: number;
-  counts: Record<WishState, number>;
-}
-
-export interface OpenWishPage {
-  items: Wish[];
-  next_cursor: string | null;
+export const OpenWishPageSchema = z.object({
+  items: z.array(WishSchema),
+  next_cursor: z.string().nullable(),
   /** Maintained count of open wishes without filters; null with filters. */
-  total: number | null;
-}
+  total: z.number().int().nullable(),
+});
+export type OpenWishPage = z.infer<typeof OpenWishPageSchema>;
 
-export interface WishResponsePage {
-  items: WishResponse[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export const WishResponsePageSchema = pageOf(WishResponseSchema);
+export type WishResponsePage = z.infer<typeof WishResponsePageSchema>;

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
 import { STATUS, type Envelope } from '@mathbridge/contracts/api';
+import {
+  isFileAnswer,
+  statusesOf,
+  type Endpoint,
+  type EndpointParsed,
+  type EndpointReturn,
+} from '@mathbridge/contracts/endpoint';
 import { resolveLocale, type Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
 import { verbatimFieldsOf } from '@mathbridge/contracts/constants';
@@ -160,6 +167,8 @@ export interface RegisteredCall {
   unsigned: boolean;
   /** The workspace section (spec §6) the call serves, if any. */
   section?: string;
+  /** The endpoint of the contracts' table this call was registered from (DESIGN §19); absent for calls not yet moved. */
+  endpoint?: Endpoint;
 }
 
 const registries = new WeakMap<FastifyInstance, RegisteredCall[]>();
@@ -169,14 +178,79 @@ export function registeredCalls(app: FastifyInstance): readonly RegisteredCall[]
   return registries.get(app) ?? [];
 }
 
+const responseChecks = new WeakSet<FastifyInstance>();
+
+/**
+ * The test projects check every answer of a call from the endpoint table against it (DESIGN §19):
+ * a 200's `result` against the output schema, any other status against the statuses it documents.
+ * A mismatch becomes a 500 whose message says what drifted, so the test that met it fails there.
+ */
+export function checkResponses(app: FastifyInstance): void {
+  responseChecks.add(app);
+}
+
+function answerCheck(endpoint: Endpoint) {
+  const allowed = new Set<number>(statusesOf(endpoint));
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    // Transport failures keep their HTTP code (an unparsable body, a wrong content type): not the call's answer.
+    if (
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      !/^application\/json\b/.test(String(reply.getHeader('content-type') ?? ''))
+    )
+      return payload;
+    const answer = JSON.parse(payload) as Partial<Envelope>;
+    let drift: string | null = null;
+    if (typeof answer.status !== 'number') drift = 'no envelope';
+    else if (!allowed.has(answer.status)) drift = `status ${answer.status} is not documented`;
+    else if (answer.status === STATUS.ok) {
+      if (isFileAnswer(endpoint.output)) drift = 'an envelope where a file is documented';
+      else {
+        const checked = endpoint.output.safeParse(answer.result);
+        if (!checked.success)
+          drift = checked.error.issues
+            .slice(0, 5)
+            .map((issue) => `${issue.path.join('.') || '(result)'}: ${issue.message}`)
+            .join('; ');
+      }
+    }
+    if (!drift) return payload;
+    const message = `${endpoint.method} ${endpoint.path}: the answer does not match the endpoint table: ${drift}`;
+    request.log.error({ answer }, message);
+    return JSON.stringify({ status: STATUS.internal, message, result: null });
+  };
+}
+
 /**
  * Declares one API call: signature check, session, role/verification check, input validation
  * with the shared contracts, and the envelope. Handlers stay a few lines long.
  */
+export function defineCall<const E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (
+    ctx: CallContext<EndpointParsed<E>> & (E['auth'] extends 'user' ? object : { caller: Caller | null }),
+  ) => Promise<EndpointReturn<E>>,
+): void;
+/** The older form, for calls not yet in the contracts' endpoint table (issue 26 moves them module by module). */
 export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
   app: FastifyInstance,
   spec: CallSpec<S, A>,
+): void;
+export function defineCall(
+  app: FastifyInstance,
+  specOrEndpoint: CallSpec<z.ZodType | undefined, Auth> | Endpoint,
+  // Each overload types its handler's context precisely; here it is called untyped.
+  endpointHandler?: (ctx: never) => Promise<unknown>,
 ): void {
+  const endpoint = endpointHandler ? (specOrEndpoint as Endpoint) : undefined;
+  const spec: CallSpec<z.ZodType | undefined, Auth> = endpoint
+    ? {
+        ...endpoint,
+        path: [endpoint.path, ...(endpoint.aliases ?? [])],
+        handler: endpointHandler as CallSpec<z.ZodType | undefined, Auth>['handler'],
+      }
+    : (specOrEndpoint as CallSpec<z.ZodType | undefined, Auth>);
   const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
   let registry = registries.get(app);
   if (!registry) registries.set(app, (registry = []));
@@ -191,11 +265,13 @@ export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
       multipart: spec.multipart === true,
       unsigned: spec.unsigned === true,
       section: spec.section,
+      endpoint,
     });
     app.route({
       method: spec.method,
       url: `/api/${path}`,
       ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      ...(endpoint && responseChecks.has(app) ? { onSend: answerCheck(endpoint) } : {}),
       handler: async (request, reply) => {
         const raw = (spec.method === 'GET' || spec.multipart ? request.query : request.body) ?? {};
         const payload = typeof raw === 'object' ? (raw as Payload) : {};

@@ -1,5 +1,12 @@
 import { API_PREFIX, NOT_FOUND_FLAGS, STATUS, type Envelope, type InvalidResult } from '@mathbridge/contracts/api';
 import { REQUEST_TIMEOUT_MS, TOKEN_HEADER, verbatimFieldsOf } from '@mathbridge/contracts/constants';
+import {
+  fillPath,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResult,
+  type FileAnswer,
+} from '@mathbridge/contracts/endpoint';
 import { VERIFY_STATE } from '@mathbridge/contracts/roles';
 import type { Payload } from '@mathbridge/contracts/signature';
 import type { FieldError } from '@mathbridge/contracts/validation';
@@ -290,7 +297,31 @@ async function request<T>(
   return send<T>(buildUrl(path), { method, headers: headers(true), body: JSON.stringify(signed) }, options);
 }
 
+/** An endpoint whose answer is a file. */
+type DownloadEndpoint = Endpoint & { output: FileAnswer };
+
 export const api = {
+  /**
+   * One call of the contracts' endpoint table (DESIGN §19): its method, its path with the input's
+   * `:param`s filled in, the rest of the input as query or body; the result is the endpoint's type.
+   */
+  call: <const E extends Endpoint>(endpoint: E, input: EndpointInput<E>, options?: RequestOptions) => {
+    const { path, rest } = fillPath(endpoint.path, input as Payload);
+    return request<EndpointResult<E>>(endpoint.method, path, rest, options);
+  },
+  /** A multipart upload to an endpoint (files are not signed: `ignore_sign=1`, DESIGN §3). */
+  callUpload: <const E extends Endpoint>(endpoint: E, form: FormData, options: RequestOptions = {}) =>
+    send<EndpointResult<E>>(
+      buildUrl(endpoint.path, { ignore_sign: '1' }),
+      { method: endpoint.method, headers: headers(false), body: form },
+      options,
+    ),
+  /** A download endpoint: its bytes and the server's file name; refusals throw as ApiErrors. */
+  download: <const E extends DownloadEndpoint>(endpoint: E, input: EndpointInput<E>, options: RequestOptions = {}) => {
+    const { path, rest } = fillPath(endpoint.path, input as Payload);
+    const query = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, String(value)]));
+    return send<ApiFile>(buildUrl(path, query), { method: 'GET', headers: headers(false, '*/*') }, options, readFile);
+  },
   get: <T>(path: string, params?: Payload, options?: RequestOptions) => request<T>('GET', path, params, options),
   post: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('PUT', path, body, options),
