@@ -297,6 +297,20 @@ async function request<T>(
   return send<T>(buildUrl(path), { method, headers: headers(true), body: JSON.stringify(signed) }, options);
 }
 
+/**
+ * The address of a call the browser makes itself (an <img src>, a link to a download): the path with
+ * its `:param`s filled, the rest of `input` as the query.
+ */
+export function endpointUrl<const E extends Endpoint>(endpoint: E, input: EndpointInput<E>): string {
+  const { path, rest } = fillPath(endpoint.path, input as Payload);
+  const query = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  );
+  return buildUrl(path, query);
+}
+
 /** An endpoint whose answer is a file. */
 type DownloadEndpoint = Endpoint & { output: FileAnswer };
 
@@ -318,9 +332,8 @@ export const api = {
     ),
   /** A download endpoint: its bytes and the server's file name; refusals throw as ApiErrors. */
   download: <const E extends DownloadEndpoint>(endpoint: E, input: EndpointInput<E>, options: RequestOptions = {}) => {
-    const { path, rest } = fillPath(endpoint.path, input as Payload);
-    const query = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, String(value)]));
-    return send<ApiFile>(buildUrl(path, query), { method: 'GET', headers: headers(false, '*/*') }, options, readFile);
+    const url = endpointUrl(endpoint, input);
+    return send<ApiFile>(url, { method: 'GET', headers: headers(false, '*/*') }, options, readFile);
   },
   get: <T>(path: string, params?: Payload, options?: RequestOptions) => request<T>('GET', path, params, options),
   post: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('POST', path, body, options),

@@ -1,5 +1,6 @@
 import type { FileNode } from '@mathbridge/contracts/files';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
+import type { Endpoint, EndpointResult } from '@mathbridge/contracts/endpoint';
 import { currentLocale } from '../i18n/locale.ts';
 import { buildUrl, readEnvelope, transportError, type RequestOptions } from './api-client.ts';
 import { readToken } from './token.ts';
@@ -88,3 +89,7 @@ export function uploadDocument(
     reportErrors: false,
   });
 }
+
+/** `uploadRequest` to an endpoint of the contracts' table (DESIGN §19): its path, its result type. */
+export const uploadTo = <const E extends Endpoint>(endpoint: E, form: FormData, options: UploadRequestOptions = {}) =>
+  uploadRequest<EndpointResult<E>>(endpoint.path, form, options);
