@@ -35,6 +35,12 @@ const webZones = [
     message: 'A feature does not import another feature: move what both need to src/components or src/lib.',
   })),
   {
+    target: at('apps/web/src/features'),
+    from: at('apps/web/src/app'),
+    message:
+      'A feature does not import app/ (the shell imports features, not the reverse): move what both need to src/lib.',
+  },
+  {
     target: ['components', 'lib', 'i18n'].map((dir) => at('apps/web/src', dir)),
     from: [at('apps/web/src/app'), at('apps/web/src/features')],
     message: 'Shared web code imports neither app/ nor a feature.',
@@ -71,6 +77,13 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // No import cycles between files (issue 26 §7): a cycle hides an order of evaluation and blocks splitting.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx'] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

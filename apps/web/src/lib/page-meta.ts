@@ -69,3 +69,17 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string): 
     }
   };
 }
+
+/** Page title = `<page> - 数桥` / `- 數橋` / `- MathBridge` (spec §9: suffix is the platform name). */
+export function useDocumentTitle(): void {
+  const { t, i18n } = useTranslation();
+  const handle = useRouteHandle();
+  const page = handle.title?.(t);
+  const brand = t('brand.name');
+  const title = page ? `${page} - ${brand}` : brand;
+  const description = t('footer.description');
+  useEffect(() => {
+    document.title = title;
+    setDefaultDescription(description);
+  }, [title, description, i18n.language]);
+}

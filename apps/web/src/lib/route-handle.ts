@@ -1,7 +1,4 @@
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { setDefaultDescription } from './page-meta.ts';
 import { useMatches } from 'react-router';
 
 /** What a route tells the shell about itself. */
@@ -29,18 +26,4 @@ export function useRouteHandle(): RouteHandle {
     }
   }
   return merged;
-}
-
-/** Page title = `<page> - 数桥` / `- 數橋` / `- MathBridge` (spec §9: suffix is the platform name). */
-export function useDocumentTitle(): void {
-  const { t, i18n } = useTranslation();
-  const handle = useRouteHandle();
-  const page = handle.title?.(t);
-  const brand = t('brand.name');
-  const title = page ? `${page} - ${brand}` : brand;
-  const description = t('footer.description');
-  useEffect(() => {
-    document.title = title;
-    setDefaultDescription(description);
-  }, [title, description, i18n.language]);
 }

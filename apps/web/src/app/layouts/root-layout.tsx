@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { useDocumentTitle, useRouteHandle } from '../../lib/route-handle.ts';
+import { useDocumentTitle } from '../../lib/page-meta.ts';
+import { useRouteHandle } from '../../lib/route-handle.ts';
 import { TopNav } from './top-nav.tsx';
 
 /**
