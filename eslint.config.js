@@ -92,7 +92,24 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['Segmented'],
+              message: 'Use components/segmented.tsx: it names the control in the reader’s language.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/components/segmented.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['apps/server/src/**/*.ts'],

@@ -1,6 +1,8 @@
-import { Empty, Segmented, Table, Tabs, type TableProps } from 'antd';
+import { Empty, Table, Tabs, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadError } from './load-error.tsx';
+import { Segmented } from './segmented.tsx';
 
 /** What QueryTable reads of a TanStack list query (`useQuery` result over a page). */
 export interface PagedQuery<T> {
@@ -88,16 +90,26 @@ export interface StatusTabsProps<S extends string> {
   onChange: (value: S) => void;
   /** `tabs` heads a card (the page's main list); `segmented` sits above a table inside one. */
   variant?: 'tabs' | 'segmented';
+  /** The filter's accessible name (segmented); 'Filter by status' by default. */
+  label?: string;
 }
 
 const withCount = (option: StatusOption<string>) =>
   option.count === undefined ? option.label : `${option.label} (${option.count})`;
 
 /** The status filter of a list: one tab per state, with its count when the API gives one. */
-export function StatusTabs<S extends string>({ options, value, onChange, variant = 'tabs' }: StatusTabsProps<S>) {
+export function StatusTabs<S extends string>({
+  options,
+  value,
+  onChange,
+  variant = 'tabs',
+  label,
+}: StatusTabsProps<S>) {
+  const { t } = useTranslation();
   if (variant === 'segmented')
     return (
       <Segmented<S>
+        label={label ?? t('common.statusFilter')}
         value={value}
         onChange={onChange}
         options={options.map((option) => ({ value: option.value, label: withCount(option) }))}

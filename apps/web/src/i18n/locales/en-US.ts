@@ -20,6 +20,8 @@ export const enUS = {
     loading: 'Loading…',
     backHome: 'Back to home',
     back: 'Back',
+    /** The accessible name of a list's status filter. */
+    statusFilter: 'Filter by status',
     actions: 'Actions',
     yes: 'Yes',
     no: 'No',

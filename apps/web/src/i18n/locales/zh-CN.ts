@@ -19,6 +19,8 @@ export const zhCN = {
     loading: '加载中…',
     backHome: '返回首页',
     back: '返回',
+    /** The accessible name of a list's status filter. */
+    statusFilter: '按状态筛选',
     actions: '操作',
     yes: '是',
     no: '否',

@@ -19,6 +19,8 @@ export const zhHK = {
     loading: '載入中…',
     backHome: '返回首頁',
     back: '返回',
+    /** The accessible name of a list's status filter. */
+    statusFilter: '按狀態篩選',
     actions: '操作',
     yes: '是',
     no: '否',

@@ -1,4 +1,5 @@
-import { Alert, Card, Segmented, Skeleton, Space } from 'antd';
+import { Alert, Card, Skeleton, Space } from 'antd';
+import { Segmented } from '../../../components/segmented.tsx';
 import { useTranslation } from 'react-i18next';
 import type { AuthInfo, IdentityRole } from '@mathbridge/contracts/identity';
 import { verifyStateName } from '@mathbridge/contracts/roles';
@@ -112,6 +113,7 @@ export function CertificationPanel({ kind }: { kind: CertificationKind }) {
             <div className="mb-cert-switch">
               <span>{t('identity.page.certifyAs')}</span>
               <Segmented
+                label={t('identity.page.certifyAs')}
                 value={role}
                 disabled={selectRole.isPending}
                 onChange={(next) => pick(next as IdentityRole)}

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Grid, Segmented, Space, Table, Tag, type TableProps } from 'antd';
+import { Alert, Button, Empty, Grid, Space, Table, Tag, type TableProps } from 'antd';
+import { Segmented } from '../../../components/segmented.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -98,6 +99,7 @@ export function QuestionsPanel({ project }: QuestionsPanelProps) {
       <p className="mb-muted">{t('questions.panel.subtitle')}</p>
       <div className="mb-questions-panel-head">
         <Segmented<View>
+          label={t('questions.panel.view')}
           value={view}
           onChange={setView}
           options={[

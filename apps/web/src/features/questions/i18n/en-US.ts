@@ -60,6 +60,7 @@ export const questionsEnUS = {
       open: 'Answers',
       questionsTab: 'Questions',
       progressTab: 'Progress per student',
+      view: 'Show',
       empty: 'No questions yet. Pose the first one to the direction’s students.',
       noStudents: 'The direction has no student members yet: questions are posed to students.',
       columns: {

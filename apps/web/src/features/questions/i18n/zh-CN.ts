@@ -62,6 +62,7 @@ export const questionsZhCN: QuestionsMessages = {
       open: '解答',
       questionsTab: '问题',
       progressTab: '学生进度',
+      view: '查看内容',
       empty: '暂无问题。向研究方向的学生提出第一个问题吧。',
       noStudents: '研究方向还没有学生成员：问题只能向学生提出。',
       columns: {

@@ -62,6 +62,7 @@ export const questionsZhHK: QuestionsMessages = {
       open: '解答',
       questionsTab: '問題',
       progressTab: '學生進度',
+      view: '查看內容',
       empty: '暫無問題。向研究方向的學生提出第一個問題吧。',
       noStudents: '研究方向還沒有學生成員：問題只能向學生提出。',
       columns: {
