@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MarkdownOptions } from './render-markdown.ts';
 
 /**
  * The Markdown renderer in a real browser (issue 9 point 8). The web project has no DOM (no jsdom),
@@ -12,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const RENDERER = path.join(import.meta.dirname, 'render-markdown.ts');
+/** A teaching notebook as public course repositories hold them (Jupyter's own JSON layout). */
+const NOTEBOOK = path.join(import.meta.dirname, 'fixtures', 'newtons-method.ipynb');
 const MATH = path.join(import.meta.dirname, 'render-math.ts');
 const available = fs.existsSync(CHROMIUM);
 if (!available) {
@@ -34,6 +37,14 @@ interface Inspection {
   katex: number;
   katexDisplay: number;
   mathml: string[];
+  /** Each paragraph as the reader sees it (innerText: a newline in the source is a space). */
+  paragraphs: string[];
+  lineBreaks: number;
+  /** Images once the browser tried to load them; `width` is 0 for one that shows no picture. */
+  images: { src: string | null; alt: string; width: number }[];
+  code: string[];
+  /** The text outside formulas and code, where a delimiter left unrendered would show. */
+  prose: string;
 }
 
 /** A demand body drawing a fake 'session expired' sign-in page, and every other trick beside it. */
@@ -64,11 +75,13 @@ const ATTACK = [
 describe.skipIf(!available)('Markdown rendering in a real browser', () => {
   let browser: Browser;
   let page: Page;
+  /** Every alert() anything rendered managed to call: none, ever. */
+  const alerts: string[] = [];
 
   beforeAll(async () => {
     const bundle = await build({
       stdin: {
-        contents: `import { renderMarkdown } from ${JSON.stringify(RENDERER)}; import { renderMath } from ${JSON.stringify(MATH)}; window.renderMarkdown = (s) => renderMarkdown(s, renderMath);`,
+        contents: `import { renderMarkdown } from ${JSON.stringify(RENDERER)}; import { renderMath } from ${JSON.stringify(MATH)}; window.renderMarkdown = (s, o) => renderMarkdown(s, renderMath, o);`,
         resolveDir: import.meta.dirname,
         loader: 'ts',
       },
@@ -82,7 +95,6 @@ describe.skipIf(!available)('Markdown rendering in a real browser', () => {
     });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
     page = await browser.newPage();
-    const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
       void dialog.dismiss();
@@ -97,38 +109,53 @@ describe.skipIf(!available)('Markdown rendering in a real browser', () => {
   });
 
   /** Renders `source` into the page as MarkdownView does and inspects the result. */
-  const render = (source: string): Promise<Inspection> =>
-    page.evaluate((src) => {
-      const root = document.getElementById('root') as HTMLElement;
-      const out = (window as unknown as { renderMarkdown: (s: string) => DocumentFragment | string }).renderMarkdown(
-        src,
-      );
-      if (typeof out === 'string') root.innerHTML = out;
-      else root.replaceChildren(out);
-      const all = [...root.querySelectorAll('*')];
-      // KaTeX's output: a .katex span, wrapped in .katex-display for display math.
-      const outside = all.filter((el) => !el.closest('.katex, .katex-display'));
-      const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className)}` : ''}`;
-      return {
-        html: root.innerHTML,
-        text: root.textContent ?? '',
-        userTags: [...new Set(outside.map((el) => el.tagName.toLowerCase()))].sort(),
-        userAttributes: [...new Set(outside.flatMap((el) => el.getAttributeNames()))].sort(),
-        styled: outside.filter((el) => el.hasAttribute('style')).map(describe),
-        positioned: all
-          .filter((el) => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(el).position))
-          .map(describe),
-        classesOutsideKatex: outside.filter((el) => el.hasAttribute('class')).map(describe),
-        links: [...root.querySelectorAll('a')].map((a) => ({
-          href: a.getAttribute('href') ?? '',
-          rel: a.getAttribute('rel') ?? '',
-          target: a.getAttribute('target') ?? '',
-        })),
-        katex: root.querySelectorAll('.katex').length,
-        katexDisplay: root.querySelectorAll('.katex-display').length,
-        mathml: [...root.querySelectorAll('.katex math')].map((m) => m.outerHTML),
-      };
-    }, source);
+  const render = (source: string, options?: MarkdownOptions): Promise<Inspection> =>
+    page.evaluate(
+      async ({ src, options }) => {
+        const root = document.getElementById('root') as HTMLElement;
+        const out = (
+          window as unknown as { renderMarkdown: (s: string, o?: MarkdownOptions) => DocumentFragment | string }
+        ).renderMarkdown(src, options);
+        if (typeof out === 'string') root.innerHTML = out;
+        else root.replaceChildren(out);
+        const all = [...root.querySelectorAll('*')];
+        // KaTeX's output: a .katex span, wrapped in .katex-display for display math.
+        const outside = all.filter((el) => !el.closest('.katex, .katex-display'));
+        const describe = (el: Element) =>
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className)}` : ''}`;
+        const images = [...root.querySelectorAll('img')];
+        await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        let prose = '';
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          if (!node.parentElement?.closest('.katex, code, pre')) prose += node.textContent ?? '';
+        return {
+          html: root.innerHTML,
+          text: root.textContent ?? '',
+          userTags: [...new Set(outside.map((el) => el.tagName.toLowerCase()))].sort(),
+          userAttributes: [...new Set(outside.flatMap((el) => el.getAttributeNames()))].sort(),
+          styled: outside.filter((el) => el.hasAttribute('style')).map(describe),
+          positioned: all
+            .filter((el) => ['fixed', 'absolute', 'sticky'].includes(getComputedStyle(el).position))
+            .map(describe),
+          classesOutsideKatex: outside.filter((el) => el.hasAttribute('class')).map(describe),
+          links: [...root.querySelectorAll('a')].map((a) => ({
+            href: a.getAttribute('href') ?? '',
+            rel: a.getAttribute('rel') ?? '',
+            target: a.getAttribute('target') ?? '',
+          })),
+          katex: root.querySelectorAll('.katex').length,
+          katexDisplay: root.querySelectorAll('.katex-display').length,
+          mathml: [...root.querySelectorAll('.katex math')].map((m) => m.outerHTML),
+          paragraphs: [...root.querySelectorAll('p')].map((p) => p.innerText),
+          lineBreaks: root.querySelectorAll('br').length,
+          images: images.map((img) => ({ src: img.getAttribute('src'), alt: img.alt, width: img.naturalWidth })),
+          code: [...root.querySelectorAll('code')].map((c) => c.textContent ?? ''),
+          prose,
+        };
+      },
+      { src: source, options },
+    );
 
   it('a fake sign-in overlay keeps no form, input, style, frame, script, handler or position', async () => {
     const result = await render(ATTACK);
@@ -178,4 +205,155 @@ describe.skipIf(!available)('Markdown rendering in a real browser', () => {
     expect(plain.katex).toBe(2);
     expect(plain.text).toContain('$not math$');
   });
+
+  it('\\(…\\) and \\[…\\] are formulas like $…$ and $$…$$, also with the backslash doubled as Jupyter writes them', async () => {
+    const result = await render(
+      [
+        String.raw`Inline \(x^2\) and display \[\int_0^1 f(x)\,dx\] as MathJax writes them.`,
+        String.raw`Jupyter's own form: \\(y_k\\) and \\[\sum_k y_k\\].`,
+        '\\begin{aligned}\na &= b \\\\\nc &= d\n\\end{aligned}',
+      ].join('\n\n'),
+    );
+    expect(result.katex).toBe(5);
+    expect(result.katexDisplay).toBe(3);
+    expect(result.mathml.some((m) => m.includes('<msup>') && m.includes('<mi>x</mi>'))).toBe(true);
+    expect(result.prose).not.toMatch(/\\[()[\]]|\\(?:begin|end)\{|\$/);
+  });
+
+  it('code spans and fenced blocks keep \\(…\\), \\[…\\] and $…$ as their text; an escaped backslash is not a delimiter', async () => {
+    const result = await render(
+      [
+        String.raw`In Python ${'`'}r"\(x\)"${'`'} and ${'``'}a ${'`'} \[y\]${'``'} are strings.`,
+        '```latex\n\\[ E = mc^2 \\]\n$z$\n```',
+        '~~~\n\\(w\\)\n~~~',
+        String.raw`A backslash, then a parenthesis: \\\(not math\).`,
+      ].join('\n\n'),
+    );
+    expect(result.katex).toBe(0);
+    expect(result.code).toEqual([
+      String.raw`r"\(x\)"`,
+      String.raw`a ${'`'} \[y\]`,
+      '\\[ E = mc^2 \\]\n$z$\n',
+      '\\(w\\)\n',
+    ]);
+    expect(result.prose).toContain(String.raw`A backslash, then a parenthesis: \(not math).`);
+  });
+
+  it('a single newline breaks the line in text typed into forms; in a notebook (breaks: false) it joins the paragraph', async () => {
+    const source = 'First sentence.\nSecond sentence.\n\nNext paragraph.';
+    const form = await render(source);
+    expect(form.lineBreaks).toBe(1);
+    expect(form.paragraphs).toEqual(['First sentence.\nSecond sentence.', 'Next paragraph.']);
+    const notebook = await render(source, { breaks: false });
+    expect(notebook.lineBreaks).toBe(0);
+    expect(notebook.paragraphs).toEqual(['First sentence. Second sentence.', 'Next paragraph.']);
+    // Two trailing spaces are a hard break in CommonMark, as in Jupyter.
+    expect((await render('line one  \nline two', { breaks: false })).lineBreaks).toBe(1);
+  });
+
+  it('a table keeps the alignment of its columns and an ordered list its first number', async () => {
+    const result = await render('| k | x |\n|--:|:-:|\n| 1 | 2 |\n\n3. third\n4. fourth');
+    expect(result.html).toContain('<td align="right">1</td>');
+    expect(result.html).toContain('<td align="center">2</td>');
+    expect(result.html).toContain('<ol start="3">');
+  });
+
+  it("a notebook cell's attachment:NAME image shows from the cell's own attachments, and nothing else becomes a data: URL", async () => {
+    const png = notebookCells().find((cell) => cell.attachments)?.attachments?.['newton-step.png']?.['image/png'];
+    if (typeof png !== 'string') throw new Error('the fixture notebook lost its figure');
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" onload="alert(1)"><script>alert(2)</script><rect width="20" height="10"/></svg>';
+    const attachments = {
+      'newton-step.png': { 'image/png': png },
+      '图 1.png': { 'image/png': [png.slice(0, 100), png.slice(100)] },
+      'drawing.svg': { 'image/svg+xml': btoa(svg) },
+      'page.html': { 'text/html': btoa('<script>alert(3)</script>') },
+      'broken.png': { 'image/png': 'not base64 "><script>alert(4)</script>' },
+    };
+    const source = [
+      '![step](attachment:newton-step.png) ![](<attachment:图 1.png>) ![svg](attachment:drawing.svg)',
+      '![missing](attachment:missing.png) ![](attachment:page.html) ![broken](attachment:broken.png)',
+      '<img src="attachment:newton-step.png" alt="raw html"> ![own data](data:image/png;base64,' + png + ')',
+      '[a link](attachment:newton-step.png) ![](attachment:__proto__)',
+    ].join('\n\n');
+    const result = await render(source, { breaks: false, attachments });
+    expect(result.images.map(({ src, alt, width }) => [src?.slice(0, 22) ?? null, alt, width])).toEqual([
+      ['data:image/png;base64,', 'step', 240],
+      ['data:image/png;base64,', '图 1.png', 240],
+      ['data:image/svg+xml;bas', 'svg', 20],
+      // Not found, not an image, not base64, or the author's own data: URL: a missing image with its alt text.
+      [null, 'missing', 0],
+      [null, 'page.html', 0],
+      [null, 'broken', 0],
+      ['data:image/png;base64,', 'raw html', 240],
+      [null, 'own data', 0],
+      [null, '__proto__', 0],
+    ]);
+    // A link never points at an attachment or a data: URL: it stays its text.
+    expect(result.links).toEqual([]);
+    expect(result.text).toContain('a link');
+    expect(result.html).not.toMatch(/attachment:|<script|onload/);
+    // Without the cell's attachments (Markdown outside notebooks), the same images show nothing.
+    const elsewhere = await render(source);
+    expect(elsewhere.images.filter((image) => image.src !== null)).toEqual([]);
+    expect(alerts).toEqual([]);
+  });
+
+  it('a teaching notebook from a public course renders as in Jupyter: joined sentences, every formula, its pasted figure, table, lists and code', async () => {
+    const cells = notebookCells().filter((cell) => cell.cell_type === 'markdown');
+    const results = [];
+    for (const cell of cells)
+      results.push(await render(cell.source.join(''), { breaks: false, attachments: cell.attachments }));
+    const [title, derivation, convergence, pitfalls] = results;
+    const all = results.map((r) => r.html).join('\n');
+
+    // One sentence per line in the file, one paragraph on the page: no line breaks anywhere.
+    expect(results.map((r) => r.lineBreaks)).toEqual([0, 0, 0, 0]);
+    expect(title?.paragraphs[0]).toMatch(/^This notebook belongs to the course Numerical Analysis I\. It introduces /);
+    expect(title?.paragraphs[0]).toMatch(/ for solving a nonlinear equation .+\. We assume that /s);
+    expect(derivation?.paragraphs[0]).toContain('The next iterate is the zero of this linear model, so setting the');
+
+    // Every formula rendered: none left as TeX source in the prose.
+    expect(results.map((r) => [r.katex, r.katexDisplay])).toEqual([
+      [5, 0],
+      [8, 2],
+      [12, 1],
+      [9, 0],
+    ]);
+    for (const result of results) expect(result.prose).not.toMatch(/\\[()[\]]|\\(?:begin|end)\{|\$/);
+
+    // The pasted figure, from the cell's attachments.
+    expect(derivation?.images).toEqual([
+      { src: expect.stringMatching(/^data:image\/png;base64,/), alt: 'newton-step.png', width: 240 },
+    ]);
+
+    // The table (formulas in its cells, | inside them kept out of the columns), the lists and the code.
+    expect(all).toMatch(/<table>/);
+    expect(convergence?.html.match(/<tr>/g)).toHaveLength(6);
+    expect(convergence?.html.match(/<th[ >]/g)).toHaveLength(3);
+    expect(convergence?.html).toContain('<td align="right">5.9e-01</td>');
+    expect(title?.html.match(/<li>/g)).toHaveLength(3);
+    expect(pitfalls?.html.match(/<li>/g)).toHaveLength(3);
+    expect(pitfalls?.html).toMatch(/<ol>/);
+    expect(pitfalls?.code).toContain('abs(step) < tol');
+    expect(pitfalls?.code).toContain(String.raw`r"\(x\)"`);
+    expect(pitfalls?.code.some((c) => c.includes(String.raw`# \(not math\) and $not math$ either`))).toBe(true);
+    expect(results.flatMap((r) => r.userTags.filter((tag) => ['h1', 'h2', 'h3'].includes(tag)))).toEqual([
+      'h1',
+      'h2',
+      'h2',
+      'h2',
+      'h3',
+    ]);
+  });
 });
+
+interface NotebookCell {
+  cell_type: string;
+  source: string[];
+  attachments?: Record<string, Record<string, unknown>>;
+}
+/** The cells of the fixture notebook, read as Jupyter's JSON. */
+function notebookCells(): NotebookCell[] {
+  return (JSON.parse(fs.readFileSync(NOTEBOOK, 'utf8')) as { cells: NotebookCell[] }).cells;
+}

@@ -19,7 +19,8 @@ function ReadOnlyCell({ cell }: { cell: NbCell }) {
   if (cell.cell_type === 'markdown') {
     return (
       <div className="nb-cell nb-cell-markdown">
-        <MarkdownView source={source} />
+        {/* As Jupyter renders it: CommonMark/GFM (a newline is a space), pasted images from the cell. */}
+        <MarkdownView source={source} breaks={false} attachments={cell.attachments} />
       </div>
     );
   }

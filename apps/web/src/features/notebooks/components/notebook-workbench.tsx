@@ -424,7 +424,12 @@ export function NotebookWorkbench({
                 tabIndex={0}
                 title={t('notebooks.cell.edit')}
               >
-                <MarkdownView source={source} empty={t('notebooks.cell.markdownPlaceholder')} />
+                <MarkdownView
+                  source={source}
+                  empty={t('notebooks.cell.markdownPlaceholder')}
+                  breaks={false}
+                  attachments={cell.attachments}
+                />
               </div>
             )}
             {cell.cell_type === 'code' && <CellOutputs outputs={cell.outputs} />}

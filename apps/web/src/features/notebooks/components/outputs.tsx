@@ -88,7 +88,7 @@ function MimeOutput({ data }: { data: Record<string, unknown> }) {
     case 'image/jpeg':
       return <img className="nb-output-image" alt="" src={`data:${mime};base64,${text(value).replace(/\s+/g, '')}`} />;
     case 'text/markdown':
-      return <MarkdownView source={text(value)} />;
+      return <MarkdownView source={text(value)} breaks={false} />;
     case 'text/latex': {
       const tex = text(value).trim();
       return <MarkdownView source={tex.startsWith('$') ? tex : `$$${tex}$$`} />;

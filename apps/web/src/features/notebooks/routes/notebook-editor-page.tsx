@@ -87,12 +87,13 @@ function EditorRoute() {
   if (!isNew && !detail.data) return <Spin aria-label={t('common.loading')} />;
   if (detail.data && !detail.data.editable) {
     return (
-      <>
+      // The page's own content column, as the editor's (the route is outside the layouts that give one).
+      <div className="nb-page">
         <header className="mb-page-header">
           <h1>{detail.data.title}</h1>
         </header>
         <NotebookView document={detail.data.content} />
-      </>
+      </div>
     );
   }
   // Remount on another notebook or after a reload (dataUpdatedAt), so the editor starts from the server's copy.
