@@ -69,6 +69,31 @@ async function shutDownKernels(token: string): Promise<void> {
   }
 }
 
+/** A teaching notebook as public course repositories hold them (also the renderer's unit-test fixture). */
+const TEACHING_NOTEBOOK = new URL('../src/components/markdown/fixtures/newtons-method.ipynb', import.meta.url);
+
+/** What the notebook's Markdown cells show, read by the browser once their images have loaded. */
+const renderedMarkdown = (page: Page) =>
+  page.evaluate(async () => {
+    const cells = Array.from(document.querySelectorAll<HTMLElement>('.nb-cell .mb-markdown'));
+    const images = cells.flatMap((cell) => Array.from(cell.querySelectorAll('img')));
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+    // The text outside formulas and code, where a delimiter left unrendered would show.
+    let prose = '';
+    for (const cell of cells) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if (!node.parentElement?.closest('.katex, code, pre')) prose += node.textContent ?? '';
+    }
+    return {
+      images: images.map((img) => ({ src: img.src.slice(0, 22), width: img.naturalWidth })),
+      katex: cells.reduce((n, cell) => n + cell.querySelectorAll('.katex').length, 0),
+      lineBreaks: cells.reduce((n, cell) => n + cell.querySelectorAll('br').length, 0),
+      firstParagraph: cells[0]?.querySelector('p')?.innerText ?? '',
+      prose,
+    };
+  });
+
 /** The toast the page shows with this text. */
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 
@@ -200,6 +225,63 @@ describeE2E('notebooks: import, run, publish, contribute, accept, read in /achie
     }
     expect(errors).toEqual([]);
     await context.close();
+  }, 300_000);
+
+  it('a teaching notebook from a public course reads as in Jupyter: its pasted figure, \\(…\\) formulas, sentences joined into paragraphs', async () => {
+    const shots = shotsDir('notebook-markdown');
+    const owner = await registerByApi();
+    const reader = await registerByApi();
+    /** Every formula of the fixture's four Markdown cells (render-markdown.test.ts counts them per cell). */
+    const FORMULAS = 34;
+    const expectJupyterRendering = async (page: Page) => {
+      await poll(() => page.locator('.nb-cell .mb-markdown .katex').count()).toBe(FORMULAS);
+      const shown = await renderedMarkdown(page);
+      // The image pasted into the cell, from its attachments, loaded by the browser.
+      expect(shown.images).toEqual([{ src: 'data:image/png;base64,', width: 240 }]);
+      expect(shown.katex).toBe(FORMULAS);
+      expect(shown.prose).not.toMatch(/\\[()[\]]|\\(?:begin|end)\{|\$/);
+      // One sentence per line in the file, one paragraph on the page.
+      expect(shown.lineBreaks).toBe(0);
+      expect(shown.firstParagraph).toMatch(
+        /^This notebook belongs to the course Numerical Analysis I\. It introduces /,
+      );
+    };
+
+    // The owner imports the file: the editor shows its Markdown cells rendered.
+    const { page, context } = await newPage(browser());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(page, owner.phone, owner.password);
+    await page.goto('/account/notebooks');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'newtons-method.ipynb',
+      mimeType: 'application/x-ipynb+json',
+      buffer: await readFile(TEACHING_NOTEBOOK),
+    });
+    await page.waitForURL(/\/notebooks\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await expectJupyterRendering(page);
+    await shoot(page, shots, 'editor-zh-CN');
+    await call(await tokenOf(context), 'POST', 'notebook/publish', { id });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Another user reads the published notebook (the read-only view), in each locale and on a phone.
+    for (const locale of ['zh-CN', 'zh-HK', 'en-US']) {
+      const { page, context } = await newPage(browser(), locale);
+      await page.addInitScript((l) => window.localStorage.setItem('mb_locale', l), locale);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await signInThroughUi(page, reader.phone, reader.password);
+      await page.goto(`/notebooks/${id}`);
+      await expectJupyterRendering(page);
+      await shoot(page, shots, `reader-${locale}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await shoot(page, shots, `reader-390-${locale}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   }, 300_000);
 
   it('a failed availability check says what failed, and code runs once it answers, without a reload', async () => {
@@ -387,4 +469,42 @@ describeE2E('notebooks: import, run, publish, contribute, accept, read in /achie
     const outsider = await registerByApi();
     await expect(call(outsider.token, 'GET', `notebook/deliverable/${delivered.id}`)).rejects.toThrow(/: 304 /);
   }, 300_000);
+  it("a draft's public link tells a visitor plainly that it is not public, in every locale, without sending them to sign in", async () => {
+    const shots = shotsDir('notebook-not-public');
+    const owner = await registerByApi();
+    const draft = await call<{ id: number; state: string }>(owner.token, 'POST', 'notebook/save', {
+      title: `未公开草稿${Date.now()}`,
+      content: leastSquaresNotebook('draft'),
+    });
+    expect(draft.state).toBe('draft');
+    const texts = {
+      'zh-CN': ['这个笔记本未公开', '只有收录到成果区的笔记本对所有人开放', '浏览成果区'],
+      'zh-HK': ['這個筆記本未公開', '只有收錄到成果區的筆記本對所有人開放', '瀏覽成果區'],
+      'en-US': [
+        'This notebook is not public',
+        'Only notebooks accepted into the achievement area',
+        'Browse the achievement area',
+      ],
+    };
+    for (const [locale, [title, text, browse]] of Object.entries(texts)) {
+      const visitor = await newPage(browser(), locale);
+      const errors: string[] = [];
+      visitor.page.on('pageerror', (error) => errors.push(String(error)));
+      await visitor.page.addInitScript((l) => window.localStorage.setItem('mb_locale', l), locale);
+      await visitor.page.goto(`/achievement/${draft.id}`);
+      const state = visitor.page.getByTestId('achievement-not-public');
+      await poll(() => state.count()).toBe(1);
+      expect(await state.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(await state.textContent()).toContain(text);
+      // It stays: no "please sign in" notice, no trip to /signin.
+      await visitor.page.waitForLoadState('networkidle');
+      expect(new URL(visitor.page.url()).pathname).toBe(`/achievement/${draft.id}`);
+      expect(await visitor.page.locator('.ant-message-notice').count()).toBe(0);
+      await shoot(visitor.page, shots, `not-public-${locale}`);
+      await state.getByRole('link', { name: browse }).click();
+      await visitor.page.waitForURL('**/achievement');
+      expect(errors).toEqual([]);
+      await visitor.context.close();
+    }
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ import { forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { filesConfig } from './files.config.ts';
 import * as fail from './files.errors.ts';
-import { ZipFolder } from './names.ts';
+import { givenName, ZipFolder } from './names.ts';
 import * as nodes from './nodes.repository.ts';
 import { loadNode } from './nodes.service.ts';
 import { findSpace } from './spaces.repository.ts';
@@ -75,15 +75,22 @@ export async function downloadUrl(ctx: AppContext, caller: Caller, input: Downlo
   return { url: fileUrl(filesConfig(ctx).urlSecret, node.id, caller.id, exp, disposition), expires_at: expiryIso(exp) };
 }
 
-/** A live node the link's user may still read (the check made when a link is opened). */
-async function readableByLink(ctx: AppContext, userId: number, id: number): Promise<FileNodeRow> {
+/**
+ * A live node the link's user may still read (the check made when a link is opened), and whether
+ * only its item lets them (they read this one file, not its space).
+ */
+async function readableByLink(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+): Promise<{ node: FileNodeRow; alone: boolean }> {
   const node = await nodes.findNode(ctx.db, id);
   if (!node || node.trashed_at !== null) throw fail.nodeNotFound();
   const space = await findSpace(ctx.db, node.space_id);
   if (!space) throw fail.nodeNotFound();
-  if (space.kind === SHARED_TPL || (await accessOfUser(ctx.db, userId, space))) return node;
+  if (space.kind === SHARED_TPL || (await accessOfUser(ctx.db, userId, space))) return { node, alone: false };
   if (!(await itemGrantsRead(ctx, userId, space, node))) throw forbidden();
-  return node;
+  return { node, alone: true };
 }
 
 export interface Download {
@@ -122,14 +129,16 @@ export async function openDownload(
   const verdict = checkFileUrl(filesConfig(ctx).urlSecret, q);
   if (verdict === 'bad') throw forbidden();
   if (verdict === 'expired') throw fail.linkExpired();
-  const node = await readableByLink(ctx, q.u, q.id);
+  const { node, alone } = await readableByLink(ctx, q.u, q.id);
   if (node.stored_file_id === null) throw fail.notAFile();
   const stored = await nodes.findStoredFile(ctx.db, node.stored_file_id);
   if (!stored) throw fail.nodeNotFound();
   const stream = await ctx.storage.get(stored.storage_key);
+  // Read alone (an employer reading a resume), the file has no sibling a clash number would tell it from.
+  const name = alone ? givenName(node.name, stored.original_name) : node.name;
   return {
     stream,
-    headers: downloadHeaders(node.name, stored.mime, Number(stored.size), q.d === 'i' ? 'inline' : 'attachment', q.e),
+    headers: downloadHeaders(name, stored.mime, Number(stored.size), q.d === 'i' ? 'inline' : 'attachment', q.e),
   };
 }
 
@@ -200,7 +209,7 @@ export async function openZip(
   if (verdict === 'bad') throw forbidden();
   if (verdict === 'expired') throw fail.linkExpired();
   const chosen: FileNodeRow[] = [];
-  for (const id of q.ids.split(',').map(Number)) chosen.push(await readableByLink(ctx, q.u, id));
+  for (const id of q.ids.split(',').map(Number)) chosen.push((await readableByLink(ctx, q.u, id)).node);
   return zipDownload(ctx, await zipEntries(ctx, chosen), q.n);
 }
 

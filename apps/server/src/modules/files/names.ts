@@ -30,6 +30,19 @@ export function firstFreeName(name: string, isDir: boolean, taken: ReadonlySet<s
   }
 }
 
+/**
+ * The name a file was given, before a clash in its folder numbered it: stored as 'cv (1).pdf' from an
+ * upload of 'cv.pdf', it is 'cv.pdf'. A reader who sees the file alone (an item's one file, such as
+ * an applicant's resume) has no sibling for the number to tell it apart from. A name its owner chose
+ * by renaming is kept, numbers included.
+ */
+export function givenName(name: string, originalName: string): string {
+  const numbered = / \((\d+)\)(?:\.[^.]*)?$/.exec(name);
+  if (!numbered) return name;
+  const uploaded = originalName.normalize('NFC').trim();
+  return numberedName(uploaded, false, Number(numbered[1])) === name ? uploaded : name;
+}
+
 /** Characters Windows refuses in a path segment (and controls), replaced in zip entry names. */
 // eslint-disable-next-line no-control-regex -- replacing control characters is the point
 const ZIP_UNSAFE_RE = /[<>:"/\\|?*\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;

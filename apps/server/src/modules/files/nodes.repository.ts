@@ -272,7 +272,7 @@ export async function namesById(db: Db, ids: readonly number[]): Promise<Map<num
 export const findStoredFile = (db: Db, id: number) =>
   db
     .selectFrom('stored_files')
-    .select(['id', 'storage_key', 'mime', 'size', 'sha256'])
+    .select(['id', 'storage_key', 'original_name', 'mime', 'size', 'sha256'])
     .where('id', '=', id)
     .executeTakeFirst();
 

@@ -29,7 +29,7 @@ import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { filesConfig } from './files.config.ts';
 import * as fail from './files.errors.ts';
 import { presentNode, type Viewer } from './files.presenter.ts';
-import { firstFreeName, nameKey, splitName } from './names.ts';
+import { firstFreeName, givenName, nameKey, splitName } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import * as nodes from './nodes.repository.ts';
 import { chargeQuota, ensureQuota, lockSpace } from './spaces.repository.ts';
@@ -138,6 +138,16 @@ export async function snapshotSpaceFiles(
     out.push({ id: node.id, name: node.name, size: Number(node.size), mime: node.mime });
   }
   return out;
+}
+
+/**
+ * The name a file was given, without the number a clash in its folder added (see `givenName`): how
+ * an item shows a file it holds alone, e.g. the resume of one application. Internal API for other modules.
+ */
+export async function givenFileName(db: Db, node: FileNodeRow): Promise<string> {
+  if (node.stored_file_id === null) return node.name;
+  const stored = await nodes.findStoredFile(db, node.stored_file_id);
+  return stored ? givenName(node.name, stored.original_name) : node.name;
 }
 
 /** The folder a call works in: `parent_id`, else the root of `space_id`, else of the caller's personal space. */

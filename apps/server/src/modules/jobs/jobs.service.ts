@@ -34,7 +34,7 @@ import { inTransaction, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
-import { loadNode } from '../files/nodes.service.ts';
+import { givenFileName, loadNode } from '../files/nodes.service.ts';
 import { createSpace, registerItemFileReader } from '../files/spaces.service.ts';
 import { certifiedOrganisationOfUser, orgOf, type OrgActor } from '../identity/org-actor.service.ts';
 import { findUserById } from '../user/user.service.ts';
@@ -317,6 +317,7 @@ export async function apply(
   const resume = await resumeFile(ctx, caller, input.resume_file_id, locale);
   const user = await findUserById(ctx.db, caller.id);
   const name = user?.truename || user?.account || String(caller.id);
+  const resumeName = await givenFileName(ctx.db, resume);
   const now = nowIso();
   try {
     const row = await inTransaction(ctx.db, async (trx) => {
@@ -330,7 +331,9 @@ export async function apply(
         applicant_id: caller.id,
         applicant_name: name,
         resume_file_id: resume.id,
-        resume_name: resume.name,
+        // The application holds one resume: the employer sees the name it was sent under, not the
+        // number the applicant's resume space gave a second upload of the same name.
+        resume_name: resumeName,
         resume_size: Number(resume.size),
         note: input.note ?? null,
         status: 'applied',

@@ -1,6 +1,41 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-logo.tsx';
+import { homePath } from '../../lib/home-path.ts';
+import { useSession } from '../../lib/session-store.ts';
+
+/** The footer's account links: sign up and sign in for visitors; where they work for signed-in users. */
+function AccountLinks() {
+  const { t } = useTranslation();
+  const signedIn = useSession((s) => s.hasToken);
+  const home = useSession((s) => homePath(s.profile));
+  const account = (
+    <li>
+      <Link to="/account/individual">{t('nav.account')}</Link>
+    </li>
+  );
+  if (signedIn) {
+    return (
+      <ul className="mb-footer-links" data-testid="footer-account-links">
+        <li>
+          <Link to={home}>{home === '/manage' ? t('nav.workspace') : t('pages.firstmeet')}</Link>
+        </li>
+        {account}
+      </ul>
+    );
+  }
+  return (
+    <ul className="mb-footer-links" data-testid="footer-account-links">
+      <li>
+        <Link to="/signup">{t('nav.signUp')}</Link>
+      </li>
+      <li>
+        <Link to="/signin">{t('nav.signIn')}</Link>
+      </li>
+      {account}
+    </ul>
+  );
+}
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -66,17 +101,7 @@ export function SiteFooter() {
           </nav>
           <nav aria-label={t('footer.account')}>
             <div className="mb-footer-title">{t('footer.account')}</div>
-            <ul className="mb-footer-links">
-              <li>
-                <Link to="/signup">{t('nav.signUp')}</Link>
-              </li>
-              <li>
-                <Link to="/signin">{t('nav.signIn')}</Link>
-              </li>
-              <li>
-                <Link to="/account/individual">{t('nav.account')}</Link>
-              </li>
-            </ul>
+            <AccountLinks />
           </nav>
         </div>
         <div className="mb-footer-bottom">{t('footer.rights', { year })}</div>

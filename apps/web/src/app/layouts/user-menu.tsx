@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { VerifyBadge } from '../../components/verify-badge.tsx';
+import { displayName } from '../../lib/display-name.ts';
 import { useLogout } from '../../lib/profile-queries.ts';
 import { useSession } from '../../lib/session-store.ts';
 
@@ -17,7 +18,7 @@ export function UserMenu() {
   const profile = useSession((s) => s.profile);
   const logout = useLogout();
   const info = profile?.info;
-  const name = info?.truename || info?.account || info?.phone || '';
+  const name = profile ? displayName(profile, t) : '';
   const [bindingWechat, setBindingWechat] = useState(false);
   // Controlled, so choosing an item closes the menu even while the pointer still rests where it was
   // (it otherwise stayed open above the dialog it had opened).

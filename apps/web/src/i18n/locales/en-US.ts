@@ -84,6 +84,8 @@ export const enUS = {
     language: 'Language',
     openMenu: 'Open menu',
     accountMenu: 'account menu',
+    /** The name of a user who has given none: their phone's last four digits behind a mask. */
+    maskedUser: 'User {{tail}}',
     bindWechat: 'Bind WeChat',
     workspaceLocked: {
       unverified: 'Certify an identity to open the workspace',

@@ -83,6 +83,8 @@ export const zhCN = {
     language: '语言',
     openMenu: '打开菜单',
     accountMenu: '账户菜单',
+    /** The name of a user who has given none: their phone's last four digits behind a mask. */
+    maskedUser: '用户{{tail}}',
     bindWechat: '绑定微信',
     workspaceLocked: {
       unverified: '完成身份认证后即可进入工作台',

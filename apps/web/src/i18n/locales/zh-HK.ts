@@ -83,6 +83,8 @@ export const zhHK = {
     language: '語言',
     openMenu: '開啟選單',
     accountMenu: '帳戶選單',
+    /** The name of a user who has given none: their phone's last four digits behind a mask. */
+    maskedUser: '用戶{{tail}}',
     bindWechat: '綁定微信',
     workspaceLocked: {
       unverified: '完成身份認證後即可進入工作台',

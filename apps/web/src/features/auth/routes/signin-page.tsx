@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Login } from '@mathbridge/contracts/accounts';
 import { completeSignIn } from '../../../lib/auth.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { homePath } from '../../../lib/home-path.ts';
 import { lazySchemaField, preloadValidation } from '../../../lib/form-rules.ts';
 import { authLink, safeRedirect } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -14,7 +15,7 @@ import { AuthShell } from '../components/auth-shell.tsx';
 import { MobileInput } from '../components/mobile-input.tsx';
 import { PasswordInput } from '../../../components/text-inputs.tsx';
 
-/** /signin: mobile + password; honours ?redirect= (spec §2, §7). */
+/** /signin: mobile + password; honours ?redirect=, else lands where the user works (spec §2, §7). */
 export default function SignInPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Login>();
@@ -26,9 +27,10 @@ export default function SignInPage() {
     try {
       const result = await login.mutateAsync(values);
       // A failed profile load is reported by the client; the session itself is valid.
-      await completeSignIn(result).catch(() => undefined);
+      const profile = await completeSignIn(result).catch(() => null);
       notify.success(t('auth.signedIn'));
-      await navigate(safeRedirect(params.get('redirect'), '/firstmeet'), { replace: true });
+      // Where the user was going comes first; else where they work (the checklist until certified).
+      await navigate(safeRedirect(params.get('redirect'), homePath(profile)), { replace: true });
     } catch (error) {
       showSubmitError(form, error);
     }

@@ -5,6 +5,7 @@ import type { Register } from '@mathbridge/contracts/accounts';
 import { completeSignIn } from '../../../lib/auth.ts';
 import { authLink, safeRedirect } from '../../../lib/navigation.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { homePath } from '../../../lib/home-path.ts';
 import { lazySchemaField, preloadValidation } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useRegister } from '../api/register.ts';
@@ -27,10 +28,10 @@ export default function SignUpPage() {
   const onFinish = async ({ phone, code, password }: SignUpValues) => {
     try {
       const result = await registerUser.mutateAsync({ phone, code, password });
-      await completeSignIn(result).catch(() => undefined);
+      const profile = await completeSignIn(result).catch(() => null);
       notify.success(t('auth.registered'));
-      // ?redirect= brings an invitee back to /invitation/{id} (issue 3).
-      await navigate(safeRedirect(params.get('redirect'), '/firstmeet'), { replace: true });
+      // ?redirect= brings an invitee back to /invitation/{id} (issue 3); a new account's next step is the checklist.
+      await navigate(safeRedirect(params.get('redirect'), homePath(profile)), { replace: true });
     } catch (error) {
       showSubmitError(form, error);
     }

@@ -1,6 +1,6 @@
 import { STATUS } from '@mathbridge/contracts/api';
 import type { NotebookDeliverableDetail, NotebookDetail, NotebookDocument } from '@mathbridge/contracts/notebooks';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestOptions } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { saveFile } from '../../../lib/download.ts';
 
@@ -14,8 +14,19 @@ export function getDeliverable(id: number, signal?: AbortSignal) {
   return api.get<NotebookDeliverableDetail>(`notebook/deliverable/${id}`, {}, { signal });
 }
 
-export function getNotebookDetail(id: number, signal?: AbortSignal) {
-  return api.get<NotebookDetail>(`notebook/detail/${id}`, {}, { signal });
+/**
+ * `GET notebook/detail/{id}`. `visitor`: a refusal (305, a notebook not public: a draft, a withdrawn
+ * or a members-only one, or none) is thrown for the page to explain instead of leading to sign-in,
+ * since signing in shows a draft to nobody but its author.
+ */
+export function getNotebookDetail(id: number, signal?: AbortSignal, visitor = false) {
+  const options: RequestOptions = visitor ? { signal, authFailure: 'silent' } : { signal };
+  return api.get<NotebookDetail>(`notebook/detail/${id}`, {}, options);
+}
+
+/** Whether a detail call failed because the notebook is not public (the visitor's 305). */
+export function isNotPublic(error: unknown): boolean {
+  return isApiError(error) && error.status === STATUS.notLoggedIn;
 }
 
 /** `POST notebook/copy`: a copy of a readable notebook (or of a deliverable) as the caller's own draft. */

@@ -32,6 +32,13 @@ export const achievementStringsEnUS = {
     empty: 'This member has not published any notebooks yet.',
     back: 'All achievements',
   },
+  notPublic: {
+    title: 'This notebook is not public',
+    text: 'Only notebooks accepted into the achievement area can be read by everyone. This one may still be its author’s draft, or it has been withdrawn.',
+    signInHint: 'If it is yours, or its author published it to MathBridge members, sign in to read it.',
+    browse: 'Browse the achievement area',
+    signIn: 'Sign in',
+  },
   meta: {
     list: 'Browse Jupyter notebooks accepted into the MathBridge achievement area: optimisation, statistics and scientific computing, with their code and results.',
     user: 'The notebooks {{name}} has published on MathBridge.',

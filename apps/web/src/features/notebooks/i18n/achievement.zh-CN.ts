@@ -34,6 +34,13 @@ export const achievementStringsZhCN: NotebooksMessages['notebooks']['achievement
     empty: '这位用户还没有发布笔记本。',
     back: '全部成果',
   },
+  notPublic: {
+    title: '这个笔记本未公开',
+    text: '只有收录到成果区的笔记本对所有人开放。它可能仍是作者的草稿，或已被撤回。',
+    signInHint: '如果它是您的笔记本，或作者已向平台用户发布，请登录后查看。',
+    browse: '浏览成果区',
+    signIn: '登录',
+  },
   meta: {
     list: '浏览数桥成果区收录的 Jupyter 笔记本：优化、统计与科学计算，附代码与运行结果。',
     user: '{{name}} 在数桥上发布的笔记本。',

@@ -34,6 +34,13 @@ export const achievementStringsZhHK: NotebooksMessages['notebooks']['achievement
     empty: '這位用戶還沒有發布筆記本。',
     back: '全部成果',
   },
+  notPublic: {
+    title: '這個筆記本未公開',
+    text: '只有收錄到成果區的筆記本對所有人開放。它可能仍是作者的草稿，或已被撤回。',
+    signInHint: '如果它是您的筆記本，或作者已向平台用戶發佈，請登入後查看。',
+    browse: '瀏覽成果區',
+    signIn: '登入',
+  },
   meta: {
     list: '瀏覽數橋成果區收錄的 Jupyter 筆記本：優化、統計與科學計算，附代碼與運行結果。',
     user: '{{name}} 在數橋上發布的筆記本。',

@@ -8,10 +8,12 @@ import { categoryName } from '../../../lib/category-name.ts';
 import { formatBytes, formatDate } from '../../../lib/format.ts';
 import { currentLocation, signInPath } from '../../../lib/navigation.ts';
 import { notify } from '../../../lib/notify.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
-import { copyNotebook, downloadDocument, getNotebookDetail } from '../api/public.ts';
+import { copyNotebook, downloadDocument, getNotebookDetail, isNotPublic } from '../api/public.ts';
 import { NotebookView } from '../components/notebook-view.tsx';
+import '../components/achievement.css';
 import '../i18n/strings.ts';
 
 /**
@@ -26,11 +28,12 @@ export default function AchievementDetail({ id }: { id: number }) {
   const navigate = useNavigate();
   const signedIn = useSession((s) => s.hasToken);
   const [copying, setCopying] = useState(false);
-  const detail = usePublicQuery(`notebook:${id}`, (signal) => getNotebookDetail(id, signal));
+  const detail = usePublicQuery(`notebook:${id}`, (signal) => getNotebookDetail(id, signal, !signedIn));
 
   const notebook = detail.data;
+  if (detail.isError && isNotPublic(detail.error)) return <NotPublic />;
   if (detail.isError || !notebook) {
-    // A refused notebook is handled by the API client (304 → the 404 page, 305 → sign in).
+    // A notebook refused to a signed-in reader is handled by the API client (304 → the 404 page).
     return detail.isError ? (
       <div className="mb-center" role="alert">
         <p>{t('common.loadFailed')}</p>
@@ -109,5 +112,31 @@ export default function AchievementDetail({ id }: { id: number }) {
       )}
       <NotebookView document={notebook.content} toolbar={toolbar} />
     </article>
+  );
+}
+
+/**
+ * A visitor's answer for a notebook that is not public (a draft, a withdrawn one, one published to
+ * members only, or none: the server does not say which). Said plainly, without sending the visitor
+ * to sign in as if that would show it; signing in is offered to the few it helps.
+ */
+function NotPublic() {
+  const { t } = useTranslation();
+  const title = t('notebooks.achievement.notPublic.title');
+  usePageMeta({ title, description: t('notebooks.achievement.notPublic.text') });
+  return (
+    <div className="nb-page" data-testid="achievement-not-public">
+      <div className="mb-ach-state mb-ach-state-page">
+        <h1 className="mb-ach-state-title">{title}</h1>
+        <p>{t('notebooks.achievement.notPublic.text')}</p>
+        <Link to="/achievement" className="mb-ach-button mb-ach-button-primary">
+          {t('notebooks.achievement.notPublic.browse')}
+        </Link>
+        <p className="mb-ach-state-hint">
+          {t('notebooks.achievement.notPublic.signInHint')}{' '}
+          <Link to={signInPath(currentLocation())}>{t('notebooks.achievement.notPublic.signIn')}</Link>
+        </p>
+      </div>
+    </div>
   );
 }

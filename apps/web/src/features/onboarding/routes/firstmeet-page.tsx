@@ -67,7 +67,7 @@ function Steps() {
   );
 }
 
-/** /firstmeet (signed in; /center and a fresh sign-in land here): the onboarding checklist and the user's manual. */
+/** /firstmeet (signed in; /center, and a sign-in before certification, land here): the onboarding checklist and the user's manual. */
 function FirstMeetBody() {
   const { t } = useTranslation();
   const profile = useSession((s) => s.profile);

@@ -113,6 +113,8 @@ export const portalEnUS = {
     },
     ctaTitle: 'Have a problem that needs mathematics?',
     ctaText: 'Create a free account in a minute, then certify your identity to get started.',
+    ctaTextWorkspace: 'Manage your demands, subjects and cooperation in your workspace.',
+    ctaTextCertify: 'Certify your identity to get started.',
     ctaSignIn: 'I already have an account',
   },
   portal: {

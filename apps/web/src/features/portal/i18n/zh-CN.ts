@@ -114,6 +114,8 @@ export const portalZhCN = {
     },
     ctaTitle: '有需要数学来解决的问题吗？',
     ctaText: '一分钟免费注册，认证身份后即可开始合作。',
+    ctaTextWorkspace: '在工作台管理您的需求、课题与合作。',
+    ctaTextCertify: '认证身份后即可开始合作。',
     ctaSignIn: '已有账号，去登录',
   },
   portal: {

@@ -114,6 +114,8 @@ export const portalZhHK = {
     },
     ctaTitle: '有需要數學來解決的問題嗎？',
     ctaText: '一分鐘免費註冊，認證身份後即可開始合作。',
+    ctaTextWorkspace: '在工作台管理您的需求、課題與合作。',
+    ctaTextCertify: '認證身份後即可開始合作。',
     ctaSignIn: '已有帳戶，前往登入',
   },
   portal: {

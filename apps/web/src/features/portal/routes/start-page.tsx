@@ -106,7 +106,10 @@ function PrimaryCta() {
 export default function StartPage() {
   const { t } = useTranslation();
   const hasToken = useSession((s) => s.hasToken);
+  const verified = useSession((s) => s.profile?.verify_state === VERIFY_STATE.verified);
   usePageMeta({ description: t('portal.meta.start') });
+  // The band's text goes with its button (PrimaryCta): signing up is for visitors only.
+  const ctaText = !hasToken ? t('start.ctaText') : verified ? t('start.ctaTextWorkspace') : t('start.ctaTextCertify');
 
   return (
     <div className="mb-start">
@@ -239,7 +242,7 @@ export default function StartPage() {
         <div className="mb-container mb-cta-inner">
           <div>
             <h2 id="mb-cta-title">{t('start.ctaTitle')}</h2>
-            <p>{t('start.ctaText')}</p>
+            <p>{ctaText}</p>
           </div>
           <div className="mb-cta-actions">
             <PrimaryCta />

@@ -10,6 +10,7 @@ import { manageSectionTitleKey } from '../../../lib/manage-titles.ts';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { VerifyBadge } from '../../../components/verify-badge.tsx';
+import { displayName } from '../../../lib/display-name.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { useReviews } from '../api/reviews.ts';
@@ -30,7 +31,7 @@ export default function DashboardPage() {
   const admin = roles.includes('Admin');
   const dashboard = useDashboard();
   const pendingReviews = useReviews({ status: CERT_STATUS.pending, page: 1, page_size: 1 }, admin);
-  const name = profile?.info.truename || profile?.info.account || profile?.info.phone || '';
+  const name = profile ? displayName(profile, t) : '';
   const sections = MANAGE_SECTIONS.filter(
     (section) =>
       section.menu && section.key !== 'dashboard' && canUseSection(roles, profile?.verify_state, section.key),
