@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INDUSTRY_CODES } from './industries.ts';
 import type { ValidationKey } from './messages.ts';
 import { ResearchFieldsSchema } from './msc.ts';
-import { BUSINESS_UTC_OFFSET, DateSchema, PageQuerySchema } from './pagination.ts';
+import { BUSINESS_UTC_OFFSET, DateSchema, PageQuerySchema, pageOf } from './pagination.ts';
 import { findProvince, isValidArea } from './regions.ts';
 import { IdSchema, PhoneSchema, optionalString, requiredString, titleString } from './validation.ts';
 
@@ -164,142 +164,161 @@ export type DemandReview = z.infer<typeof DemandReviewSchema>;
 
 /* ---- results ---- */
 
-export interface DemandAttachment {
-  id: number;
-  name: string;
-  size: number;
-  mime: string | null;
-}
+const OrgRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** A file an item attaches: a snapshot taken when it was saved (files module's snapshotSpaceFiles). */
+export const DemandAttachmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  mime: z.string().nullable(),
+});
+export type DemandAttachment = z.infer<typeof DemandAttachmentSchema>;
 
 /** What every verified institute sees of a published demand. */
-export interface DemandSummary {
-  id: number;
-  title: string;
-  status: DemandState;
-  industry: string;
-  summary: string;
-  budget_min: number;
-  budget_max: number;
-  deadline: string;
-  province_code: string;
-  city_code: string | null;
-  msc_fields: string[];
-  nda_required: 0 | 1;
-  org: { id: number; name: string };
-  published_at: string | null;
-  updated_at: string;
-  solution_count: number;
-  receive_count: number;
-}
+export const DemandSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(DEMAND_STATES),
+  industry: z.string(),
+  summary: z.string(),
+  budget_min: z.number().int(),
+  budget_max: z.number().int(),
+  deadline: z.string(),
+  province_code: z.string(),
+  city_code: z.string().nullable(),
+  msc_fields: z.array(z.string()),
+  nda_required: z.literal([0, 1]),
+  org: OrgRefSchema,
+  published_at: z.string().nullable(),
+  updated_at: z.string(),
+  solution_count: z.number().int(),
+  receive_count: z.number().int(),
+});
+export type DemandSummary = z.infer<typeof DemandSummarySchema>;
 
 /** A received demand, or one of the caller's own: everything. */
-export interface DemandFull extends DemandSummary {
-  problem: string;
-  expected_outcome: string;
-  available_data: string | null;
-  contact: string;
-  contact_phone: string;
-  attachments: DemandAttachment[];
+export const DemandFullSchema = DemandSummarySchema.extend({
+  problem: z.string(),
+  expected_outcome: z.string(),
+  available_data: z.string().nullable(),
+  contact: z.string(),
+  contact_phone: z.string(),
+  attachments: z.array(DemandAttachmentSchema),
   /** The demand's file space: upload attachments into it (owner only; null for others). */
-  space_id: number | null;
-  reject_reason: string | null;
-  created_at: string;
-  submitted_at: string | null;
-}
+  space_id: z.number().int().nullable(),
+  reject_reason: z.string().nullable(),
+  created_at: z.string(),
+  submitted_at: z.string().nullable(),
+});
+export type DemandFull = z.infer<typeof DemandFullSchema>;
 
 /**
  * `POST demand/attachmentSpace`: where a demand not saved yet uploads its attachments (the author's
  * tray); its first `demand/save` names them in `attachments` and the tray becomes the demand's space.
  */
-export interface AttachmentTray {
-  space_id: number;
-}
+export const AttachmentTraySchema = z.object({ space_id: z.number().int() });
+export type AttachmentTray = z.infer<typeof AttachmentTraySchema>;
 
-export interface DemandReceipt {
-  received_at: string;
-  nda_accepted: 0 | 1;
-  received_by: { id: number };
-}
+export const DemandReceiptSchema = z.object({
+  received_at: z.string(),
+  nda_accepted: z.literal([0, 1]),
+  received_by: z.object({ id: z.number().int() }),
+});
+export type DemandReceipt = z.infer<typeof DemandReceiptSchema>;
 
 /** `GET demand/detail/:id`: `full` is null until an institute receives the demand. */
-export interface DemandDetail {
-  demand: DemandSummary;
-  full: DemandFull | null;
+export const DemandDetailSchema = z.object({
+  demand: DemandSummarySchema,
+  full: DemandFullSchema.nullable(),
   /** The caller's receipt (institutes), or null. */
-  receipt: DemandReceipt | null;
+  receipt: DemandReceiptSchema.nullable(),
   /** What the caller may do now, so the screen shows only working buttons. */
-  can: {
-    edit: boolean;
-    submit: boolean;
-    withdraw: boolean;
-    toggle: boolean;
-    close: boolean;
-    complete: boolean;
-    review: boolean;
-    receive: boolean;
-    solve: boolean;
-    download: boolean;
+  can: z.object({
+    edit: z.boolean(),
+    submit: z.boolean(),
+    withdraw: z.boolean(),
+    toggle: z.boolean(),
+    close: z.boolean(),
+    complete: z.boolean(),
+    review: z.boolean(),
+    receive: z.boolean(),
+    solve: z.boolean(),
+    download: z.boolean(),
     /** The owner may delete a draft for good (demand/delete). */
-    delete: boolean;
-  };
+    delete: z.boolean(),
+  }),
   /** The accepted solution's id, once a cooperation started. */
-  cooperation: { id: number; solution_id: number; institute: { id: number; name: string }; created_at: string } | null;
-}
+  cooperation: z
+    .object({
+      id: z.number().int(),
+      solution_id: z.number().int(),
+      institute: OrgRefSchema,
+      created_at: z.string(),
+    })
+    .nullable(),
+});
+export type DemandDetail = z.infer<typeof DemandDetailSchema>;
 
 /**
  * `GET demand/cooperation/:id`: a cooperation (an accepted solution to a demand) as both parties
  * and admins see it; its page is the demand's detail, which shows the accepted solution.
  */
-export interface CooperationDetail {
-  id: number;
-  demand_id: number;
-  solution_id: number;
-  enterprise: { id: number; name: string };
-  institute: { id: number; name: string };
-  created_at: string;
+export const CooperationDetailSchema = z.object({
+  id: z.number().int(),
+  demand_id: z.number().int(),
+  solution_id: z.number().int(),
+  enterprise: OrgRefSchema,
+  institute: OrgRefSchema,
+  created_at: z.string(),
   /** Where each side opens it: the enterprise's and the institute's demand detail routes. */
-  viewer: 'enterprise' | 'institute' | 'admin';
-}
+  viewer: z.enum(['enterprise', 'institute', 'admin']),
+});
+export type CooperationDetail = z.infer<typeof CooperationDetailSchema>;
 
-export type DemandCounts = Record<DemandState, number>;
+/** Per status: every state is present (0 when none). */
+export const DemandCountsSchema = z.record(z.enum(DEMAND_STATES), z.number().int());
+export type DemandCounts = z.infer<typeof DemandCountsSchema>;
 
-export interface DemandPage {
-  items: DemandSummary[];
+export const DemandPageSchema = pageOf(DemandSummarySchema).extend({
   /** Of the chosen status (or all), from maintained counters: never a COUNT(*) per request. */
-  total: number;
-  page: number;
-  page_size: number;
+  total: z.number().int(),
   /** Per status, for the /manage/demands overview. */
-  counts: DemandCounts;
-}
+  counts: DemandCountsSchema,
+});
+export type DemandPage = z.infer<typeof DemandPageSchema>;
 
 /** A market row: whether the viewing institute has received it already. */
-export interface PublishedDemand extends DemandSummary {
-  received: boolean;
-}
+export const PublishedDemandSchema = DemandSummarySchema.extend({ received: z.boolean() });
+export type PublishedDemand = z.infer<typeof PublishedDemandSchema>;
 
-export interface PublishedPage {
-  items: PublishedDemand[];
+export const PublishedPageSchema = z.object({
+  items: z.array(PublishedDemandSchema),
   /** Pass as `cursor` for the next page; null at the end. */
-  next_cursor: string | null;
+  next_cursor: z.string().nullable(),
   /** Maintained count of all published demands when no filter is set; null (unknown) with filters. */
-  total: number | null;
-}
+  total: z.number().int().nullable(),
+});
+export type PublishedPage = z.infer<typeof PublishedPageSchema>;
 
-export interface RecommendedDemand extends PublishedDemand {
+export const RecommendedDemandSchema = PublishedDemandSchema.extend({
   /** MSC codes shared with the institute's research fields. */
-  matched_fields: string[];
-}
+  matched_fields: z.array(z.string()),
+});
+export type RecommendedDemand = z.infer<typeof RecommendedDemandSchema>;
 
-export interface RecommendedPage {
-  items: RecommendedDemand[];
-  page: number;
-  page_size: number;
-  has_more: boolean;
-}
+export const RecommendedPageSchema = z.object({
+  items: z.array(RecommendedDemandSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+});
+export type RecommendedPage = z.infer<typeof RecommendedPageSchema>;
 
-export interface DownloadLink {
-  url: string;
-  expires_at: string;
-  name: string;
-}
+/** `POST demand/download`: a signed link to one zip (files module), its expiry and the zip's name. */
+export const DownloadLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+  name: z.string(),
+});
+export type DownloadLink = z.infer<typeof DownloadLinkSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AttachmentIdsSchema, BudgetSchema, FlagSchema } from './demands.ts';
+import { AttachmentIdsSchema, BudgetSchema, DemandAttachmentSchema, FlagSchema } from './demands.ts';
 import type { ValidationKey } from './messages.ts';
-import { PageQuerySchema } from './pagination.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
 import { IdSchema, optionalString, requiredString } from './validation.ts';
 
 /** Solutions (issue 5): a research institute's answer to a demand it received. */
@@ -59,50 +59,60 @@ export const DeclineSolutionSchema = z
   });
 export type DeclineSolution = z.infer<typeof DeclineSolutionSchema>;
 
+/** `GET demand/solutions` (enterprises): the answers to one demand (`id`), by status. */
+export const DemandSolutionsQuerySchema = SolutionListQuerySchema.extend({ id: IdSchema });
+export type DemandSolutionsQuery = z.infer<typeof DemandSolutionsQuerySchema>;
+
 /* ---- results ---- */
 
-export interface SolutionAttachment {
-  id: number;
-  name: string;
-  size: number;
-  mime: string | null;
-}
+const OrgRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
-export interface Solution {
-  id: number;
-  demand: { id: number; title: string; status: string };
-  institute: { id: number; name: string };
-  status: SolutionState;
-  approach: string;
-  team: string;
-  timeline: string;
-  cost_estimate: number;
-  attachments: SolutionAttachment[];
+export const SolutionAttachmentSchema = DemandAttachmentSchema;
+export type SolutionAttachment = z.infer<typeof SolutionAttachmentSchema>;
+
+export const SolutionSchema = z.object({
+  id: z.number().int(),
+  /** The demand's status as stored (contracts DEMAND_STATES). */
+  demand: z.object({ id: z.number().int(), title: z.string(), status: z.string() }),
+  institute: OrgRefSchema,
+  status: z.enum(SOLUTION_STATES),
+  approach: z.string(),
+  team: z.string(),
+  timeline: z.string(),
+  cost_estimate: z.number().int(),
+  attachments: z.array(SolutionAttachmentSchema),
   /** The solution's file space (its institute uploads attachments there); null for the enterprise. */
-  space_id: number | null;
-  decline_reason: DeclineReason | null;
-  decline_text: string | null;
-  created_at: string;
-  updated_at: string;
-  submitted_at: string | null;
-  decided_at: string | null;
-  can: { edit: boolean; submit: boolean; withdraw: boolean; accept: boolean; decline: boolean };
-}
+  space_id: z.number().int().nullable(),
+  decline_reason: z.enum([...DECLINE_REASONS, ...SYSTEM_DECLINE_REASONS]).nullable(),
+  decline_text: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  can: z.object({
+    edit: z.boolean(),
+    submit: z.boolean(),
+    withdraw: z.boolean(),
+    accept: z.boolean(),
+    decline: z.boolean(),
+  }),
+});
+export type Solution = z.infer<typeof SolutionSchema>;
 
-export interface SolutionPage {
-  items: Solution[];
+export const SolutionPageSchema = pageOf(SolutionSchema).extend({
   /** From maintained counters (institutes) or the page itself (one demand's solutions). */
-  total: number;
-  page: number;
-  page_size: number;
-  counts: Record<SolutionState, number> | null;
-}
+  total: z.number().int(),
+  /** Per status for an institute's own list; null for one demand's solutions. */
+  counts: z.record(z.enum(SOLUTION_STATES), z.number().int()).nullable(),
+});
+export type SolutionPage = z.infer<typeof SolutionPageSchema>;
 
-export interface Cooperation {
-  id: number;
-  demand_id: number;
-  solution_id: number;
-  enterprise: { id: number; name: string };
-  institute: { id: number; name: string };
-  created_at: string;
-}
+export const CooperationSchema = z.object({
+  id: z.number().int(),
+  demand_id: z.number().int(),
+  solution_id: z.number().int(),
+  enterprise: OrgRefSchema,
+  institute: OrgRefSchema,
+  created_at: z.string(),
+});
+export type Cooperation = z.infer<typeof CooperationSchema>;

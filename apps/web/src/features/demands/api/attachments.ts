@@ -1,5 +1,5 @@
-import type { AttachmentTray } from '@mathbridge/contracts/demands';
 import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
+import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
 import type { AttachmentList } from '@mathbridge/contracts/files';
 import { api } from '../../../lib/api-client.ts';
 
@@ -15,8 +15,10 @@ export interface PendingSpace {
  * attachments work in one pass. Files already there were chosen in a new form of the same kind that
  * was left without saving (GET upload/getAttachmentList).
  */
-async function attachmentTray(call: 'demand/attachmentSpace' | 'solution/attachmentSpace'): Promise<PendingSpace> {
-  const tray = await api.post<AttachmentTray>(call);
+async function attachmentTray(
+  call: typeof calls.attachmentSpace | typeof calls.solutionAttachmentSpace,
+): Promise<PendingSpace> {
+  const tray = await api.call(call, {});
   const listed = await api.get<AttachmentList>('upload/getAttachmentList', {
     space_id: tray.space_id,
     page_size: MAX_ATTACHMENTS,
@@ -28,5 +30,5 @@ async function attachmentTray(call: 'demand/attachmentSpace' | 'solution/attachm
   return { spaceId: tray.space_id, waiting };
 }
 
-export const demandAttachmentTray = () => attachmentTray('demand/attachmentSpace');
-export const solutionAttachmentTray = () => attachmentTray('solution/attachmentSpace');
+export const demandAttachmentTray = () => attachmentTray(calls.attachmentSpace);
+export const solutionAttachmentTray = () => attachmentTray(calls.solutionAttachmentSpace);

@@ -1,9 +1,10 @@
 import type { CooperationDetail } from '@mathbridge/contracts/demands';
+import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET demand/cooperation/:id: the cooperation a `cooperationStarted` to-do points at. */
 export function getCooperation(id: number): Promise<CooperationDetail> {
-  return api.get<CooperationDetail>(`demand/cooperation/${id}`);
+  return api.call(calls.cooperation, { id });
 }
 
 /** Where a cooperation is shown: its demand's detail (with the accepted solution), on the viewer's side. */

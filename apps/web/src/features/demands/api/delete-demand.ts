@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
 import { api } from '../../../lib/api-client.ts';
 import { cooperationKeys, invalidateCooperation } from './query-keys.ts';
 
@@ -6,7 +7,7 @@ import { cooperationKeys, invalidateCooperation } from './query-keys.ts';
 export function useDeleteDemand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<null>('demand/delete', { id }),
+    mutationFn: (id: number) => api.call(calls.delete, { id }),
     onSuccess: (_, id) => queryClient.removeQueries({ queryKey: cooperationKeys.demand(id), exact: true }),
     onSettled: () => invalidateCooperation(queryClient),
   });

@@ -1,13 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DemandDetail,
-  DemandPage,
-  DemandReview,
-  DemandSave,
-  DemandState,
-  DownloadLink,
-  ReceiveDemand,
-} from '@mathbridge/contracts/demands';
+import type { DemandReview, DemandSave, DemandState, ReceiveDemand } from '@mathbridge/contracts/demands';
+import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
 import { api } from '../../../lib/api-client.ts';
 import { cooperationKeys, invalidateCooperation } from './query-keys.ts';
 
@@ -22,7 +15,7 @@ export function useDemands(params: DemandListParams) {
   return useQuery(
     queryOptions({
       queryKey: cooperationKeys.demands(params),
-      queryFn: ({ signal }) => api.get<DemandPage>('demand/list', { ...params }, { signal }),
+      queryFn: ({ signal }) => api.call(calls.list, params, { signal }),
       placeholderData: keepPreviousData,
     }),
   );
@@ -32,7 +25,7 @@ export const demandQueryOptions = (id: number) =>
   queryOptions({
     queryKey: cooperationKeys.demand(id),
     // A missing or foreign demand is the page's own 'not found' state, not a toast.
-    queryFn: ({ signal }) => api.get<DemandDetail>(`demand/detail/${id}`, {}, { signal, reportErrors: false }),
+    queryFn: ({ signal }) => api.call(calls.detail, { id }, { signal, reportErrors: false }),
     retry: false,
   });
 
@@ -52,8 +45,7 @@ export type DemandSaveInput = Omit<DemandSave, 'commit' | 'nda_required' | 'atta
 export function useSaveDemand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DemandSaveInput) =>
-      api.post<DemandDetail>('demand/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: DemandSaveInput) => api.call(calls.save, input, { reportErrors: false }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(cooperationKeys.demand(detail.demand.id), detail);
       await invalidateCooperation(queryClient);
@@ -67,8 +59,7 @@ export type DemandAction = 'submit' | 'withdraw' | 'toggle' | 'close' | 'complet
 export function useDemandAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: DemandAction }) =>
-      api.post<DemandDetail>(`demand/${action}`, { id }),
+    mutationFn: ({ id, action }: { id: number; action: DemandAction }) => api.call(calls[action], { id }),
     onSettled: () => invalidateCooperation(queryClient),
   });
 }
@@ -77,7 +68,7 @@ export function useDemandAction() {
 export function useReviewDemand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DemandReview) => api.post<DemandDetail>('demand/review', { ...input }),
+    mutationFn: (input: DemandReview) => api.call(calls.review, input),
     onSettled: () => invalidateCooperation(queryClient),
   });
 }
@@ -86,12 +77,12 @@ export function useReviewDemand() {
 export function useReceiveDemand() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReceiveDemand) => api.post<DemandDetail>('demand/receive', { ...input }),
+    mutationFn: (input: ReceiveDemand) => api.call(calls.receive, input),
     onSettled: () => invalidateCooperation(queryClient),
   });
 }
 
 /** POST demand/download: a signed link to one zip of the attachments (and the accepted solution's). */
-export function downloadDemand(id: number): Promise<DownloadLink> {
-  return api.post<DownloadLink>('demand/download', { id });
+export function downloadDemand(id: number) {
+  return api.call(calls.download, { id });
 }

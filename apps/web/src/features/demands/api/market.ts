@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
-import type { PublishedPage, PublishedSort, RecommendedPage } from '@mathbridge/contracts/demands';
+import type { PublishedSort } from '@mathbridge/contracts/demands';
+import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
 import { api } from '../../../lib/api-client.ts';
 import { cooperationKeys } from './query-keys.ts';
 
@@ -21,11 +22,7 @@ export function usePublishedDemands(filters: MarketFilters) {
   return useInfiniteQuery({
     queryKey: cooperationKeys.published(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PublishedPage>(
-        'demand/publishedList',
-        { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE },
-        { signal },
-      ),
+      api.call(calls.publishedList, { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // Changing a filter keeps the previous results on screen until the new ones arrive.
@@ -41,6 +38,6 @@ export function useRecommendedDemands() {
   const params = { page: 1, page_size: RECOMMENDED_SHOWN };
   return useQuery({
     queryKey: cooperationKeys.recommended(params),
-    queryFn: ({ signal }) => api.get<RecommendedPage>('demand/recommended', params, { signal }),
+    queryFn: ({ signal }) => api.call(calls.recommended, params, { signal }),
   });
 }

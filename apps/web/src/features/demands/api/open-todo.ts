@@ -1,4 +1,5 @@
 import type { TodoItem } from '@mathbridge/contracts/workflow';
+import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
 import { api } from '../../../lib/api-client.ts';
 import { cooperationPath, getCooperation } from './cooperation.ts';
 
@@ -13,7 +14,7 @@ export async function cooperationTodoPath(item: TodoItem, isEnterprise: boolean)
       return `/manage/demandManage/detail/${item.target_id}`;
     case 'solution': {
       if (!isEnterprise) return `/manage/solutions?id=${item.target_id}`;
-      const solution = await api.get<{ demand: { id: number } }>(`solution/detail/${item.target_id}`);
+      const solution = await api.call(calls.solutionDetail, { id: item.target_id });
       return `/manage/demandManage/detail/${solution.demand.id}`;
     }
     case 'cooperation':

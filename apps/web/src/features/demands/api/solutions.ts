@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeclineSolution, Solution, SolutionPage, SolutionState } from '@mathbridge/contracts/solutions';
+import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
+import type { DeclineSolution, SolutionState } from '@mathbridge/contracts/solutions';
 import { api } from '../../../lib/api-client.ts';
 import { cooperationKeys, invalidateCooperation } from './query-keys.ts';
 
@@ -14,7 +15,7 @@ export function useDemandSolutions(demandId: number, params: SolutionListParams,
   return useQuery(
     queryOptions({
       queryKey: cooperationKeys.demandSolutions(demandId, params),
-      queryFn: ({ signal }) => api.get<SolutionPage>('demand/solutions', { id: demandId, ...params }, { signal }),
+      queryFn: ({ signal }) => api.call(calls.solutions, { id: demandId, ...params }, { signal }),
       placeholderData: keepPreviousData,
       enabled,
     }),
@@ -26,7 +27,7 @@ export function useOwnSolutions(params: SolutionListParams) {
   return useQuery(
     queryOptions({
       queryKey: cooperationKeys.solutions(params),
-      queryFn: ({ signal }) => api.get<SolutionPage>('solution/list', { ...params }, { signal }),
+      queryFn: ({ signal }) => api.call(calls.solutionList, params, { signal }),
       placeholderData: keepPreviousData,
     }),
   );
@@ -37,14 +38,14 @@ export function useSolution(id: number | undefined) {
   return useQuery(
     queryOptions({
       queryKey: cooperationKeys.solution(id ?? 0),
-      queryFn: ({ signal }) => api.get<Solution>(`solution/detail/${id}`, {}, { signal }),
+      queryFn: ({ signal }) => api.call(calls.solutionDetail, { id: id ?? 0 }, { signal }),
       enabled: id !== undefined,
     }),
   );
 }
 
-export function getSolution(id: number): Promise<Solution> {
-  return api.get<Solution>(`solution/detail/${id}`);
+export function getSolution(id: number) {
+  return api.call(calls.solutionDetail, { id });
 }
 
 export interface SolutionSaveInput {
@@ -62,8 +63,7 @@ export interface SolutionSaveInput {
 export function useSaveSolution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SolutionSaveInput) =>
-      api.post<Solution>('solution/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: SolutionSaveInput) => api.call(calls.solutionSave, input, { reportErrors: false }),
     onSuccess: async (solution) => {
       queryClient.setQueryData(cooperationKeys.solution(solution.id), solution);
       await invalidateCooperation(queryClient);
@@ -71,12 +71,18 @@ export function useSaveSolution() {
   });
 }
 
+const solutionActions = {
+  submit: calls.solutionSubmit,
+  withdraw: calls.solutionWithdraw,
+  accept: calls.solutionAccept,
+} as const;
+type SolutionAction = keyof typeof solutionActions;
+
 /** POST solution/{submit|withdraw|accept}. */
 export function useSolutionAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'submit' | 'withdraw' | 'accept' }) =>
-      api.post<Solution>(`solution/${action}`, { id }),
+    mutationFn: ({ id, action }: { id: number; action: SolutionAction }) => api.call(solutionActions[action], { id }),
     onSettled: () => invalidateCooperation(queryClient),
   });
 }
@@ -85,8 +91,7 @@ export function useSolutionAction() {
 export function useDeclineSolution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeclineSolution) =>
-      api.post<Solution>('solution/decline', { ...input }, { reportErrors: false }),
+    mutationFn: (input: DeclineSolution) => api.call(calls.solutionDecline, input, { reportErrors: false }),
     onSettled: () => invalidateCooperation(queryClient),
   });
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProjectDetail } from '@mathbridge/contracts/research';
 import { useQuery } from '@tanstack/react-query';
-import type { DemandDetail } from '@mathbridge/contracts/demands';
+import { demandEndpoints } from '@mathbridge/contracts/endpoints/demands';
 import { api } from '../../../lib/api-client.ts';
 import type { ResearchFace } from '../faces.ts';
 
@@ -16,7 +16,7 @@ export function ProjectOrigin({ face, project }: { face: ResearchFace; project: 
   const linked = face.section === 'subjectManage' && project.is_owner && project.demand_id !== null;
   const demand = useQuery({
     queryKey: ['research', 'origin', project.demand_id],
-    queryFn: ({ signal }) => api.get<DemandDetail>(`demand/detail/${project.demand_id}`, {}, { signal }),
+    queryFn: ({ signal }) => api.call(demandEndpoints.detail, { id: project.demand_id ?? 0 }, { signal }),
     enabled: linked,
   });
   if (project.demand_id === null) return null;
