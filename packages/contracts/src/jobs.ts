@@ -4,7 +4,14 @@ import type { ValidationKey } from './messages.ts';
 import { PageQuerySchema, type Page } from './pagination.ts';
 import { findProvince, isValidArea } from './regions.ts';
 import { EDUCATION_DEGREES, EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from './roles.ts';
-import { IdSchema, PhoneSchema, optionalString, requiredString, titleString } from './validation.ts';
+import {
+  IdSchema,
+  LONG_TITLE_MAX_UNITS,
+  PhoneSchema,
+  optionalString,
+  requiredString,
+  titleString,
+} from './validation.ts';
 
 /** Jobs and applications (issue 11, DESIGN §10): posted by certified organisations, applied to by people. */
 
@@ -75,7 +82,7 @@ type Loose = Record<string, unknown>;
 export const JobSaveSchema = z
   .object({
     id: IdSchema.optional(),
-    title: titleString(),
+    title: titleString(LONG_TITLE_MAX_UNITS),
     employment_type: EmploymentTypeSchema,
     experience: ExperienceSchema,
     negotiable: FlagSchema.default(0),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ValidationKey } from './messages.ts';
 import { PageQuerySchema, type Page } from './pagination.ts';
-import { IdSchema, optionalString, requiredString } from './validation.ts';
+import { IdSchema, LONG_TITLE_MAX_UNITS, optionalString, requiredString, titleString } from './validation.ts';
 
 /**
  * Notebooks, the achievement area and live kernels (issue 12, DESIGN §12).
@@ -38,7 +38,8 @@ export type ContributionState = (typeof CONTRIBUTION_STATES)[number];
 
 /* ---- limits ---- */
 
-export const NOTEBOOK_TITLE_MAX = 100;
+/** A notebook's title: 30 characters, CJK counting two (issue 30 §11). */
+export const NOTEBOOK_TITLE_MAX_UNITS = LONG_TITLE_MAX_UNITS;
 export const NOTEBOOK_DESCRIPTION_MAX = 500;
 export const NOTEBOOK_REJECT_REASON_MAX = 300;
 /** A saved or imported `.ipynb`, serialized as JSON, outputs included. */
@@ -174,7 +175,7 @@ export function joinSource(source: string | readonly string[]): string {
 export const NotebookSaveSchema = z.object({
   id: IdSchema.optional(),
   version: z.number().int().min(0).optional(),
-  title: requiredString(NOTEBOOK_TITLE_MAX),
+  title: titleString(NOTEBOOK_TITLE_MAX_UNITS),
   description: optionalString(NOTEBOOK_DESCRIPTION_MAX),
   category_id: IdSchema.optional(),
   /** From `notebook/upload_cover` (image profile; advice 300x180, spec §9). */

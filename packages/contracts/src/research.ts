@@ -4,7 +4,7 @@ import type { SignedUrl } from './files.ts';
 import type { ValidationKey } from './messages.ts';
 import { ResearchFieldsSchema } from './msc.ts';
 import { PageQuerySchema, type Page } from './pagination.ts';
-import { IdSchema, optionalString, requiredString, titleString } from './validation.ts';
+import { IdSchema, LONG_TITLE_MAX_UNITS, optionalString, requiredString, titleString } from './validation.ts';
 
 /**
  * Research projects (issue 10, DESIGN §9): subjects and directions are ONE engine with two faces,
@@ -89,7 +89,7 @@ export const ProjectSaveSchema = z
   .object({
     id: IdSchema.optional(),
     commit: FlagSchema.default(0),
-    title: titleString(),
+    title: titleString(LONG_TITLE_MAX_UNITS),
     summary: requiredString(RESEARCH_TEXT_MAX.summary),
     description: requiredString(RESEARCH_TEXT_MAX.description),
     msc_fields: ResearchFieldsSchema,
@@ -359,7 +359,7 @@ const QuestionAssigneesSchema = z
 export const QuestionSaveSchema = z.object({
   project_id: IdSchema,
   question_id: IdSchema.optional(),
-  title: titleString(),
+  title: titleString(LONG_TITLE_MAX_UNITS),
   statement: requiredString(QUESTION_TEXT_MAX.statement),
   due_date: DeadlineSchema.optional(),
   /** File ids of the direction's shared space. */

@@ -30,8 +30,13 @@ export function wordLength(text: string): number {
   return units;
 }
 
-/** Title limit: '10 characters' counted by the word-limit helper, i.e. 20 units (DESIGN §6). */
+/** Title limit: '10 characters' counted by the word-limit helper, i.e. 20 units (DESIGN §6): demands, wishes. */
 export const TITLE_MAX_UNITS = 20;
+/** Titles of jobs, subjects, directions, research questions, notebooks and news: 30 characters, 60 units (issue 30 §11). */
+export const LONG_TITLE_MAX_UNITS = 60;
+
+/** A title rule in words (`validation.titleHint` under the field, `validation.titleLength` when broken). */
+export const titleRule = (maxUnits: number) => ({ cjk: maxUnits / 2, latin: maxUnits });
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK = '10X98765432';
@@ -82,11 +87,23 @@ export function optionalString(max: number) {
     .transform((v) => (v === '' ? undefined : v));
 }
 
+/** The longest start of `text` within `maxUnits` (CJK counts two), e.g. a title made from a file name. */
+export function fitUnits(text: string, maxUnits: number): string {
+  let units = 0;
+  let end = 0;
+  for (const char of text) {
+    units += (char.codePointAt(0) ?? 0) > 0xff ? 2 : 1;
+    if (units > maxUnits) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
+}
+
 /** A title limited by the word-limit helper (CJK counts two). */
 export function titleString(maxUnits = TITLE_MAX_UNITS) {
   return requiredString().refine((v) => wordLength(v) <= maxUnits, {
-    error: key('validation.maxLength'),
-    params: { max: maxUnits / 2 },
+    error: key('validation.titleLength'),
+    params: titleRule(maxUnits),
   });
 }
 

@@ -32,8 +32,9 @@ describe('demand contracts', () => {
 
   it('counts the title with the word-limit helper: 10 CJK characters, 20 Latin', () => {
     expect(DemandSaveSchema.safeParse(demand({ title: '一二三四五六七八九十' })).success).toBe(true);
+    // The title rule has its own code and message, which say the rule as the hint does (issue 30 §11).
     expect(fieldsOf(DemandSaveSchema.safeParse(demand({ title: '一二三四五六七八九十一' })))).toEqual([
-      'title:maxLength',
+      'title:titleLength',
     ]);
     expect(DemandSaveSchema.safeParse(demand({ title: 'a'.repeat(20) })).success).toBe(true);
   });

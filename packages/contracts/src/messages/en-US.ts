@@ -6,6 +6,9 @@ export const enUS = {
   validation: {
     required: 'Please fill in',
     maxLength: 'Shorten the information to {{max}} characters',
+    titleLength:
+      'Shorten the information to {{cjk}} Chinese characters or {{latin}} Latin letters (a Chinese character counts as two)',
+    titleHint: 'Up to {{cjk}} Chinese characters or {{latin}} Latin letters (a Chinese character counts as two).',
     minLength: 'Enter at least {{min}} characters',
     integer: 'Integers only',
     idNumber: 'Invalid ID number',

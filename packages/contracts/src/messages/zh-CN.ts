@@ -4,6 +4,8 @@ export const zhCN = {
   validation: {
     required: '请填写',
     maxLength: '请将信息缩短至{{max}}个字符以内',
+    titleLength: '请将信息缩短至{{cjk}}个汉字或{{latin}}个英文字母以内（一个汉字按两个字符计）',
+    titleHint: '最多 {{cjk}} 个汉字或 {{latin}} 个英文字母（一个汉字按两个字符计）。',
     minLength: '请至少输入{{min}}个字符',
     integer: '只能输入整数',
     idNumber: '身份证号码不正确',

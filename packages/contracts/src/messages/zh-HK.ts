@@ -4,6 +4,8 @@ export const zhHK = {
   validation: {
     required: '請填寫',
     maxLength: '請將資訊縮短至{{max}}個字元以內',
+    titleLength: '請將資訊縮短至{{cjk}}個漢字或{{latin}}個英文字母以內（一個漢字按兩個字元計）',
+    titleHint: '最多 {{cjk}} 個漢字或 {{latin}} 個英文字母（一個漢字按兩個字元計）。',
     minLength: '請至少輸入{{min}}個字元',
     integer: '只能輸入整數',
     idNumber: '身份證號碼不正確',

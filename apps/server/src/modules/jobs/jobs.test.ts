@@ -7,7 +7,7 @@ import type { Notification } from '@mathbridge/contracts/notifications';
 import { call, describeApi, inParallel, settledValues, useTestApp } from '../../test/harness.ts';
 import { certifiedUser } from '../identity/identity.fixtures.ts';
 import { cast, daysFromNow, get, ok, post, type Cast, type OrgUser } from '../demands/demands.fixtures.ts';
-import { png, upload } from '../files/files.fixtures.ts';
+import { fetchLink, png, upload } from '../files/files.fixtures.ts';
 import { applyTo, jobForm, newJob, uploadResume } from './jobs.fixtures.ts';
 
 type Errors = { errors: { field: string; message: string }[] };
@@ -88,7 +88,18 @@ describeApi('jobs and applications (issue 11)', () => {
     expect((await bad({ employment_type: 3 })).map((e) => e.field)).toEqual(['employment_type']);
     expect((await bad({ experience: 6 })).map((e) => e.field)).toEqual(['experience']);
     expect((await bad({ degree: 'phd' })).map((e) => e.field)).toEqual(['degree']);
-    expect((await bad({ title: '很长很长很长很长很长的职位名称' })).map((e) => e.field)).toEqual(['title']);
+    // A job title takes 30 Chinese characters (issue 30 §11), not one more; the message says the rule.
+    const longest = await call(app(), 'POST', 'job/save', jobForm({ title: '很长'.repeat(15) }), {
+      token: c.enterprise.token,
+    });
+    expect(longest.status).toBe(200);
+    expect(await bad({ title: `${'很长'.repeat(15)}的` }, 'zh-CN')).toEqual([
+      {
+        field: 'title',
+        code: 'titleLength',
+        message: '请将信息缩短至30个汉字或60个英文字母以内（一个汉字按两个字符计）',
+      },
+    ]);
     expect((await bad({ headcount: 0 })).map((e) => e.field)).toEqual(['headcount']);
     expect((await bad({ deadline: daysFromNow(-1) })).map((e) => e.field)).toEqual(['deadline']);
     expect((await bad({ city_code: '1101' })).map((e) => e.field)).toEqual(['city_code']);
@@ -590,6 +601,40 @@ describeApi('jobs and applications (issue 11)', () => {
       .execute();
     expect(events).toHaveLength(3);
     expect((await jobStatus(draft.job.id)).applicant_count).toBe(withdrawn.status === 200 ? 0 : 1);
+  });
+
+  it("the employer sees the resume under the name the applicant gave it, though the applicant's resume space numbered the second upload", async () => {
+    const job = await newJob(app(), c.enterprise, { form: { title: '简历名称' } });
+    // The same file sent twice: in the applicant's own space the second copy is a real clash.
+    await uploadResume(app(), student, 'cv-linxiao.pdf');
+    const second = await uploadResume(app(), student, 'cv-linxiao.pdf');
+    const space = ok(await post<{ space_id: number }>(app(), student, 'job/resumeSpace'), 'space');
+    const own = ok(
+      await get<{ items: { id: number; name: string }[] }>(app(), student, 'upload/getAttachmentList', {
+        space_id: space.space_id,
+        page_size: 100,
+      }),
+      'list',
+    );
+    expect(own.items.find((item) => item.id === second)?.name).toBe('cv-linxiao (1).pdf');
+
+    const applied = ok(
+      await post<Application>(app(), student, 'job/apply', { job_id: job.job.id, resume_file_id: second }),
+      'apply',
+    );
+    // The employer sees one resume per application: there is nothing for the number to tell apart.
+    expect(applied.resume).toMatchObject({ id: second, name: 'cv-linxiao.pdf' });
+    const listed = ok(await get<ApplicationPage>(app(), c.enterprise, 'job/applicants', { job_id: job.job.id }), 'a');
+    expect(listed.items.map((i) => i.resume.name)).toEqual(['cv-linxiao.pdf']);
+    const link = ok(await post<SignedUrl>(app(), c.enterprise, 'upload/downloadUrl', { id: second }), 'link');
+    const download = await fetchLink(app(), link.url);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="cv-linxiao\.pdf"/);
+    // The applicant, who holds both copies, still downloads theirs under its own name in the space.
+    const ownLink = ok(await post<SignedUrl>(app(), student, 'upload/downloadUrl', { id: second }), 'own link');
+    expect((await fetchLink(app(), ownLink.url)).headers['content-disposition']).toMatch(
+      /^attachment; filename="cv-linxiao \(1\)\.pdf"/,
+    );
   });
 
   it('of 20 parallel rejections with different reasons exactly one wins, and its reason is the one kept', async () => {

@@ -5,7 +5,7 @@ import {
   DeliverablesQuerySchema,
   MyNotebooksQuerySchema,
   NOTEBOOK_MAX_BYTES,
-  NOTEBOOK_TITLE_MAX,
+  NOTEBOOK_TITLE_MAX_UNITS,
   NotebookAttachSchema,
   NotebookAttachmentIdSchema,
   NotebookCategoryIdSchema,
@@ -17,7 +17,7 @@ import {
   UserNotebooksQuerySchema,
 } from '@mathbridge/contracts/notebooks';
 import { translate } from '@mathbridge/contracts/messages';
-import { findNulCharacter, IdSchema } from '@mathbridge/contracts/validation';
+import { findNulCharacter, IdSchema, titleString } from '@mathbridge/contracts/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -42,7 +42,7 @@ async function fileOf(request: FastifyRequest) {
 
 /** `notebook/upload_attachment?id=` and `notebook/import?title=` carry their fields in the signed query. */
 const AttachmentUploadQuerySchema = z.object({ id: IdSchema });
-const ImportQuerySchema = z.object({ title: z.string().trim().max(NOTEBOOK_TITLE_MAX).optional() });
+const ImportQuerySchema = z.object({ title: titleString(NOTEBOOK_TITLE_MAX_UNITS).optional() });
 /** A signed attachment link; `u` is 0 for a visitor's. */
 const AttachmentLinkSchema = z.object({
   id: IdSchema,

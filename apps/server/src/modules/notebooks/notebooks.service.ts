@@ -4,11 +4,11 @@ import { STATUS } from '@mathbridge/contracts/api';
 import { UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
-import { findNulCharacter } from '@mathbridge/contracts/validation';
+import { findNulCharacter, fitUnits } from '@mathbridge/contracts/validation';
 import {
   NOTEBOOK_ATTACHMENTS_MAX,
   NOTEBOOK_MAX_BYTES,
-  NOTEBOOK_TITLE_MAX,
+  NOTEBOOK_TITLE_MAX_UNITS,
   NotebookDocumentSchema,
   type AchievementQuery,
   type ContributionState,
@@ -541,9 +541,9 @@ export async function importNotebook(
       .split(/[\\/]/)
       .pop()
       ?.replace(/\.ipynb$/i, '') ?? '';
-  const chosen = (title?.trim() || (typeof meta === 'string' ? meta.trim() : '') || base.trim() || 'notebook').slice(
-    0,
-    NOTEBOOK_TITLE_MAX,
+  const chosen = fitUnits(
+    title?.trim() || (typeof meta === 'string' ? meta.trim() : '') || base.trim() || 'notebook',
+    NOTEBOOK_TITLE_MAX_UNITS,
   );
   return saveNotebook(ctx, caller, { title: chosen, description: undefined, content: doc }, ip, locale);
 }

@@ -1,7 +1,7 @@
 import { Card, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BUDGET_MAX, DEMAND_TEXT_MAX, DemandSaveSchema } from '@mathbridge/contracts/demands';
-import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
+import { TITLE_MAX_UNITS } from '@mathbridge/contracts/validation';
 import { AreaCascader } from '../../../components/area-cascader.tsx';
 import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { IndustrySelect } from '../../../components/industry-select.tsx';
@@ -12,6 +12,7 @@ import { demandAttachmentTray } from '../api/attachments.ts';
 import { AttachmentsInput } from './attachments-input.tsx';
 import { toPayload, type DemandFormValues } from './demand-form-values.ts';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
+import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 
 const shape = DemandSaveSchema.shape;
 
@@ -28,13 +29,10 @@ export function DemandFormFields({ id, spaceId }: { id: number | undefined; spac
         <Form.Item
           name="title"
           label={t('demands.form.title')}
-          extra={t('demands.form.titleHelp')}
+          extra={titleHint(t, TITLE_MAX_UNITS)}
           {...schemaField(shape.title)}
         >
-          <Input
-            placeholder={t('demands.form.placeholders.title')}
-            count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }}
-          />
+          <TitleInput placeholder={t('demands.form.placeholders.title')} maxUnits={TITLE_MAX_UNITS} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={12}>

@@ -52,7 +52,6 @@ export const demandsEnUS = {
         contact: 'Contact',
       },
       title: 'Title',
-      titleHelp: 'Up to 10 Chinese characters or 20 Latin letters (a Chinese character counts as two).',
       industry: 'Industry',
       summary: 'Public summary',
       summaryHelp:

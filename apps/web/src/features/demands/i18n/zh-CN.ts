@@ -53,7 +53,6 @@ export const demandsZhCN: DemandsMessages = {
         contact: '联系方式',
       },
       title: '标题',
-      titleHelp: '最多 10 个汉字或 20 个英文字母（一个汉字按两个字符计）。',
       industry: '行业',
       summary: '公开摘要',
       summaryHelp: '科研机构接收需求之前即可看到，请勿填写保密内容。',

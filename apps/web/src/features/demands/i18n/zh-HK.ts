@@ -53,7 +53,6 @@ export const demandsZhHK: DemandsMessages = {
         contact: '聯絡方式',
       },
       title: '標題',
-      titleHelp: '最多 10 個漢字或 20 個英文字母（一個漢字按兩個字元計）。',
       industry: '行業',
       summary: '公開摘要',
       summaryHelp: '科研機構接收需求之前即可看到，請勿填寫保密內容。',

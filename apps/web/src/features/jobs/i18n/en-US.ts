@@ -42,7 +42,6 @@ export const jobsEnUS = {
       subtitle: 'Save a draft any time; applicants see the job once it is published.',
       sections: { job: 'The job', terms: 'Terms', description: 'Description', contact: 'Contact' },
       title: 'Job title',
-      titleHelp: 'At most 10 Chinese characters or 20 Latin letters.',
       type: 'Employment type',
       experience: 'Experience',
       degree: 'Minimum degree',

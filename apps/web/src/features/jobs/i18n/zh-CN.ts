@@ -44,7 +44,6 @@ export const jobsZhCN: JobsMessages = {
       subtitle: '可随时保存草稿；发布后求职者即可看到并投递。',
       sections: { job: '职位信息', terms: '待遇与要求', description: '职位描述', contact: '联系方式' },
       title: '职位名称',
-      titleHelp: '最多 10 个汉字或 20 个英文字母。',
       type: '职位类型',
       experience: '工作经验',
       degree: '最低学历',

@@ -44,7 +44,6 @@ export const jobsZhHK: JobsMessages = {
       subtitle: '可隨時儲存草稿；發布後求職者即可看到並申請。',
       sections: { job: '職位資料', terms: '待遇與要求', description: '職位描述', contact: '聯絡方式' },
       title: '職位名稱',
-      titleHelp: '最多 10 個漢字或 20 個英文字母。',
       type: '職位類型',
       experience: '工作經驗',
       degree: '最低學歷',

@@ -11,7 +11,7 @@ import {
   JOB_DESCRIPTION_MAX,
   JobSaveSchema,
 } from '@mathbridge/contracts/jobs';
-import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
+import { LONG_TITLE_MAX_UNITS } from '@mathbridge/contracts/validation';
 import { AreaCascader } from '../../../components/area-cascader.tsx';
 import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
@@ -24,6 +24,7 @@ import { useJobDetail, useMoveJob, useSaveJob } from '../api/jobs.ts';
 import { ALIASES, toPayload, toValues, type JobFormValues } from '../components/job-form-values.ts';
 import '../i18n/strings.ts';
 import '../components/jobs.css';
+import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 
 const BASE = '/manage/employment';
 const shape = JobSaveSchema.shape;
@@ -146,10 +147,10 @@ function JobForm({
         <Form.Item
           name="title"
           label={t('jobs.form.title')}
-          extra={t('jobs.form.titleHelp')}
+          extra={titleHint(t, LONG_TITLE_MAX_UNITS)}
           {...schemaField(shape.title)}
         >
-          <Input count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }} />
+          <TitleInput maxUnits={LONG_TITLE_MAX_UNITS} />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={8}>

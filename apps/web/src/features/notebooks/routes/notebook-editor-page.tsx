@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   NOTEBOOK_DESCRIPTION_MAX,
-  NOTEBOOK_TITLE_MAX,
+  NOTEBOOK_TITLE_MAX_UNITS,
   emptyNotebook,
   type NotebookAttachment,
   type NotebookDetail,
@@ -41,6 +41,7 @@ import { NotebookStateTags } from '../components/state-tags.tsx';
 import { newCell, withCellIds } from '../lib/cells.ts';
 import { canRunCode } from '../lib/kernel-access.ts';
 import '../i18n/strings.ts';
+import { TitleInput } from '../../../components/title-input.tsx';
 
 interface Meta {
   title: string;
@@ -314,10 +315,9 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
         <Form layout="vertical" component="div">
           <div className="nb-meta-row">
             <Form.Item label={t('notebooks.fields.title')} required className="nb-meta-title">
-              <Input
+              <TitleInput
+                maxUnits={NOTEBOOK_TITLE_MAX_UNITS}
                 value={meta.title}
-                maxLength={NOTEBOOK_TITLE_MAX}
-                showCount
                 onChange={(e) => setMeta((m) => ({ ...m, title: e.target.value }))}
                 data-testid="notebook-title"
                 aria-label={t('notebooks.fields.title')}

@@ -1,4 +1,4 @@
-import { Form, Grid, Input, Modal, Select } from 'antd';
+import { Form, Grid, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import {
   type ProjectDetail,
   type ResearchQuestion,
 } from '@mathbridge/contracts/research';
-import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
+import { LONG_TITLE_MAX_UNITS } from '@mathbridge/contracts/validation';
 import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
 import { dayRule, dialogSubmit } from '../../../lib/form-kit.ts';
@@ -17,6 +17,7 @@ import { notify } from '../../../lib/notify.ts';
 import { confirmLeave, useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSaveQuestion } from '../api/questions.ts';
 import { SpaceAttachmentsInput, type AttachmentValue } from '../../../components/space-attachments.tsx';
+import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 
 interface QuestionValues {
   title?: string;
@@ -99,8 +100,13 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
           assignees: question?.assignees.map((a) => a.user_id) ?? [],
         }}
       >
-        <Form.Item name="title" label={t('questions.form.title')} {...schemaField(shape.title)}>
-          <Input count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }} />
+        <Form.Item
+          name="title"
+          label={t('questions.form.title')}
+          extra={titleHint(t, LONG_TITLE_MAX_UNITS)}
+          {...schemaField(shape.title)}
+        >
+          <TitleInput maxUnits={LONG_TITLE_MAX_UNITS} />
         </Form.Item>
         <Form.Item
           name="statement"

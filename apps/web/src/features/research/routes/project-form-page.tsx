@@ -8,7 +8,7 @@ import {
   RESEARCH_TEXT_MAX,
   type ProjectDetail,
 } from '@mathbridge/contracts/research';
-import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
+import { LONG_TITLE_MAX_UNITS } from '@mathbridge/contracts/validation';
 import { DeadlinePicker } from '../../../components/deadline-picker.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MarkdownInput } from '../../../components/markdown/markdown-input.tsx';
@@ -23,6 +23,7 @@ import { UserSearchSelect } from '../components/user-search-select.tsx';
 import { projectPath, useResearchFace, type ResearchFace } from '../faces.ts';
 import '../i18n/strings.ts';
 import '../components/research.css';
+import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 
 const shape = ProjectSaveSchema.shape;
 
@@ -131,8 +132,13 @@ function ProjectForm({ face, project, running, onSaved }: ProjectFormProps) {
       data-testid="project-form"
     >
       <Card variant="borderless" title={t('research.manage.form.sections.basics')} className="mb-research-card">
-        <Form.Item name="title" label={t('research.fields.title')} {...schemaField(shape.title)}>
-          <Input count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }} />
+        <Form.Item
+          name="title"
+          label={t('research.fields.title')}
+          extra={titleHint(t, LONG_TITLE_MAX_UNITS)}
+          {...schemaField(shape.title)}
+        >
+          <TitleInput maxUnits={LONG_TITLE_MAX_UNITS} />
         </Form.Item>
         <Form.Item
           name="summary"

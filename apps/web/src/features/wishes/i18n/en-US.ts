@@ -24,7 +24,6 @@ export const wishesEnUS = {
       title: 'New cooperation wish',
       subtitle: 'Describe what kind of cooperation you are looking for. Research institutes see it once it is posted.',
       titleLabel: 'Title',
-      titleHelp: 'At most 10 Chinese characters or 20 Latin letters.',
       mscFields: 'Mathematical fields',
       description: 'Description',
       descriptionHelp: 'The topic, what you expect from a partner and what you can offer.',

@@ -26,7 +26,6 @@ export const wishesZhCN: WishesMessages = {
       title: '发布合作意愿',
       subtitle: '说明您希望开展什么样的合作。发布后，科研院所即可看到并响应。',
       titleLabel: '标题',
-      titleHelp: '不超过 10 个汉字（或 20 个英文字母）。',
       mscFields: '数学领域',
       description: '意愿描述',
       descriptionHelp: '合作方向、对合作方的期望，以及您能提供的条件。',

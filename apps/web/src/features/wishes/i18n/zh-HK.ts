@@ -26,7 +26,6 @@ export const wishesZhHK: WishesMessages = {
       title: '發佈合作意願',
       subtitle: '說明您希望開展怎樣的合作。發佈後，科研院所即可看到並回應。',
       titleLabel: '標題',
-      titleHelp: '不超過 10 個漢字（或 20 個英文字母）。',
       mscFields: '數學領域',
       description: '意願描述',
       descriptionHelp: '合作方向、對合作方的期望，以及您能提供的條件。',

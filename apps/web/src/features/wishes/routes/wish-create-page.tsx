@@ -2,7 +2,8 @@ import { Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TITLE_MAX_UNITS, wordLength } from '@mathbridge/contracts/validation';
+import { TITLE_MAX_UNITS } from '@mathbridge/contracts/validation';
+import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 import {
   PARTNER_TYPES,
   WISH_DURATIONS,
@@ -98,13 +99,10 @@ export default function WishCreatePage() {
           <Form.Item
             name="title"
             label={t('wishes.form.titleLabel')}
-            extra={t('wishes.form.titleHelp')}
+            extra={titleHint(t, TITLE_MAX_UNITS)}
             {...schemaField(shape.title)}
           >
-            <Input
-              placeholder={t('wishes.form.placeholders.title')}
-              count={{ show: true, max: TITLE_MAX_UNITS, strategy: wordLength }}
-            />
+            <TitleInput placeholder={t('wishes.form.placeholders.title')} maxUnits={TITLE_MAX_UNITS} />
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={12}>
