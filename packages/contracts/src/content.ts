@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FlagSchema } from './demands.ts';
 import type { ValidationKey } from './messages.ts';
-import { PageQuerySchema, type Page } from './pagination.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
 import { SELECTABLE_ROLES } from './roles.ts';
 import { EmailSchema, IdSchema, MobileSchema, optionalString, requiredString } from './validation.ts';
 
@@ -99,49 +99,66 @@ export type NewsListQuery = z.infer<typeof NewsListQuerySchema>;
 /** `GET index/getNewsDetail?id=`: counts a view. Admins also read drafts (preview), without a view. */
 export const NewsDetailQuerySchema = z.object({ id: IdSchema });
 
-export interface ArticleCategory {
-  id: number;
-  slug: string;
-  name_zh_cn: string;
-  name_zh_hk: string;
-  name_en: string;
-  sort: number;
+/** A 0/1 flag as the API answers it. */
+const FlagValueSchema = z.union([z.literal(0), z.literal(1)]);
+
+export const ArticleCategorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name_zh_cn: z.string(),
+  name_zh_hk: z.string(),
+  name_en: z.string(),
+  sort: z.number().int(),
   /** Seeded categories (SYSTEM_CATEGORY_SLUGS) keep their slug and cannot be deleted. */
-  system: boolean;
+  system: z.boolean(),
   /** Published articles (visible now) in it. */
-  article_count: number;
-}
+  article_count: z.number().int(),
+});
+export type ArticleCategory = z.infer<typeof ArticleCategorySchema>;
 
-export interface ArticleSummary {
-  id: number;
-  title: string;
-  summary: string | null;
-  author: string | null;
-  category: { id: number; slug: string; name_zh_cn: string; name_zh_hk: string; name_en: string };
+export const ArticleSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  author: z.string().nullable(),
+  /** Empty names when the category is gone (it cannot be while it holds articles). */
+  category: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    name_zh_cn: z.string(),
+    name_zh_hk: z.string(),
+    name_en: z.string(),
+  }),
   /** `/api/index/cover/{id}` or null. */
-  cover_url: string | null;
-  status: ArticleState;
-  recommended: 0 | 1;
-  publish_at: string | null;
-  views: number;
-  updated_at: string;
-}
+  cover_url: z.string().nullable(),
+  status: z.enum(ARTICLE_STATES),
+  recommended: FlagValueSchema,
+  publish_at: z.string().nullable(),
+  views: z.number().int(),
+  updated_at: z.string(),
+});
+export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
-export interface Article extends ArticleSummary {
-  body: string;
-  cover_file_id: number | null;
-  created_at: string;
-}
+export const ArticleSchema = ArticleSummarySchema.extend({
+  body: z.string(),
+  cover_file_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+const ArticleRefSchema = z.object({ id: z.number().int(), title: z.string() });
 
 /** `GET index/getNewsDetail`: the article, its neighbours in its category, and recommendations. */
-export interface NewsDetail {
-  article: Article;
-  previous: { id: number; title: string } | null;
-  next: { id: number; title: string } | null;
-  recommended: ArticleSummary[];
-}
+export const NewsDetailSchema = z.object({
+  article: ArticleSchema,
+  previous: ArticleRefSchema.nullable(),
+  next: ArticleRefSchema.nullable(),
+  recommended: z.array(ArticleSummarySchema),
+});
+export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 
-export type ArticlePage = Page<ArticleSummary>;
+export const ArticlePageSchema = pageOf(ArticleSummarySchema);
+export type ArticlePage = z.infer<typeof ArticlePageSchema>;
 
 /* ---- banners ---- */
 
@@ -168,17 +185,18 @@ export const BannerSaveSchema = z.object({
 });
 export type BannerSave = z.infer<typeof BannerSaveSchema>;
 
-export interface Banner {
-  id: number;
-  title: string;
-  subtitle: string | null;
-  image_file_id: number;
-  image_url: string;
-  link: string | null;
-  sort: number;
-  active: 0 | 1;
-  updated_at: string;
-}
+export const BannerSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image_file_id: z.number().int(),
+  image_url: z.string(),
+  link: z.string().nullable(),
+  sort: z.number().int(),
+  active: FlagValueSchema,
+  updated_at: z.string(),
+});
+export type Banner = z.infer<typeof BannerSchema>;
 
 /* ---- user manual (index/userManual) ---- */
 
@@ -205,14 +223,15 @@ export const UserManualQuerySchema = z.object({
   role: z.enum(SELECTABLE_ROLES, { error: key('validation.choose') }).optional(),
 });
 
-export interface ManualPage {
-  id: number;
-  audience: ManualAudience;
-  title: string;
-  body: string;
-  sort: number;
-  updated_at: string;
-}
+export const ManualPageSchema = z.object({
+  id: z.number().int(),
+  audience: z.enum(MANUAL_AUDIENCES),
+  title: z.string(),
+  body: z.string(),
+  sort: z.number().int(),
+  updated_at: z.string(),
+});
+export type ManualPage = z.infer<typeof ManualPageSchema>;
 
 /* ---- micro-site (/xxribd) ---- */
 
@@ -229,12 +248,14 @@ export type SitePageSave = z.infer<typeof SitePageSaveSchema>;
 /** `GET index/getSitePage?slug=` (public). */
 export const SitePageQuerySchema = z.object({ slug: z.enum(SITE_PAGES, { error: key('validation.choose') }) });
 
-export interface SitePage {
-  slug: SitePageSlug;
-  title: string;
-  body: string;
-  updated_at: string | null;
-}
+/** A page never saved reads as empty: title '', body '', updated_at null. */
+export const SitePageSchema = z.object({
+  slug: z.enum(SITE_PAGES),
+  title: z.string(),
+  body: z.string(),
+  updated_at: z.string().nullable(),
+});
+export type SitePage = z.infer<typeof SitePageSchema>;
 
 /* ---- consultations ---- */
 
@@ -263,43 +284,56 @@ export const ConsultationListQuerySchema = PageQuerySchema.extend({
 /** `POST content/consultation/handle`: mark handled with a reply note (once; a second answer is 409). */
 export const ConsultationHandleSchema = z.object({ id: IdSchema, reply_note: requiredString(1000) });
 
-export interface ConsultationItem {
-  id: number;
-  name: string;
-  phone: string;
-  email: string | null;
-  organisation: string | null;
-  topic: ConsultationTopic;
-  content: string;
-  status: ConsultationState;
-  reply_note: string | null;
-  handled_by: { id: number; name: string } | null;
-  handled_at: string | null;
-  created_at: string;
-}
+/** `POST index/addConsultation` → the consultation received. */
+export const ConsultationReceivedSchema = z.object({ id: z.number().int() });
+export type ConsultationReceived = z.infer<typeof ConsultationReceivedSchema>;
 
-export interface ConsultationPage extends Page<ConsultationItem> {
-  counts: Record<ConsultationState, number>;
-}
+export const ConsultationItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  organisation: z.string().nullable(),
+  topic: z.enum(CONSULTATION_TOPICS),
+  content: z.string(),
+  status: z.enum(CONSULTATION_STATES),
+  reply_note: z.string().nullable(),
+  handled_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  handled_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ConsultationItem = z.infer<typeof ConsultationItemSchema>;
+
+export const ConsultationPageSchema = pageOf(ConsultationItemSchema).extend({
+  counts: z.object({ new: z.number().int(), handled: z.number().int() }) satisfies z.ZodType<
+    Record<ConsultationState, number>
+  >,
+});
+export type ConsultationPage = z.infer<typeof ConsultationPageSchema>;
 
 /* ---- statistics ---- */
 
-/** `GET index/statistics` (public, cached for a minute). */
-export interface Statistics {
-  enterprises: number;
-  institutes: number;
-  specialists: number;
-  students: number;
-  demands_published: number;
+/** The platform's counters (the numbers of `index/statistics`, and those `index/getSubStatic` picks from). */
+const StatisticsCountersSchema = z.object({
+  enterprises: z.number().int(),
+  institutes: z.number().int(),
+  specialists: z.number().int(),
+  students: z.number().int(),
+  demands_published: z.number().int(),
   /** Accepted solutions. */
-  cooperations: number;
-  subjects: number;
-  directions: number;
-  jobs_open: number;
+  cooperations: z.number().int(),
+  subjects: z.number().int(),
+  directions: z.number().int(),
+  jobs_open: z.number().int(),
+});
+
+/** `GET index/statistics` (public, cached for a minute). */
+export const StatisticsSchema = StatisticsCountersSchema.extend({
   /** Published (and paused, completed) demands per industry code, most first (/industry). */
-  demands_by_industry: { industry: string; count: number }[];
-  updated_at: string;
-}
+  demands_by_industry: z.array(z.object({ industry: z.string(), count: z.number().int() })),
+  updated_at: z.string(),
+});
+export type Statistics = z.infer<typeof StatisticsSchema>;
 
 export const SUB_STATIC_ROLES = ['enterprise', 'researchinstitute', 'specialist', 'student'] as const;
 export type SubStaticRole = (typeof SUB_STATIC_ROLES)[number];
@@ -307,11 +341,12 @@ export type SubStaticRole = (typeof SUB_STATIC_ROLES)[number];
 /** `GET index/getSubStatic?role=`: the numbers of one role page, as labelled counters. */
 export const SubStaticQuerySchema = z.object({ role: z.enum(SUB_STATIC_ROLES, { error: key('validation.choose') }) });
 
-export interface SubStatic {
-  role: SubStaticRole;
+export const SubStaticSchema = z.object({
+  role: z.enum(SUB_STATIC_ROLES),
   /** In display order; labels are `portal.numbers.{key}` on the web. */
-  numbers: { key: keyof Omit<Statistics, 'demands_by_industry' | 'updated_at'>; value: number }[];
-}
+  numbers: z.array(z.object({ key: StatisticsCountersSchema.keyof(), value: z.number().int() })),
+});
+export type SubStatic = z.infer<typeof SubStaticSchema>;
 
 /* ---- onboarding (index/checkStep) ---- */
 
@@ -319,15 +354,18 @@ export const ONBOARDING_STEPS = ['account', 'identity', 'certification', 'first_
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 /** `GET index/checkStep` (signed in): where the user stands; `current` is the first step not done (null: all done). */
-export interface CheckStep {
-  current: OnboardingStep | null;
-  steps: { key: OnboardingStep; done: boolean }[];
+export const CheckStepSchema = z.object({
+  current: z.enum(ONBOARDING_STEPS).nullable(),
+  steps: z.array(z.object({ key: z.enum(ONBOARDING_STEPS), done: z.boolean() })),
   /** The identity chosen (null before the identity step). */
-  role: (typeof SELECTABLE_ROLES)[number] | null;
-  verify_state: number | null;
+  role: z.enum(SELECTABLE_ROLES).nullable(),
+  verify_state: z.number().int().nullable(),
   /** What the first action is for the role, and where it is done (a web path). */
-  first_action: { key: 'demand' | 'solution' | 'join_subject' | 'join_direction'; path: string } | null;
-}
+  first_action: z
+    .object({ key: z.enum(['demand', 'solution', 'join_subject', 'join_direction']), path: z.string() })
+    .nullable(),
+});
+export type CheckStep = z.infer<typeof CheckStepSchema>;
 
 /* ---- appended by the server (issue 11) ---- */
 
@@ -345,10 +383,8 @@ export const RecommendQuerySchema = z.object({
 export const ContentImageIdSchema = z.object({ id: IdSchema });
 
 /** `POST content/upload_cover` → the stored image, to name as `cover_file_id` / `image_file_id`. */
-export interface ContentImage {
-  file_id: number;
-  url: string;
-}
+export const ContentImageSchema = z.object({ file_id: z.number().int(), url: z.string() });
+export type ContentImage = z.infer<typeof ContentImageSchema>;
 
 /** Consultations per IP per hour and per phone per day (`index/addConsultation`). */
 export const CONSULTATIONS_PER_IP_HOUR = 5;

@@ -8,21 +8,17 @@ import {
 } from '@tanstack/react-query';
 import { ARTICLE_STATES } from '@mathbridge/contracts/content';
 import type {
-  Article,
-  ArticleCategory,
-  ArticlePage,
   ArticleSave,
   ArticleState,
   Banner,
   BannerSave,
   CategorySave,
-  ConsultationPage,
   ConsultationState,
-  ManualPage,
+  ContentImage,
   ManualSave,
-  SitePage,
   SitePageSave,
 } from '@mathbridge/contracts/content';
+import { contentEndpoints as calls } from '@mathbridge/contracts/endpoints/content';
 import { api } from '../../../lib/api-client.ts';
 
 /** The content manager's calls (`content/*`, admins only; DESIGN §11). */
@@ -55,7 +51,7 @@ export interface ArticleListParams {
 export function useArticles(params: ArticleListParams) {
   return useQuery({
     queryKey: contentKeys.articles(params),
-    queryFn: ({ signal }) => api.get<ArticlePage>('content/article/list', { ...params }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.articleList, params, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -72,8 +68,7 @@ export function useArticleCounts(
       const params = { ...filters, status, page: 1, page_size: 1 };
       return {
         queryKey: contentKeys.articles(params),
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          api.get<ArticlePage>('content/article/list', { ...params }, { signal }),
+        queryFn: ({ signal }: { signal: AbortSignal }) => api.call(calls.articleList, params, { signal }),
         placeholderData: keepPreviousData,
       };
     }),
@@ -90,7 +85,7 @@ export function useArticleCounts(
 export function useArticle(id: number | undefined) {
   return useQuery({
     queryKey: contentKeys.article(id ?? 0),
-    queryFn: ({ signal }) => api.get<Article>(`content/article/detail/${id}`, {}, { signal, reportErrors: false }),
+    queryFn: ({ signal }) => api.call(calls.articleDetail, { id: id ?? 0 }, { signal, reportErrors: false }),
     enabled: id !== undefined,
     retry: false,
   });
@@ -102,8 +97,7 @@ export function useSaveArticle() {
   return useMutation({
     // The form shows the refusal (on its fields, or as a message).
     meta: { formErrors: true },
-    mutationFn: (input: ArticleSave) =>
-      api.post<Article>('content/article/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: ArticleSave) => api.call(calls.articleSave, input, { reportErrors: false }),
     onSuccess: async (article) => {
       queryClient.setQueryData(contentKeys.article(article.id), article);
       await invalidate(queryClient, ['content', 'articles']);
@@ -118,28 +112,34 @@ export function usePublishArticle() {
     // The form shows the refusal (on its fields, or as a message).
     meta: { formErrors: true },
     mutationFn: (input: { id: number; publish_at?: string }) =>
-      api.post<Article>('content/article/publish', { ...input }, { reportErrors: false }),
+      api.call(calls.articlePublish, input, { reportErrors: false }),
     onSettled: () => invalidate(queryClient),
   });
 }
 
 export type ArticleAction = 'withdraw' | 'delete';
 
-/** POST content/article/{withdraw|delete}. */
+const ARTICLE_ACTIONS = {
+  publish: calls.articlePublish,
+  withdraw: calls.articleWithdraw,
+  delete: calls.articleDelete,
+} as const;
+
+/** POST content/article/{withdraw|delete} (or publish now). */
 export function useArticleAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: ArticleAction | 'publish' }) =>
-      api.post<unknown>(`content/article/${action}`, { id }),
+      api.call(ARTICLE_ACTIONS[action], { id }),
     onSettled: () => invalidate(queryClient),
   });
 }
 
 /** POST content/upload_cover (multipart `file`, an image): the file id to save and its public URL. */
-export function uploadCover(file: File): Promise<{ file_id: number; url: string }> {
+export function uploadCover(file: File): Promise<ContentImage> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.upload<{ file_id: number; url: string }>('content/upload_cover', form, { reportErrors: false });
+  return api.callUpload(calls.uploadCover, form, { reportErrors: false });
 }
 
 /* ---- categories ---- */
@@ -148,7 +148,7 @@ export function uploadCover(file: File): Promise<{ file_id: number; url: string 
 export function useCategories() {
   return useQuery({
     queryKey: contentKeys.categories,
-    queryFn: ({ signal }) => api.get<ArticleCategory[]>('content/category/list', {}, { signal }),
+    queryFn: ({ signal }) => api.call(calls.categoryList, {}, { signal }),
   });
 }
 
@@ -157,8 +157,7 @@ export function useSaveCategory() {
   return useMutation({
     // The form shows the refusal (on its fields, or as a message).
     meta: { formErrors: true },
-    mutationFn: (input: CategorySave) =>
-      api.post<ArticleCategory>('content/category/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: CategorySave) => api.call(calls.categorySave, input, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient),
   });
 }
@@ -168,7 +167,7 @@ export function useSaveCategory() {
 export function useBanners() {
   return useQuery({
     queryKey: contentKeys.banners,
-    queryFn: ({ signal }) => api.get<Banner[]>('content/banner/list', {}, { signal }),
+    queryFn: ({ signal }) => api.call(calls.bannerList, {}, { signal }),
   });
 }
 
@@ -177,7 +176,7 @@ export function useSaveBanner() {
   return useMutation({
     // The form shows the refusal (on its fields, or as a message).
     meta: { formErrors: true },
-    mutationFn: (input: BannerSave) => api.post<Banner>('content/banner/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: BannerSave) => api.call(calls.bannerSave, input, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient, contentKeys.banners),
   });
 }
@@ -187,7 +186,7 @@ export function useToggleBanner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (banner: Banner) =>
-      api.post<Banner>('content/banner/save', {
+      api.call(calls.bannerSave, {
         id: banner.id,
         title: banner.title,
         subtitle: banner.subtitle ?? undefined,
@@ -205,7 +204,7 @@ export function useToggleBanner() {
 export function useManualPages() {
   return useQuery({
     queryKey: contentKeys.manual,
-    queryFn: ({ signal }) => api.get<ManualPage[]>('content/manual/list', {}, { signal }),
+    queryFn: ({ signal }) => api.call(calls.manualList, {}, { signal }),
   });
 }
 
@@ -214,8 +213,7 @@ export function useSaveManualPage() {
   return useMutation({
     // The form shows the refusal (on its fields, or as a message).
     meta: { formErrors: true },
-    mutationFn: (input: ManualSave) =>
-      api.post<ManualPage>('content/manual/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: ManualSave) => api.call(calls.manualSave, input, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient, contentKeys.manual),
   });
 }
@@ -225,7 +223,7 @@ export function useSaveManualPage() {
 export function useSitePages() {
   return useQuery({
     queryKey: contentKeys.site,
-    queryFn: ({ signal }) => api.get<SitePage[]>('content/site/list', {}, { signal }),
+    queryFn: ({ signal }) => api.call(calls.siteList, {}, { signal }),
   });
 }
 
@@ -234,7 +232,7 @@ export function useSaveSitePage() {
   return useMutation({
     // The form shows the refusal (on its fields, or as a message).
     meta: { formErrors: true },
-    mutationFn: (input: SitePageSave) => api.post<SitePage>('content/site/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: SitePageSave) => api.call(calls.siteSave, input, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient, contentKeys.site),
   });
 }
@@ -250,7 +248,7 @@ export interface ConsultationListParams {
 export function useConsultations(params: ConsultationListParams) {
   return useQuery({
     queryKey: contentKeys.consultations(params),
-    queryFn: ({ signal }) => api.get<ConsultationPage>('content/consultation/list', { ...params }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.consultationList, params, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -267,20 +265,26 @@ export function useHandleConsultation() {
     // The form shows the refusal (on its fields, or as a message).
     meta: { formErrors: true },
     mutationFn: (input: { id: number; reply_note: string }) =>
-      api.post<unknown>('content/consultation/handle', { ...input }, { reportErrors: false }),
+      api.call(calls.consultationHandle, input, { reportErrors: false }),
     onSuccess: () => invalidate(queryClient, ['content', 'consultations']),
   });
 }
 
 /* ---- deleting (categories, banners, manual pages) ---- */
 
-export type DeletableKind = 'category' | 'banner' | 'manual';
+const DELETES = {
+  category: calls.categoryDelete,
+  banner: calls.bannerDelete,
+  manual: calls.manualDelete,
+} as const;
+
+export type DeletableKind = keyof typeof DELETES;
 
 /** POST content/{category|banner|manual}/delete. */
 export function useDeleteContent(kind: DeletableKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<unknown>(`content/${kind}/delete`, { id }),
+    mutationFn: (id: number) => api.call(DELETES[kind], { id }),
     onSettled: () => invalidate(queryClient),
   });
 }

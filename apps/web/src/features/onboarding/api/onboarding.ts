@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CheckStep, ManualPage } from '@mathbridge/contracts/content';
+import { contentEndpoints as calls } from '@mathbridge/contracts/endpoints/content';
 import { api } from '../../../lib/api-client.ts';
 
 /** Query keys of the onboarding page; a certification decision or a new identity refreshes both. */
@@ -13,7 +13,7 @@ export const onboardingKeys = {
 export const checkStepQueryOptions = () =>
   queryOptions({
     queryKey: onboardingKeys.checkStep,
-    queryFn: ({ signal }) => api.get<CheckStep>('index/checkStep', undefined, { signal }),
+    queryFn: ({ signal }) => api.call(calls.checkStep, {}, { signal }),
     // The answer changes when an admin decides, elsewhere: read it afresh on every visit.
     staleTime: 0,
   });
@@ -26,6 +26,6 @@ export function useCheckStep() {
 export function useUserManual() {
   return useQuery({
     queryKey: onboardingKeys.manual,
-    queryFn: ({ signal }) => api.get<ManualPage[]>('index/userManual', undefined, { signal }),
+    queryFn: ({ signal }) => api.call(calls.userManual, {}, { signal }),
   });
 }
