@@ -361,34 +361,35 @@ export interface NotebookDeliverableDetail extends NotebookDeliverable {
 }
 
 /** `GET notebook/kernelInfo`: whether code can run here, and the limits in force. */
-export interface KernelInfo {
-  available: boolean;
+export const KernelInfoSchema = z.object({
+  available: z.boolean(),
   /**
    * Why not, when unavailable: Jupyter is not installed, it is starting or failed to start, or the
    * kernel jail (bubblewrap with user namespaces) cannot be built here, so kernels stay off.
    */
-  reason: 'not_installed' | 'starting' | 'failed' | 'no_sandbox' | null;
-  limits: {
-    cpu_seconds: number;
-    memory_mb: number;
-    wall_seconds: number;
-    idle_seconds: number;
-    output_bytes: number;
-    file_mb: number;
-    disk_mb: number;
-    processes: number;
-  };
+  reason: z.enum(['not_installed', 'starting', 'failed', 'no_sandbox']).nullable(),
+  limits: z.object({
+    cpu_seconds: z.number(),
+    memory_mb: z.number(),
+    wall_seconds: z.number(),
+    idle_seconds: z.number(),
+    output_bytes: z.number(),
+    file_mb: z.number(),
+    disk_mb: z.number(),
+    processes: z.number(),
+  }),
   /** The caller's running kernel, if any (one per user). */
-  kernel_id: string | null;
+  kernel_id: z.string().nullable(),
   /**
    * Whether the caller may start a kernel: `sign_in` for visitors, `verify` for a signed-in user
    * whose identity is not certified yet (KERNEL_USERS=verified, the default).
    */
-  access: 'allowed' | 'sign_in' | 'verify';
+  access: z.enum(['allowed', 'sign_in', 'verify']),
   /**
    * How kernels are isolated: `jail`, one bubblewrap sandbox per kernel started here; `gateway`,
    * an external Jupyter gateway whose operator carries the same promises (README). Absent while
    * kernels are unavailable.
    */
-  isolation?: 'jail' | 'gateway';
-}
+  isolation: z.enum(['jail', 'gateway']).optional(),
+});
+export type KernelInfo = z.infer<typeof KernelInfoSchema>;

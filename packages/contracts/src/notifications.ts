@@ -3,7 +3,7 @@ import { NOTIFICATION_READ_MAX_IDS } from './constants.ts';
 import type { Locale } from './locales.ts';
 import { translate, type ValidationKey } from './messages.ts';
 import type { NOTIFICATION_TITLES } from './notification-titles.ts';
-import { PageQuerySchema, type Page } from './pagination.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
 import type { RoleName } from './roles.ts';
 import { IdSchema } from './validation.ts';
 
@@ -204,27 +204,38 @@ export type NotificationPrefsSave = z.infer<typeof NotificationPrefsSaveSchema>;
 
 /* ---- results ---- */
 
-export interface Notification {
-  id: number;
-  kind: NotificationKind;
-  category: NotificationCategory;
-  /** In the reader's locale. */
-  title: string;
-  /** The web path of its object. */
-  link: string;
-  read: boolean;
-  created_at: string;
-}
+const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...NotificationKind[]];
 
-export type NotificationPage = Page<Notification>;
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KIND_NAMES),
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  /** In the reader's locale. */
+  title: z.string(),
+  /** The web path of its object. */
+  link: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationPageSchema = pageOf(NotificationSchema);
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 /** `GET notification/unreadCount`. */
-export interface NotificationUnreadCount {
-  count: number;
-}
+export const NotificationUnreadCountSchema = z.object({ count: z.number().int() });
+export type NotificationUnreadCount = z.infer<typeof NotificationUnreadCountSchema>;
+
+/** `POST notification/read` / `readAll`: how many of the caller's notifications became read. */
+export const NotificationsChangedSchema = z.object({ changed: z.number().int() });
+export type NotificationsChanged = z.infer<typeof NotificationsChangedSchema>;
 
 /** `GET notification/prefs`: every category, WeChat on unless the user turned it off. */
-export interface NotificationPref {
-  category: NotificationCategory;
-  wechat: 0 | 1;
-}
+export const NotificationPrefSchema = z.object({
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  wechat: z.union([z.literal(0), z.literal(1)]),
+});
+export type NotificationPref = z.infer<typeof NotificationPrefSchema>;
+
+/** `GET notification/prefs` and `POST notification/savePrefs`: one switch per category. */
+export const NotificationPrefListSchema = z.array(NotificationPrefSchema);

@@ -20,22 +20,26 @@ export const WECHAT_CODE_MAX_ATTEMPTS = 5;
 export const WECHAT_QR_PER_USER_HOUR = 30;
 
 /** The answer of getQRcode and bind (spec §3 'Messaging-app binding response'). */
-export interface WeChatQrStatus {
+export const WeChatQrStatusSchema = z.object({
   /** The QR code's content (draw it locally); '' once bound. */
-  url: string;
-  is_bind: WeChatBindState;
+  url: z.string(),
+  is_bind: z.enum(WECHAT_BIND_STATES),
   /** True when this binding is the user's first ever (the dialog greets). */
-  is_first: boolean;
+  is_first: z.boolean(),
   /** The WeChat nickname, or the masked openid; '' until bound. */
-  nick_name: string;
-}
+  nick_name: z.string(),
+});
+export type WeChatQrStatus = z.infer<typeof WeChatQrStatusSchema>;
 
 export const WeChatBindSchema = z.object({ code: MessagingCodeSchema });
 export type WeChatBind = z.infer<typeof WeChatBindSchema>;
 
-/** The account page's view of the binding (`wechat/binding`). */
-export interface WeChatBinding {
-  is_bind: '-1' | '1';
-  nick_name: string;
-  created_at: string | null;
-}
+/** The account page's view of the binding (`wechat/binding`, and `wechat/unbind`'s answer). */
+export const WeChatBindingSchema = z.object({
+  is_bind: z.enum(['-1', '1']),
+  /** The WeChat nickname, or the masked openid; '' when not bound. */
+  nick_name: z.string(),
+  /** When it was bound; null when not bound. */
+  created_at: z.string().nullable(),
+});
+export type WeChatBinding = z.infer<typeof WeChatBindingSchema>;

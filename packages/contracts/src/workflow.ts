@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IDENTITY_ROLES } from './identity.ts';
 import type { ValidationKey } from './messages.ts';
-import { DateSchema, PageQuerySchema } from './pagination.ts';
+import { DateSchema, PageQuerySchema, pageOf } from './pagination.ts';
 import { IdSchema, optionalString } from './validation.ts';
 
 /** Approvals, to-dos and the audit log (issue 3 points 4, 7, 8). */
@@ -79,33 +79,44 @@ export type LogsQuery = z.infer<typeof LogsQuerySchema>;
 
 /* ---- results ---- */
 
-export interface TodoItem {
-  id: number;
-  kind: TodoKind;
+export const TodoItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(TODO_KINDS),
   /** What to do, in the caller's language. */
-  title: string;
-  state: TodoState;
+  title: z.string(),
+  state: z.enum(TODO_STATES),
   /** What the item is about: `certification` → authDetail, `member_claim` → getUserAuth. */
-  target_type: string;
-  target_id: number;
-  created_at: string;
-  closed_at: string | null;
-}
+  target_type: z.string(),
+  target_id: z.number().int(),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+export type TodoItem = z.infer<typeof TodoItemSchema>;
 
-export interface TodoCount {
-  count: number;
-}
+/** `GET workflow/todoList`. */
+export const TodoPageSchema = pageOf(TodoItemSchema);
+export type TodoPage = z.infer<typeof TodoPageSchema>;
 
-export interface AuditLogEntry {
-  id: number;
-  actor: { id: number; account: string; truename: string | null } | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  detail: unknown;
-  ip: string | null;
-  created_at: string;
-}
+/** `GET workflow/todoCount`: open items the caller must act on. */
+export const TodoCountSchema = z.object({ count: z.number().int() });
+export type TodoCount = z.infer<typeof TodoCountSchema>;
+
+export const AuditLogEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), account: z.string(), truename: z.string().nullable() }).nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  /** The JSON detail each module writes with its action (its own shape per action; the raw text if unparsable). */
+  detail: z.unknown(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
+
+/** `GET sys/getLogs`. */
+export const AuditLogPageSchema = pageOf(AuditLogEntrySchema);
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
 
 /** `GET workflow/dashboard`: the workspace home of every role. */
 export interface Dashboard {

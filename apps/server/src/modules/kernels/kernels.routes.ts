@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import { translate } from '@mathbridge/contracts/messages';
 import { resolveLocale, type Locale } from '@mathbridge/contracts/locales';
+import { kernelEndpoints as calls } from '@mathbridge/contracts/endpoints/kernels';
 import type { KernelInfo } from '@mathbridge/contracts/notebooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -13,8 +14,9 @@ import { JupyterSupervisor } from './supervisor.ts';
 import { decodeFrame, streamFrame } from './wire.ts';
 
 /**
- * Live kernels (issue 12, DESIGN §12): `notebook/kernelInfo`, and Jupyter's own kernel REST and
- * WebSocket API under `/api/kernels…`, proxied to the Jupyter Server for the signed-in caller.
+ * Live kernels (issue 12, DESIGN §12): `notebook/kernelInfo` (contracts' endpoints/kernels.ts), and
+ * Jupyter's own kernel REST and WebSocket API under `/api/kernels…`, proxied to the Jupyter Server
+ * for the signed-in caller.
  *
  * DEVIATION from DESIGN §3: the `/api/kernels…` and `/api/kernelspecs` paths are Jupyter's API,
  * spoken by `@jupyterlab/services` in the browser, so they answer with real HTTP statuses (401 not
@@ -42,32 +44,27 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
     run: () => service.sweep(),
   });
 
-  defineCall(app, {
-    method: 'GET',
-    path: 'notebook/kernelInfo',
-    auth: 'none',
-    handler: async ({ caller }): Promise<KernelInfo> => {
-      const c = ctx.config.kernels;
-      const state = supervisor.state;
-      const running = state === 'running';
-      return {
-        available: running,
-        reason: running ? null : unavailableReason(state),
-        limits: {
-          cpu_seconds: c.cpuSeconds,
-          memory_mb: c.memoryMb,
-          wall_seconds: c.wallSeconds,
-          idle_seconds: c.idleSeconds,
-          output_bytes: c.outputBytes,
-          file_mb: c.fileMb,
-          disk_mb: c.diskMb,
-          processes: c.processes,
-        },
-        kernel_id: caller && running ? await service.kernelOf(caller.id) : null,
-        access: !caller ? 'sign_in' : service.mayStart(caller) ? 'allowed' : 'verify',
-        ...(running && supervisor.isolation ? { isolation: supervisor.isolation } : {}),
-      };
-    },
+  defineCall(app, calls.kernelInfo, async ({ caller }): Promise<KernelInfo> => {
+    const c = ctx.config.kernels;
+    const state = supervisor.state;
+    const running = state === 'running';
+    return {
+      available: running,
+      reason: running ? null : unavailableReason(state),
+      limits: {
+        cpu_seconds: c.cpuSeconds,
+        memory_mb: c.memoryMb,
+        wall_seconds: c.wallSeconds,
+        idle_seconds: c.idleSeconds,
+        output_bytes: c.outputBytes,
+        file_mb: c.fileMb,
+        disk_mb: c.diskMb,
+        processes: c.processes,
+      },
+      kernel_id: caller && running ? await service.kernelOf(caller.id) : null,
+      access: !caller ? 'sign_in' : service.mayStart(caller) ? 'allowed' : 'verify',
+      ...(running && supervisor.isolation ? { isolation: supervisor.isolation } : {}),
+    };
   });
 
   /** The signed-in caller of a kernel request, or null after answering 401/403 in Jupyter's shape. */

@@ -1,4 +1,4 @@
-import { WeChatBindSchema } from '@mathbridge/contracts/wechat';
+import { wechatEndpoints as calls } from '@mathbridge/contracts/endpoints/wechat';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineCall } from '../../plugins/call.ts';
@@ -9,8 +9,9 @@ import * as wechat from './wechat.service.ts';
 
 /**
  * WeChat official-account binding (issue 13): the dialog's getQRcode/bind, the account page's
- * binding/unbind, and WeChat's callback. Returns the API client (null when WECHAT_* is not set),
- * which the WeChat sender of the delivery queue shares (one access token per app).
+ * binding/unbind (contracts' endpoints/wechat.ts), and WeChat's callback (outside the envelope:
+ * wechat.callback.ts). Returns the API client (null when WECHAT_* is not set), which the WeChat
+ * sender of the delivery queue shares (one access token per app).
  */
 /** The official account's API client, null unless WECHAT_* is set (app.ts also gives it to delivery). */
 export function createWeChatClient(ctx: Pick<AppContext, 'config' | 'log'>): WeChatClient | null {
@@ -25,31 +26,12 @@ export function wechatRoutes(app: FastifyInstance, ctx: AppContext, client: WeCh
   const deps: wechat.WeChatDeps = { ctx, client };
   ctx.scheduler.registerJob({ name: 'wechat.purge', everyMs: 10 * 60_000, run: () => wechat.purgeWeChat(ctx.db) });
 
-  defineCall(app, {
-    method: 'POST',
-    path: 'wechat/getQRcode',
-    auth: 'user',
-    handler: ({ caller }) => wechat.qrStatus(deps, caller),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'wechat/bind',
-    auth: 'user',
-    input: WeChatBindSchema,
-    handler: ({ caller, input, ip, locale }) => wechat.bindWeChat(deps, caller, input.code, ip, locale),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'wechat/unbind',
-    auth: 'user',
-    handler: ({ caller, ip }) => wechat.unbindWeChat(deps, caller, ip),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'wechat/binding',
-    auth: 'user',
-    handler: ({ caller }) => wechat.bindingOf(deps, caller),
-  });
+  defineCall(app, calls.getQRcode, ({ caller }) => wechat.qrStatus(deps, caller));
+  defineCall(app, calls.bind, ({ caller, input, ip, locale }) =>
+    wechat.bindWeChat(deps, caller, input.code, ip, locale),
+  );
+  defineCall(app, calls.unbind, ({ caller, ip }) => wechat.unbindWeChat(deps, caller, ip));
+  defineCall(app, calls.binding, ({ caller }) => wechat.bindingOf(deps, caller));
   // Without an official account the callback refuses everything (no token): no Redis connection for it.
   const { wechat: account, redisUrl, redisPrefix } = ctx.config;
   const nonces = account

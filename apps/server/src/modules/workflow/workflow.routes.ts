@@ -1,25 +1,11 @@
-import { TodoListQuerySchema } from '@mathbridge/contracts/workflow';
+import { workflowEndpoints as calls } from '@mathbridge/contracts/endpoints/workflow';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineCall } from '../../plugins/call.ts';
 import { countOpenTodos, todoList } from './todo.service.ts';
 
-/** To-dos: the /manage/todoList page (a workspace call) and the header's count (any signed-in user). */
+/** To-dos: the calls of contracts' endpoints/workflow.ts (the list page and the header's count). */
 export function workflowRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineCall(app, {
-    method: 'GET',
-    path: 'workflow/todoList',
-    auth: 'user',
-    section: 'todoList',
-    verified: true,
-    input: TodoListQuerySchema,
-    handler: ({ caller, input, locale }) => todoList(ctx.db, caller, input, locale),
-  });
-  // The header asks on every page, also before certification: never 304 here, just a count.
-  defineCall(app, {
-    method: 'GET',
-    path: 'workflow/todoCount',
-    auth: 'user',
-    handler: async ({ caller }) => ({ count: await countOpenTodos(ctx.db, caller) }),
-  });
+  defineCall(app, calls.todoList, ({ caller, input, locale }) => todoList(ctx.db, caller, input, locale));
+  defineCall(app, calls.todoCount, async ({ caller }) => ({ count: await countOpenTodos(ctx.db, caller) }));
 }

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@mathbridge/contracts/pagination';
-import type { AuditLogEntry } from '@mathbridge/contracts/workflow';
+import { auditLogEndpoints as calls } from '@mathbridge/contracts/endpoints/audit-log';
 import { api } from '../../../lib/api-client.ts';
 
 export interface LogsFilter {
@@ -14,8 +13,8 @@ export interface LogsFilter {
 
 export const logsQueryKey = ['sys', 'getLogs'] as const;
 
-export function getLogs(filter: LogsFilter, signal?: AbortSignal): Promise<Page<AuditLogEntry>> {
-  return api.get<Page<AuditLogEntry>>('sys/getLogs', { ...filter }, { signal });
+export function getLogs(filter: LogsFilter, signal?: AbortSignal) {
+  return api.call(calls.getLogs, filter, { signal });
 }
 
 export const logsQueryOptions = (filter: LogsFilter) =>

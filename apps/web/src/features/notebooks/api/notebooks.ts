@@ -17,6 +17,7 @@ import type {
   NotebookPage,
   NotebookSave,
 } from '@mathbridge/contracts/notebooks';
+import { kernelEndpoints } from '@mathbridge/contracts/endpoints/kernels';
 import { api } from '../../../lib/api-client.ts';
 import { canRunCode } from '../lib/kernel-access.ts';
 import {
@@ -79,8 +80,8 @@ export function useCategories() {
 }
 
 /** `GET notebook/kernelInfo` (public): whether code can run here, and whether the caller may. */
-export function getKernelInfo(signal?: AbortSignal): Promise<KernelInfo> {
-  return api.get<KernelInfo>('notebook/kernelInfo', {}, { signal, reportErrors: false });
+export function getKernelInfo(signal?: AbortSignal) {
+  return api.call(kernelEndpoints.kernelInfo, {}, { signal, reportErrors: false });
 }
 
 /**

@@ -1,20 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_POLL_MS } from '@mathbridge/contracts/constants';
-import type {
-  NotificationListQuery,
-  NotificationPage,
-  NotificationPref,
-  NotificationPrefsSave,
-  NotificationUnreadCount,
-} from '@mathbridge/contracts/notifications';
+import { notificationEndpoints as calls } from '@mathbridge/contracts/endpoints/notifications';
+import type { NotificationListQuery, NotificationPrefsSave } from '@mathbridge/contracts/notifications';
 import { api } from '../../../lib/api-client.ts';
 
 /** Every query of this feature starts with this key, so one invalidation refreshes them all. */
 export const notificationsQueryKey = ['notifications'] as const;
 
 /** GET notification/list: the caller's own, newest first; `unread: 1` only the unread. */
-export function getNotifications(params: NotificationListQuery, signal?: AbortSignal): Promise<NotificationPage> {
-  return api.get<NotificationPage>('notification/list', { ...params }, { signal });
+export function getNotifications(params: NotificationListQuery, signal?: AbortSignal) {
+  return api.call(calls.list, params, { signal });
 }
 
 export const notificationsQueryOptions = (params: NotificationListQuery) =>
@@ -32,7 +27,7 @@ export function useNotifications(params: NotificationListQuery, enabled = true) 
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: [...notificationsQueryKey, 'unreadCount'],
-    queryFn: ({ signal }) => api.get<NotificationUnreadCount>('notification/unreadCount', undefined, { signal }),
+    queryFn: ({ signal }) => api.call(calls.unreadCount, {}, { signal }),
     select: (result) => result.count,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchOnWindowFocus: true,
@@ -46,7 +41,7 @@ export function useUnreadCount() {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => api.post<{ changed: number }>('notification/read', { ids }),
+    mutationFn: (ids: number[]) => api.call(calls.read, { ids }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });
 }
@@ -55,7 +50,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ changed: number }>('notification/readAll', {}),
+    mutationFn: () => api.call(calls.readAll, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });
 }
@@ -66,7 +61,7 @@ const prefsQueryKey = [...notificationsQueryKey, 'prefs'] as const;
 export function useNotificationPrefs() {
   return useQuery({
     queryKey: prefsQueryKey,
-    queryFn: ({ signal }) => api.get<NotificationPref[]>('notification/prefs', undefined, { signal }),
+    queryFn: ({ signal }) => api.call(calls.prefs, {}, { signal }),
   });
 }
 
@@ -74,7 +69,7 @@ export function useNotificationPrefs() {
 export function useSaveNotificationPrefs() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NotificationPrefsSave) => api.post<NotificationPref[]>('notification/savePrefs', { ...input }),
+    mutationFn: (input: NotificationPrefsSave) => api.call(calls.savePrefs, input),
     onSuccess: (prefs) => queryClient.setQueryData(prefsQueryKey, prefs),
   });
 }

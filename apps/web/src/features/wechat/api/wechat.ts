@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WECHAT_QR_POLL_MS, WECHAT_RETRY_MS } from '@mathbridge/contracts/constants';
-import type { WeChatBind, WeChatBinding, WeChatQrStatus } from '@mathbridge/contracts/wechat';
+import { wechatEndpoints as calls } from '@mathbridge/contracts/endpoints/wechat';
+import type { WeChatBind, WeChatQrStatus } from '@mathbridge/contracts/wechat';
 import { api } from '../../../lib/api-client.ts';
 import { ApiError, isApiError } from '../../../lib/api-error.ts';
 
 /** The account page's binding (wechat/binding). */
 export const wechatBindingQueryKey = ['wechat', 'binding'] as const;
 
-export function getWechatBinding(signal?: AbortSignal): Promise<WeChatBinding> {
-  return api.get<WeChatBinding>('wechat/binding', undefined, { signal });
+export function getWechatBinding(signal?: AbortSignal) {
+  return api.call(calls.binding, {}, { signal });
 }
 
 export function useWechatBinding() {
@@ -16,8 +17,8 @@ export function useWechatBinding() {
 }
 
 /** The dialog shows failures itself (and retries), so the client reports none. */
-export function getQrStatus(signal?: AbortSignal): Promise<WeChatQrStatus> {
-  return api.post<WeChatQrStatus>('wechat/getQRcode', {}, { signal, reportErrors: false });
+export function getQrStatus(signal?: AbortSignal) {
+  return api.call(calls.getQRcode, {}, { signal, reportErrors: false });
 }
 
 /**
@@ -56,8 +57,8 @@ export function useQrStatus(session: number, enabled: boolean, onAnswer: (answer
   });
 }
 
-export function bindWechat(input: WeChatBind): Promise<WeChatQrStatus> {
-  return api.post<WeChatQrStatus>('wechat/bind', input, { reportErrors: false });
+export function bindWechat(input: WeChatBind) {
+  return api.call(calls.bind, input, { reportErrors: false });
 }
 
 export function useBindWechat() {
@@ -70,8 +71,8 @@ export function useBindWechat() {
   });
 }
 
-export function unbindWechat(): Promise<WeChatBinding> {
-  return api.post<WeChatBinding>('wechat/unbind', {});
+export function unbindWechat() {
+  return api.call(calls.unbind, {});
 }
 
 export function useUnbindWechat() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TodoCount } from '@mathbridge/contracts/workflow';
+import { workflowEndpoints as calls } from '@mathbridge/contracts/endpoints/workflow';
 import { api } from '../../../lib/api-client.ts';
 
 export const todoCountQueryKey = ['workflow', 'todoCount'] as const;
@@ -7,8 +7,8 @@ export const todoCountQueryKey = ['workflow', 'todoCount'] as const;
 /** How often the header looks for new to-dos while the page stays open. */
 const POLL_MS = 60_000;
 
-export function getTodoCount(signal?: AbortSignal): Promise<TodoCount> {
-  return api.get<TodoCount>('workflow/todoCount', undefined, { signal });
+export function getTodoCount(signal?: AbortSignal) {
+  return api.call(calls.todoCount, {}, { signal });
 }
 
 export const todoCountQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@mathbridge/contracts/pagination';
-import type { TodoItem, TodoState } from '@mathbridge/contracts/workflow';
+import { workflowEndpoints as calls } from '@mathbridge/contracts/endpoints/workflow';
+import type { TodoState } from '@mathbridge/contracts/workflow';
 import { api } from '../../../lib/api-client.ts';
 
 export const todosQueryKey = ['workflow', 'todoList'] as const;
@@ -11,8 +11,8 @@ export interface TodoFilter {
   page_size: number;
 }
 
-export function getTodos(filter: TodoFilter, signal?: AbortSignal): Promise<Page<TodoItem>> {
-  return api.get<Page<TodoItem>>('workflow/todoList', { ...filter }, { signal });
+export function getTodos(filter: TodoFilter, signal?: AbortSignal) {
+  return api.call(calls.todoList, filter, { signal });
 }
 
 export const todosQueryOptions = (filter: TodoFilter) =>
