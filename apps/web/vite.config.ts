@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { endpointSchemas } from './endpoint-schemas.ts';
 import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -40,7 +41,7 @@ const UI_RARE =
  */
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [endpointSchemas(), react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, ws: true } },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SitePage, SitePageSlug } from '@mathbridge/contracts/content';
+import { contentEndpoints as calls } from '@mathbridge/contracts/endpoints/content';
 import { api } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 
@@ -21,7 +22,7 @@ export function useSitePage(slug: SitePageSlug): { state: SitePageState; retry: 
   const [settled, setSettled] = useState<{ request: string; state: Settled } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api.get<SitePage>('index/getSitePage', { slug }, { signal: controller.signal, reportErrors: false }).then(
+    api.call(calls.sitePage, { slug }, { signal: controller.signal, reportErrors: false }).then(
       (page) => setSettled({ request, state: { status: 'ready', page: page.body.trim() ? page : null } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
