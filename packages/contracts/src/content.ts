@@ -3,7 +3,15 @@ import { FlagSchema } from './demands.ts';
 import type { ValidationKey } from './messages.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { SELECTABLE_ROLES } from './roles.ts';
-import { EmailSchema, IdSchema, MobileSchema, optionalString, requiredString } from './validation.ts';
+import {
+  EmailSchema,
+  IdSchema,
+  LONG_TITLE_MAX_UNITS,
+  MobileSchema,
+  optionalString,
+  requiredString,
+  titleString,
+} from './validation.ts';
 
 /**
  * The public portal's content and the `index/*` calls (issue 11, DESIGN §11): articles (news),
@@ -27,7 +35,8 @@ export type ArticleState = (typeof ARTICLE_STATES)[number];
 export const SYSTEM_CATEGORY_SLUGS = ['news', 'notice', 'industry', 'forum'] as const;
 export const FORUM_CATEGORY = 'forum';
 
-export const ARTICLE_TITLE_MAX = 100;
+/** A news article's title: 30 characters, CJK counting two (issue 30 §11). */
+export const ARTICLE_TITLE_MAX_UNITS = LONG_TITLE_MAX_UNITS;
 export const ARTICLE_SUMMARY_MAX = 300;
 export const ARTICLE_BODY_MAX = 50_000;
 export const CATEGORY_NAME_MAX = 20;
@@ -64,7 +73,7 @@ export const TimestampSchema = z
 export const ArticleSaveSchema = z.object({
   id: IdSchema.optional(),
   category_id: IdSchema,
-  title: requiredString(ARTICLE_TITLE_MAX),
+  title: titleString(ARTICLE_TITLE_MAX_UNITS),
   summary: optionalString(ARTICLE_SUMMARY_MAX),
   author: optionalString(30),
   cover_file_id: IdSchema.optional(),

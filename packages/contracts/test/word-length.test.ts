@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../src/locales.ts';
+import { ArticleSaveSchema } from '../src/content.ts';
 import { DemandSaveSchema } from '../src/demands.ts';
 import { JobSaveSchema } from '../src/jobs.ts';
 import { NotebookSaveSchema } from '../src/notebooks.ts';
@@ -87,6 +88,7 @@ describe('the 30-character titles (issue 30 §11)', () => {
     'subject or direction': ProjectSaveSchema.shape.title,
     'research question': QuestionSaveSchema.shape.title,
     notebook: NotebookSaveSchema.shape.title,
+    news: ArticleSaveSchema.shape.title,
   };
 
   it.each(Object.entries(titles))('a %s title takes 30 Chinese characters or 60 letters, not more', (_name, title) => {

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import {
   ARTICLE_BODY_MAX,
   ARTICLE_SUMMARY_MAX,
-  ARTICLE_TITLE_MAX,
+  ARTICLE_TITLE_MAX_UNITS,
   ArticleSaveSchema,
   type Article,
   type ArticleSave,
@@ -26,6 +26,7 @@ import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx'
 import { ArticleStatusTag, isScheduled } from '../components/labels.tsx';
 import { categoryName } from '../../../lib/category-name.ts';
 import '../i18n/strings.ts';
+import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 
 const BASE = '/manage/content/articles';
 const shape = ArticleSaveSchema.shape;
@@ -215,8 +216,13 @@ export default function ArticleFormPage() {
         <Card variant="borderless" title={t('content.form.sections.basics')} style={{ marginBottom: 16 }}>
           <Row gutter={16}>
             <Col xs={24} md={16}>
-              <Form.Item name="title" label={t('content.form.title')} {...schemaField(shape.title)}>
-                <Input maxLength={ARTICLE_TITLE_MAX} showCount />
+              <Form.Item
+                name="title"
+                label={t('content.form.title')}
+                extra={titleHint(t, ARTICLE_TITLE_MAX_UNITS)}
+                {...schemaField(shape.title)}
+              >
+                <TitleInput maxUnits={ARTICLE_TITLE_MAX_UNITS} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
