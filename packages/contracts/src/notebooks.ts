@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ValidationKey } from './messages.ts';
-import { PageQuerySchema, type Page } from './pagination.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
 import { IdSchema, LONG_TITLE_MAX_UNITS, optionalString, requiredString, titleString } from './validation.ts';
 
 /**
@@ -44,6 +44,8 @@ export const NOTEBOOK_DESCRIPTION_MAX = 500;
 export const NOTEBOOK_REJECT_REASON_MAX = 300;
 /** A saved or imported `.ipynb`, serialized as JSON, outputs included. */
 export const NOTEBOOK_MAX_BYTES = 5 * 1024 * 1024;
+/** The body of `notebook/save`: the document plus the form around it (413 beyond it). */
+export const NOTEBOOK_SAVE_BODY_LIMIT = NOTEBOOK_MAX_BYTES + 256 * 1024;
 export const NOTEBOOK_MAX_CELLS = 1000;
 export const NOTEBOOK_ATTACHMENTS_MAX = 10;
 export const NOTEBOOK_CATEGORY_NAME_MAX = 20;
@@ -239,6 +241,21 @@ export type ContributionsQuery = z.infer<typeof ContributionsQuerySchema>;
 /** `POST notebook/delete_attachment`. */
 export const NotebookAttachmentIdSchema = z.object({ id: IdSchema });
 
+/** `POST notebook/upload_attachment?id=` (multipart): the notebook rides in the signed query. */
+export const NotebookAttachmentUploadQuerySchema = z.object({ id: IdSchema });
+
+/** `POST notebook/import?title=` (multipart): a title in the query (else the form's, the document's, the file's name). */
+export const NotebookImportQuerySchema = z.object({ title: titleString(NOTEBOOK_TITLE_MAX_UNITS).optional() });
+
+/** `GET notebook/attachment`: a signed attachment link; `u` is 0 for a visitor's. */
+export const NotebookAttachmentLinkSchema = z.object({
+  id: IdSchema,
+  u: z.coerce.number().int().min(0),
+  e: z.coerce.number().int(),
+  n: z.string().min(1).max(300),
+  s: z.string().min(1).max(100),
+});
+
 /* ---- deliverables (DESIGN §9: a notebook attached to a solution or a phase outcome) ---- */
 
 export const DELIVERABLE_TARGETS = ['solution', 'phase'] as const;
@@ -285,80 +302,103 @@ export const NotebookCategoryIdSchema = z.object({ id: IdSchema });
 
 /* ---- results ---- */
 
-export interface NotebookCategory {
-  id: number;
-  name_zh_cn: string;
-  name_zh_hk: string;
-  name_en: string;
-  cover_url: string | null;
-  cover_file_id: number | null;
-  sort: number;
+export const NotebookCategorySchema = z.object({
+  id: z.number().int(),
+  name_zh_cn: z.string(),
+  name_zh_hk: z.string(),
+  name_en: z.string(),
+  cover_url: z.string().nullable(),
+  cover_file_id: z.number().int().nullable(),
+  sort: z.number().int(),
   /** Accepted notebooks in it. */
-  notebook_count: number;
-}
+  notebook_count: z.number().int(),
+});
+export type NotebookCategory = z.infer<typeof NotebookCategorySchema>;
 
-export interface NotebookOwner {
-  id: number;
+/** `POST notebook/upload_cover` and `category/upload_cover` → the stored image, to name as `cover_file_id`. */
+export const NotebookImageSchema = z.object({ file_id: z.number().int(), url: z.string() });
+export type NotebookImage = z.infer<typeof NotebookImageSchema>;
+
+export const NotebookOwnerSchema = z.object({
+  id: z.number().int(),
   /** Real name if given, else the masked account. */
-  name: string;
-  avatar: string | null;
-}
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type NotebookOwner = z.infer<typeof NotebookOwnerSchema>;
 
-export interface NotebookAttachment {
-  id: number;
-  name: string;
-  size: number;
-  mime: string | null;
+export const NotebookAttachmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  mime: z.string().nullable(),
   /** Signed download link. */
-  url: string;
-}
+  url: z.string(),
+});
+export type NotebookAttachment = z.infer<typeof NotebookAttachmentSchema>;
 
 /** A row of a list: no document. */
-export interface NotebookSummary {
-  id: number;
-  title: string;
-  description: string | null;
-  category: { id: number; name_zh_cn: string; name_zh_hk: string; name_en: string } | null;
-  cover_url: string | null;
-  owner: NotebookOwner;
-  state: NotebookState;
-  contribution: ContributionState;
-  reject_reason: string | null;
-  cells: number;
-  published_at: string | null;
-  accepted_at: string | null;
-  updated_at: string;
-}
+export const NotebookSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z
+    .object({ id: z.number().int(), name_zh_cn: z.string(), name_zh_hk: z.string(), name_en: z.string() })
+    .nullable(),
+  cover_url: z.string().nullable(),
+  owner: NotebookOwnerSchema,
+  state: z.enum(NOTEBOOK_STATES),
+  contribution: z.enum(CONTRIBUTION_STATES),
+  reject_reason: z.string().nullable(),
+  cells: z.number().int(),
+  published_at: z.string().nullable(),
+  accepted_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type NotebookSummary = z.infer<typeof NotebookSummarySchema>;
+
+/**
+ * A notebook's document in an answer: open JSON. It was checked against NotebookDocumentSchema
+ * when it was saved or imported, and is answered as stored (nbformat leaves metadata and mime
+ * bundles open); checking every nbformat field of up to 5 MB again on each answer would say
+ * nothing new, so the answer's check (and the reference) only holds it to a JSON object, typed
+ * as the document it is.
+ */
+const StoredDocumentSchema = z
+  .custom<NotebookDocument>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
+  .meta({ description: 'An nbformat 4 document (https://nbformat.readthedocs.io), as saved' });
 
 /**
  * `GET notebook/detail/{id}`: the owner (and admins) get the editable `content` and `version`;
  * other readers get the published snapshot as `content` and `version: null`.
  */
-export interface NotebookDetail extends NotebookSummary {
-  content: NotebookDocument;
-  version: number | null;
-  cover_file_id: number | null;
-  attachments: NotebookAttachment[];
+export const NotebookDetailSchema = NotebookSummarySchema.extend({
+  content: StoredDocumentSchema,
+  version: z.number().int().nullable(),
+  cover_file_id: z.number().int().nullable(),
+  attachments: z.array(NotebookAttachmentSchema),
   /** Whether the caller may edit (owner). */
-  editable: boolean;
-}
+  editable: z.boolean(),
+});
+export type NotebookDetail = z.infer<typeof NotebookDetailSchema>;
 
-export type NotebookPage = Page<NotebookSummary>;
+export const NotebookPageSchema = pageOf(NotebookSummarySchema);
+export type NotebookPage = z.infer<typeof NotebookPageSchema>;
 
 /** A notebook frozen onto a solution or a phase outcome. */
-export interface NotebookDeliverable {
-  id: number;
-  notebook_id: number | null;
-  target: DeliverableTarget;
-  target_id: number;
-  title: string;
-  owner: NotebookOwner;
-  created_at: string;
-}
+export const NotebookDeliverableSchema = z.object({
+  id: z.number().int(),
+  notebook_id: z.number().int().nullable(),
+  target: z.enum(DELIVERABLE_TARGETS),
+  target_id: z.number().int(),
+  title: z.string(),
+  owner: NotebookOwnerSchema,
+  created_at: z.string(),
+});
+export type NotebookDeliverable = z.infer<typeof NotebookDeliverableSchema>;
 
-export interface NotebookDeliverableDetail extends NotebookDeliverable {
-  content: NotebookDocument;
-}
+export const NotebookDeliverableDetailSchema = NotebookDeliverableSchema.extend({ content: StoredDocumentSchema });
+export type NotebookDeliverableDetail = z.infer<typeof NotebookDeliverableDetailSchema>;
 
 /** `GET notebook/kernelInfo`: whether code can run here, and the limits in force. */
 export const KernelInfoSchema = z.object({

@@ -3,7 +3,8 @@ import { Button, Empty, Input, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DeliverableTarget, NotebookDeliverable, NotebookPage } from '@mathbridge/contracts/notebooks';
+import { notebookEndpoints as calls } from '@mathbridge/contracts/endpoints/notebooks';
+import type { DeliverableTarget, NotebookDeliverable } from '@mathbridge/contracts/notebooks';
 import { useLocale } from '../i18n/locale.ts';
 import { api } from '../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
@@ -27,16 +28,14 @@ const keys = {
 function useDeliverables(target: DeliverableTarget, targetId: number) {
   return useQuery({
     queryKey: keys.list(target, targetId),
-    queryFn: ({ signal }) =>
-      api.get<NotebookDeliverable[]>('notebook/deliverables', { target, target_id: targetId }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.deliverables, { target, target_id: targetId }, { signal }),
   });
 }
 
 function useMyNotebooks(keyword: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.mine(keyword),
-    queryFn: ({ signal }) =>
-      api.get<NotebookPage>('notebook/my', { page: 1, page_size: 50, keyword: keyword || undefined }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.my, { page: 1, page_size: 50, keyword: keyword || undefined }, { signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -48,11 +47,11 @@ function useDeliverableChange(target: DeliverableTarget, targetId: number) {
   return {
     attach: useMutation({
       mutationFn: (notebookId: number) =>
-        api.post<NotebookDeliverable>('notebook/attach', { notebook_id: notebookId, target, target_id: targetId }),
+        api.call(calls.attach, { notebook_id: notebookId, target, target_id: targetId }),
       onSettled: invalidate,
     }),
     detach: useMutation({
-      mutationFn: (id: number) => api.post<unknown>('notebook/detach', { id }),
+      mutationFn: (id: number) => api.call(calls.detach, { id }),
       onSettled: invalidate,
     }),
   };

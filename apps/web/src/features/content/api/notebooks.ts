@@ -1,10 +1,6 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  NotebookCategory,
-  NotebookCategorySave,
-  NotebookPage,
-  NotebookReview,
-} from '@mathbridge/contracts/notebooks';
+import { notebookEndpoints as calls } from '@mathbridge/contracts/endpoints/notebooks';
+import type { NotebookCategorySave, NotebookImage, NotebookReview } from '@mathbridge/contracts/notebooks';
 import { api } from '../../../lib/api-client.ts';
 
 /** The achievement area's admin calls (issue 12, DESIGN §12): notebook categories and contributions. */
@@ -21,7 +17,7 @@ export const notebookAdminKeys = {
 export function useNotebookCategories() {
   return useQuery({
     queryKey: notebookAdminKeys.categories,
-    queryFn: ({ signal }) => api.get<NotebookCategory[]>('category/list', {}, { signal }),
+    queryFn: ({ signal }) => api.call(calls.categoryList, {}, { signal }),
   });
 }
 
@@ -31,8 +27,7 @@ export function useSaveNotebookCategory() {
   return useMutation({
     // The form shows the refusal (on its fields, or as a message).
     meta: { formErrors: true },
-    mutationFn: (input: NotebookCategorySave) =>
-      api.post<NotebookCategory>('category/save', { ...input }, { reportErrors: false }),
+    mutationFn: (input: NotebookCategorySave) => api.call(calls.categorySave, input, { reportErrors: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notebookAdminKeys.categories }),
   });
 }
@@ -41,16 +36,16 @@ export function useSaveNotebookCategory() {
 export function useDeleteNotebookCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<unknown>('category/delete', { id }),
+    mutationFn: (id: number) => api.call(calls.categoryDelete, { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notebookAdminKeys.categories }),
   });
 }
 
 /** POST category/upload_cover (multipart `file`, an image): the file id to save and its URL. */
-export function uploadCategoryCover(file: File): Promise<{ file_id: number; url: string }> {
+export function uploadCategoryCover(file: File): Promise<NotebookImage> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.upload<{ file_id: number; url: string }>('category/upload_cover', form, { reportErrors: false });
+  return api.callUpload(calls.categoryUploadCover, form, { reportErrors: false });
 }
 
 export interface ContributionListParams {
@@ -63,7 +58,7 @@ export interface ContributionListParams {
 export function useContributions(params: ContributionListParams) {
   return useQuery({
     queryKey: notebookAdminKeys.contributions(params),
-    queryFn: ({ signal }) => api.get<NotebookPage>('notebook/contributions', { ...params }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.contributions, params, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -76,7 +71,7 @@ export function useContributionCounts(): Partial<Record<ContributionTab, number>
       return {
         queryKey: notebookAdminKeys.contributions(params),
         queryFn: ({ signal }: { signal: AbortSignal }) =>
-          api.get<NotebookPage>('notebook/contributions', { ...params }, { signal, reportErrors: false }),
+          api.call(calls.contributions, params, { signal, reportErrors: false }),
       };
     }),
   });
@@ -96,8 +91,7 @@ export function useReviewContribution({ inForm = false }: { inForm?: boolean } =
   const queryClient = useQueryClient();
   return useMutation({
     meta: { formErrors: inForm },
-    mutationFn: (input: NotebookReview) =>
-      api.post<unknown>('notebook/review', { ...input }, { reportErrors: !inForm }),
+    mutationFn: (input: NotebookReview) => api.call(calls.review, input, { reportErrors: !inForm }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['notebook-admin', 'contributions'] }),
   });
 }

@@ -1,4 +1,4 @@
-import type { NotebookCategory, NotebookPage } from '@mathbridge/contracts/notebooks';
+import { notebookEndpoints as calls } from '@mathbridge/contracts/endpoints/notebooks';
 import { api } from '../../../lib/api-client.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 
@@ -12,9 +12,7 @@ const quiet = (signal: AbortSignal) => ({ signal, reportErrors: false });
 
 /** GET category/list: the notebook categories in their order, with their accepted-notebook counts. */
 export function useNotebookCategories() {
-  return usePublicQuery('notebook-categories', (signal) =>
-    api.get<NotebookCategory[]>('category/list', undefined, quiet(signal)),
-  );
+  return usePublicQuery('notebook-categories', (signal) => api.call(calls.categoryList, {}, quiet(signal)));
 }
 
 export interface AchievementFilter {
@@ -26,14 +24,10 @@ export interface AchievementFilter {
 
 /** GET notebook/achievements: accepted notebooks, newest acceptance first. */
 export function useAchievements(filter: AchievementFilter) {
-  return usePublicQuery(JSON.stringify(filter), (signal) =>
-    api.get<NotebookPage>('notebook/achievements', { ...filter }, quiet(signal)),
-  );
+  return usePublicQuery(JSON.stringify(filter), (signal) => api.call(calls.achievements, filter, quiet(signal)));
 }
 
 /** GET notebook/userNotebooks: one user's public page (published for members, accepted for visitors). */
 export function useUserNotebooks(filter: { user_id: number; page: number; page_size: number }) {
-  return usePublicQuery(JSON.stringify(filter), (signal) =>
-    api.get<NotebookPage>('notebook/userNotebooks', { ...filter }, quiet(signal)),
-  );
+  return usePublicQuery(JSON.stringify(filter), (signal) => api.call(calls.userNotebooks, filter, quiet(signal)));
 }

@@ -8,17 +8,11 @@ import {
   type QueryObserverResult,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type {
-  KernelInfo,
-  MyNotebooksQuery,
-  NotebookAttachment,
-  NotebookCategory,
-  NotebookDetail,
-  NotebookPage,
-  NotebookSave,
-} from '@mathbridge/contracts/notebooks';
+import type { KernelInfo, MyNotebooksQuery, NotebookCategory, NotebookSave } from '@mathbridge/contracts/notebooks';
 import { kernelEndpoints } from '@mathbridge/contracts/endpoints/kernels';
+import { notebookEndpoints as calls } from '@mathbridge/contracts/endpoints/notebooks';
 import { api } from '../../../lib/api-client.ts';
+import { uploadTo } from '../../../lib/upload-request.ts';
 import { canRunCode } from '../lib/kernel-access.ts';
 import {
   KernelCheckError,
@@ -51,7 +45,7 @@ export const notebookKeys = {
 export function useMyNotebooks(query: Partial<MyNotebooksQuery>) {
   return useQuery({
     queryKey: notebookKeys.my(query),
-    queryFn: ({ signal }) => api.get<NotebookPage>('notebook/my', { ...query }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.my, query, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,7 +53,7 @@ export function useMyNotebooks(query: Partial<MyNotebooksQuery>) {
 export function useNotebookDetail(id: number | null) {
   return useQuery({
     queryKey: notebookKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<NotebookDetail>(`notebook/detail/${id}`, {}, { signal }),
+    queryFn: ({ signal }) => api.call(calls.detail, { id: id ?? 0 }, { signal }),
     enabled: id !== null,
     // The editor holds its own copy; a refetch in the background must not replace typing.
     refetchOnWindowFocus: false,
@@ -72,9 +66,7 @@ export function useCategories() {
     queryKey: notebookKeys.categories,
     // The select is optional: without the list it is just empty (no error notice over the editor).
     queryFn: ({ signal }) =>
-      api
-        .get<NotebookCategory[] | { items: NotebookCategory[] }>('category/list', {}, { signal, reportErrors: false })
-        .catch(() => [] as NotebookCategory[]),
+      api.call(calls.categoryList, {}, { signal, reportErrors: false }).catch(() => [] as NotebookCategory[]),
     staleTime: 5 * 60_000,
   });
 }
@@ -164,29 +156,37 @@ export function categoryItems(
 }
 
 export function saveNotebook(body: NotebookSave) {
-  return api.post<NotebookDetail>('notebook/save', { ...body }, { reportErrors: false });
+  return api.call(calls.save, body, { reportErrors: false });
 }
 
 /** `POST notebook/upload_cover` (image profile): the file id to save and its URL. */
 export function uploadCover(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.upload<{ file_id: number; url: string }>('notebook/upload_cover', form);
+  return api.callUpload(calls.uploadCover, form);
 }
 
 export function uploadAttachment(notebookId: number, file: File) {
   const form = new FormData();
-  form.append('id', String(notebookId));
   form.append('file', file, file.name);
-  return api.upload<NotebookAttachment>(`notebook/upload_attachment?id=${notebookId}`, form);
+  // The notebook rides in the query (the call's input), not in the form.
+  return uploadTo(calls.uploadAttachment, form, { query: { id: notebookId } });
 }
 
 /** `POST notebook/import` (multipart `file`): the new draft. 400s are shown by the caller. */
 export function importNotebook(file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.upload<{ id: number }>('notebook/import', form, { reportErrors: false });
+  return api.callUpload(calls.import, form, { reportErrors: false });
 }
+
+const notebookActions = {
+  publish: calls.publish,
+  unpublish: calls.unpublish,
+  contribute: calls.contribute,
+  delete: calls.delete,
+  delete_attachment: calls.deleteAttachment,
+} as const;
 
 /** publish | unpublish | contribute | delete | delete_attachment, then every notebook query refreshes. */
 export function useNotebookAction() {
@@ -198,7 +198,7 @@ export function useNotebookAction() {
     }: {
       action: 'publish' | 'unpublish' | 'contribute' | 'delete' | 'delete_attachment';
       id: number;
-    }) => api.post<unknown>(`notebook/${action}`, { id }),
+    }) => api.call(notebookActions[action], { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notebookKeys.all }),
   });
 }

@@ -1,17 +1,19 @@
 import { STATUS } from '@mathbridge/contracts/api';
-import type { NotebookDeliverableDetail, NotebookDetail, NotebookDocument } from '@mathbridge/contracts/notebooks';
+import { notebookEndpoints as calls } from '@mathbridge/contracts/endpoints/notebooks';
+import type { NotebookDocument } from '@mathbridge/contracts/notebooks';
 import { api, type RequestOptions } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { saveFile } from '../../../lib/download.ts';
 
 /**
  * The public read calls of notebooks (detail, deliverable, copy, export): no TanStack Query, and of
- * contracts only the small `api` the API client loads anyway, so `/achievement/{id}` keeps the rest
- * out of its first load (DESIGN §8). The workspace pages import them through api/notebooks.ts.
+ * contracts only the small `api` and the endpoint table (schema-free in the browser, vite.config.ts)
+ * the API client loads anyway, so `/achievement/{id}` keeps the rest out of its first load
+ * (DESIGN §8). The workspace pages import them through api/notebooks.ts.
  */
 
 export function getDeliverable(id: number, signal?: AbortSignal) {
-  return api.get<NotebookDeliverableDetail>(`notebook/deliverable/${id}`, {}, { signal });
+  return api.call(calls.deliverable, { id }, { signal });
 }
 
 /**
@@ -21,7 +23,7 @@ export function getDeliverable(id: number, signal?: AbortSignal) {
  */
 export function getNotebookDetail(id: number, signal?: AbortSignal, visitor = false) {
   const options: RequestOptions = visitor ? { signal, authFailure: 'silent' } : { signal };
-  return api.get<NotebookDetail>(`notebook/detail/${id}`, {}, options);
+  return api.call(calls.detail, { id }, options);
 }
 
 /** Whether a detail call failed because the notebook is not public (the visitor's 305). */
@@ -31,7 +33,7 @@ export function isNotPublic(error: unknown): boolean {
 
 /** `POST notebook/copy`: a copy of a readable notebook (or of a deliverable) as the caller's own draft. */
 export function copyNotebook(body: { id?: number; deliverable_id?: number }) {
-  return api.post<{ id: number }>('notebook/copy', body);
+  return api.call(calls.copy, body);
 }
 
 /** The name a downloaded notebook gets from its title (no characters file systems refuse). */
@@ -51,7 +53,7 @@ export function downloadDocument(document: NotebookDocument, title: string): voi
  * to explain (see `exportFailureMessage`).
  */
 export async function exportNotebook(id: number, title: string): Promise<void> {
-  const file = await api.file(`notebook/export/${id}`, { reportErrors: false });
+  const file = await api.download(calls.export, { id }, { reportErrors: false });
   saveFile(file.blob, file.name ?? notebookFileName(title));
 }
 

@@ -227,8 +227,9 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
     setUploading('attachment');
     try {
       for (const file of files) {
-        const added = await uploadAttachment(notebookId, file);
-        setAttachments((list) => [...list, added]);
+        // The answer is the notebook: its attachments as they now are.
+        const updated = await uploadAttachment(notebookId, file);
+        setAttachments(updated.attachments);
       }
     } catch {
       // The API client showed why.

@@ -2,7 +2,8 @@ import { Button } from 'antd';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { NotebookDetail, NotebookDocument } from '@mathbridge/contracts/notebooks';
+import { notebookEndpoints } from '@mathbridge/contracts/endpoints/notebooks';
+import type { NotebookDocument } from '@mathbridge/contracts/notebooks';
 import { useLocale } from '../../../i18n/locale.ts';
 import { api } from '../../../lib/api-client.ts';
 import { signInPath } from '../../../lib/navigation.ts';
@@ -30,7 +31,7 @@ export default function TryItPage() {
   const saveCopy = async (document: NotebookDocument) => {
     setSaving(true);
     try {
-      const created = await api.post<NotebookDetail>('notebook/save', {
+      const created = await api.call(notebookEndpoints.save, {
         title: sampleTitle(locale),
         content: document,
       });
