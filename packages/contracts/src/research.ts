@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { AttachmentIdsSchema, DeadlineSchema, FlagSchema, type DemandAttachment } from './demands.ts';
-import type { SignedUrl } from './files.ts';
+import { AttachmentIdsSchema, DeadlineSchema, DemandAttachmentSchema, FlagSchema } from './demands.ts';
 import type { ValidationKey } from './messages.ts';
 import { ResearchFieldsSchema } from './msc.ts';
-import { PageQuerySchema, type Page } from './pagination.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
 import { IdSchema, LONG_TITLE_MAX_UNITS, optionalString, requiredString, titleString } from './validation.ts';
 
 /**
@@ -197,76 +196,87 @@ export const OfSolutionSchema = z.object({ solution_id: IdSchema });
 
 /* ---- results ---- */
 
-export interface ProjectOwner {
-  user_id: number;
-  org_id: number | null;
-  name: string;
-}
+export const ProjectOwnerSchema = z.object({
+  user_id: z.number().int(),
+  org_id: z.number().int().nullable(),
+  name: z.string(),
+});
+export type ProjectOwner = z.infer<typeof ProjectOwnerSchema>;
 
 /** A project in lists and pools (no description). */
-export interface ProjectSummary {
-  id: number;
-  kind: ResearchKind;
-  title: string;
-  summary: string;
-  msc_fields: string[];
-  publish_range: PublishRange;
-  headcount: number;
-  member_count: number;
-  apply_deadline: string | null;
-  confidential: 0 | 1;
-  status: ProjectState;
-  owner: ProjectOwner;
-  parent_id: number | null;
-  solution_id: number | null;
-  demand_id: number | null;
-  created_at: string;
-  updated_at: string;
-  published_at: string | null;
-}
+export const ProjectSummarySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(RESEARCH_KINDS),
+  title: z.string(),
+  summary: z.string(),
+  msc_fields: z.array(z.string()),
+  publish_range: z.enum(PUBLISH_RANGES),
+  headcount: z.number().int(),
+  member_count: z.number().int(),
+  apply_deadline: z.string().nullable(),
+  confidential: z.union([z.literal(0), z.literal(1)]),
+  status: z.enum(PROJECT_STATES),
+  owner: ProjectOwnerSchema,
+  parent_id: z.number().int().nullable(),
+  solution_id: z.number().int().nullable(),
+  demand_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  published_at: z.string().nullable(),
+});
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
-export interface ResearchMember {
-  id: number;
-  user_id: number;
-  name: string;
-  status: MemberState;
-  note: string | null;
-  reason: string | null;
-  permissions: ResearchPermission[];
-  nda_accepted_at: string | null;
-  created_at: string;
-  decided_at: string | null;
-}
+export const ResearchMemberSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  status: z.enum(MEMBER_STATES),
+  note: z.string().nullable(),
+  reason: z.string().nullable(),
+  permissions: z.array(z.enum(RESEARCH_PERMISSIONS)),
+  nda_accepted_at: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type ResearchMember = z.infer<typeof ResearchMemberSchema>;
 
-export interface ProjectDetail extends ProjectSummary {
+export const ProjectDetailSchema = ProjectSummarySchema.extend({
   /** Null when the project is confidential and the viewer has not accepted the NDA. */
-  description: string | null;
+  description: z.string().nullable(),
   /** The shared file space, for the owner and members; null for others. */
-  space_id: number | null;
+  space_id: z.number().int().nullable(),
   /** Designated users of a group range (owner, managers, admins). */
-  designees: number[];
+  designees: z.array(z.number().int()),
   /** Members (status member); the owner and managers also see applications and invitations. */
-  members: ResearchMember[];
+  members: z.array(ResearchMemberSchema),
   /** The viewer's own membership, if any (latest). */
-  my_membership: ResearchMember | null;
+  my_membership: ResearchMemberSchema.nullable(),
   /** What the viewer may do: the owner has all. */
-  my_permissions: ResearchPermission[];
-  is_owner: boolean;
-}
+  my_permissions: z.array(z.enum(RESEARCH_PERMISSIONS)),
+  is_owner: z.boolean(),
+});
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
 
-export type ProjectPage = Page<ProjectSummary>;
+export const ProjectPageSchema = pageOf(ProjectSummarySchema);
+export type ProjectPage = z.infer<typeof ProjectPageSchema>;
 
-export interface PoolPage {
-  items: (ProjectSummary & { recommended: boolean })[];
-  next_cursor: string | null;
-}
+/** A project of the pool, and whether it shares an MSC field with the viewer's research fields. */
+export const PoolProjectSchema = ProjectSummarySchema.extend({ recommended: z.boolean() });
+export type PoolProject = z.infer<typeof PoolProjectSchema>;
 
-export interface FoundUser {
-  id: number;
-  name: string;
+export const PoolPageSchema = z.object({
+  items: z.array(PoolProjectSchema),
+  next_cursor: z.string().nullable(),
+});
+export type PoolPage = z.infer<typeof PoolPageSchema>;
+
+export const FoundUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
   /** Masked mobile. */
-  phone: string;
-}
+  phone: z.string(),
+});
+export type FoundUser = z.infer<typeof FoundUserSchema>;
 
 /* ---- phases and outcomes (planOutcomeDetail) ---- */
 
@@ -308,32 +318,34 @@ export const OutcomeReviewSchema = z
   });
 export type OutcomeReview = z.infer<typeof OutcomeReviewSchema>;
 
-export interface ResearchOutcome {
-  id: number;
-  submitted_by: number;
-  content: string;
-  attachments: DemandAttachment[];
-  status: 'submitted' | 'accepted' | 'revision_requested';
-  review_comment: string | null;
-  reviewed_by: number | null;
-  reviewed_at: string | null;
-  created_at: string;
-}
+export const ResearchOutcomeSchema = z.object({
+  id: z.number().int(),
+  submitted_by: z.number().int(),
+  content: z.string(),
+  attachments: z.array(DemandAttachmentSchema),
+  status: z.enum(['submitted', 'accepted', 'revision_requested']),
+  review_comment: z.string().nullable(),
+  reviewed_by: z.number().int().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ResearchOutcome = z.infer<typeof ResearchOutcomeSchema>;
 
-export interface ResearchPhase {
-  id: number;
-  project_id: number;
-  position: number;
-  title: string;
-  goal: string;
-  due_date: string | null;
-  assignees: number[];
-  status: PhaseState;
+export const ResearchPhaseSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  position: z.number().int(),
+  title: z.string(),
+  goal: z.string(),
+  due_date: z.string().nullable(),
+  assignees: z.array(z.number().int()),
+  status: z.enum(PHASE_STATES),
   /** Every submission and its review, oldest first (the history). */
-  outcomes: ResearchOutcome[];
-  created_at: string;
-  updated_at: string;
-}
+  outcomes: z.array(ResearchOutcomeSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ResearchPhase = z.infer<typeof ResearchPhaseSchema>;
 
 /* ---- research questions (researchQuestions, `question/*`) ---- */
 
@@ -391,49 +403,56 @@ export const AnswerReviewSchema = z
   });
 export type AnswerReview = z.infer<typeof AnswerReviewSchema>;
 
-export interface ResearchAnswer {
-  id: number;
-  question_id: number;
-  user_id: number;
-  content: string;
-  attachments: DemandAttachment[];
-  status: AnswerState;
-  review_comment: string | null;
-  reviewed_by: number | null;
-  reviewed_at: string | null;
-  created_at: string;
-}
+export const ResearchAnswerSchema = z.object({
+  id: z.number().int(),
+  question_id: z.number().int(),
+  user_id: z.number().int(),
+  content: z.string(),
+  attachments: z.array(DemandAttachmentSchema),
+  status: z.enum(ANSWER_STATES),
+  review_comment: z.string().nullable(),
+  reviewed_by: z.number().int().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ResearchAnswer = z.infer<typeof ResearchAnswerSchema>;
 
-export interface QuestionAssignee {
-  user_id: number;
-  name: string;
-  status: QuestionAssigneeState;
-}
+export const QuestionAssigneeSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  status: z.enum(QUESTION_ASSIGNEE_STATES),
+});
+export type QuestionAssignee = z.infer<typeof QuestionAssigneeSchema>;
 
-export interface ResearchQuestion {
-  id: number;
-  project_id: number;
-  project_title: string;
-  title: string;
-  statement: string;
-  due_date: string | null;
-  attachments: DemandAttachment[];
+export const ResearchQuestionSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  project_title: z.string(),
+  title: z.string(),
+  statement: z.string(),
+  due_date: z.string().nullable(),
+  attachments: z.array(DemandAttachmentSchema),
   /** All assignees for the owner and reviewers; only the caller's own row for a student. */
-  assignees: QuestionAssignee[];
+  assignees: z.array(QuestionAssigneeSchema),
   /** Answers, oldest first (the history); a student sees only their own. Empty in lists. */
-  answers: ResearchAnswer[];
-  created_by: number;
-  created_at: string;
-  updated_at: string;
-}
+  answers: z.array(ResearchAnswerSchema),
+  created_by: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ResearchQuestion = z.infer<typeof ResearchQuestionSchema>;
 
 /** `GET question/progress`: per assignee, counts by state and the latest state per question. */
-export interface StudentProgress {
-  user_id: number;
-  name: string;
-  counts: Record<QuestionAssigneeState, number>;
-  questions: { question_id: number; title: string; status: QuestionAssigneeState }[];
-}
+export const StudentProgressSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  /** Every state, 0 included. */
+  counts: z.record(z.enum(QUESTION_ASSIGNEE_STATES), z.number().int()),
+  questions: z.array(
+    z.object({ question_id: z.number().int(), title: z.string(), status: z.enum(QUESTION_ASSIGNEE_STATES) }),
+  ),
+});
+export type StudentProgress = z.infer<typeof StudentProgressSchema>;
 
 /* ---- deliverables (`POST subject/download` | `direction/download` {id}) ---- */
 
@@ -442,20 +461,26 @@ export interface StudentProgress {
  * space's live tree under `files/`, and per accepted phase `phases/<position>-<title>/` with
  * `outcome.md` (the accepted outcome) and its attachments. `name` is the zip's file name.
  */
-export type DeliverablesLink = SignedUrl & { name: string };
+export const DeliverablesLinkSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+  name: z.string(),
+});
+export type DeliverablesLink = z.infer<typeof DeliverablesLinkSchema>;
 
 /** The query of the signed link (`GET subject/download` | `direction/download`). */
-export const DeliverablesLinkSchema = z.object({
+export const DeliverablesLinkQuerySchema = z.object({
   id: IdSchema,
   u: IdSchema,
   e: z.coerce.number().int(),
   n: z.string().min(1).max(300),
   s: z.string().min(1).max(100),
 });
-export type DeliverablesLinkQuery = z.infer<typeof DeliverablesLinkSchema>;
+export type DeliverablesLinkQuery = z.infer<typeof DeliverablesLinkQuerySchema>;
 
 /** `GET research/memberProject?member_id=`: where a membership's to-do leads (the member, the project's managers, admins). */
-export interface MemberProject {
-  kind: ResearchKind;
-  project_id: number;
-}
+export const MemberProjectSchema = z.object({
+  kind: z.enum(RESEARCH_KINDS),
+  project_id: z.number().int(),
+});
+export type MemberProject = z.infer<typeof MemberProjectSchema>;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProjectDetail, ProjectSummary } from '@mathbridge/contracts/research';
+import { researchEndpoints as calls } from '@mathbridge/contracts/endpoints/research';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -13,7 +13,7 @@ const ofSolutionKey = (solutionId: number) => ['research', 'subject', 'ofSolutio
 export function useSubjectsOfSolution(solutionId: number) {
   return useQuery({
     queryKey: ofSolutionKey(solutionId),
-    queryFn: ({ signal }) => api.get<ProjectSummary[]>('subject/ofSolution', { solution_id: solutionId }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.ofSolution, { solution_id: solutionId }, { signal }),
   });
 }
 
@@ -21,7 +21,7 @@ export function useSubjectsOfSolution(solutionId: number) {
 export function useSubjectFromSolution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (solutionId: number) => api.post<ProjectDetail>('subject/fromSolution', { solution_id: solutionId }),
+    mutationFn: (solutionId: number) => api.call(calls.fromSolution, { solution_id: solutionId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['research'] }),
   });
 }

@@ -1,5 +1,5 @@
 import type { RoleName } from '@mathbridge/contracts/roles';
-import type { ResearchQuestion } from '@mathbridge/contracts/research';
+import { researchEndpoints as calls } from '@mathbridge/contracts/endpoints/research';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { api } from '../../../lib/api-client.ts';
 
@@ -13,7 +13,7 @@ import { api } from '../../../lib/api-client.ts';
 export async function questionTodoPath(item: TodoItem, roles: readonly RoleName[]): Promise<string | null> {
   if (item.target_type === 'research_question') return `/manage/researchQuestions?question=${item.target_id}`;
   if (item.target_type !== 'research_answer') return null;
-  const question = await api.get<ResearchQuestion>(`question/ofAnswer/${item.target_id}`);
+  const question = await api.call(calls.questionOfAnswer, { id: item.target_id });
   const tab = `tab=questions&question=${question.id}`;
   return roles.includes('Student')
     ? `/manage/directionManageStu/detail?id=${question.project_id}&${tab}`

@@ -1,12 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  AnswerReview,
-  AnswerSubmit,
-  ProjectDetail,
-  QuestionSave,
-  ResearchQuestion,
-  StudentProgress,
-} from '@mathbridge/contracts/research';
+import { researchEndpoints as calls } from '@mathbridge/contracts/endpoints/research';
+import type { AnswerReview, AnswerSubmit, QuestionSave, ResearchQuestion } from '@mathbridge/contracts/research';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -45,7 +39,7 @@ function useQuestionMutation<Input>(run: (input: Input) => Promise<ResearchQuest
 export function useMyQuestions() {
   return useQuery({
     queryKey: questionKeys.mine(),
-    queryFn: ({ signal }) => api.get<ResearchQuestion[]>('question/mine', undefined, { signal }),
+    queryFn: ({ signal }) => api.call(calls.myQuestions, {}, { signal }),
   });
 }
 
@@ -53,14 +47,14 @@ export function useMyQuestions() {
 export function useProjectQuestions(projectId: number) {
   return useQuery({
     queryKey: questionKeys.list(projectId),
-    queryFn: ({ signal }) => api.get<ResearchQuestion[]>('question/list', { project_id: projectId }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.questions, { project_id: projectId }, { signal }),
   });
 }
 
 export const questionQueryOptions = (id: number) =>
   queryOptions({
     queryKey: questionKeys.detail(id),
-    queryFn: ({ signal }) => api.get<ResearchQuestion>(`question/detail/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(calls.question, { id }, { signal }),
   });
 
 /** GET question/detail/:id: the question with its answers (a student sees only their own). */
@@ -72,7 +66,7 @@ export function useQuestion(id: number | null) {
 export function useQuestionProgress(projectId: number, enabled = true) {
   return useQuery({
     queryKey: questionKeys.progress(projectId),
-    queryFn: ({ signal }) => api.get<StudentProgress[]>('question/progress', { project_id: projectId }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.questionProgress, { project_id: projectId }, { signal }),
     enabled,
   });
 }
@@ -85,7 +79,7 @@ export function useDirectionSpace(projectId: number | null) {
   return useQuery({
     queryKey: questionKeys.space(projectId ?? 0),
     queryFn: async ({ signal }) =>
-      (await api.get<ProjectDetail>(`direction/detail/${projectId}`, undefined, { signal })).space_id,
+      (await api.call(calls.detail.direction, { id: projectId ?? 0 }, { signal })).space_id,
     enabled: projectId !== null,
     staleTime: Infinity,
   });
@@ -93,15 +87,15 @@ export function useDirectionSpace(projectId: number | null) {
 
 /** POST question/save: a new question, or an edit (`question_id`). */
 export function useSaveQuestion() {
-  return useQuestionMutation((input: QuestionSave) => api.post<ResearchQuestion>('question/save', input));
+  return useQuestionMutation((input: QuestionSave) => api.call(calls.saveQuestion, input));
 }
 
 /** POST question/answer: the assignee answers (assigned | returned → answered). */
 export function useAnswerQuestion() {
-  return useQuestionMutation((input: AnswerSubmit) => api.post<ResearchQuestion>('question/answer', input));
+  return useQuestionMutation((input: AnswerSubmit) => api.call(calls.answerQuestion, input));
 }
 
 /** POST question/review: accept a submitted answer, or return it with a comment. */
 export function useReviewAnswer() {
-  return useQuestionMutation((input: AnswerReview) => api.post<ResearchQuestion>('question/review', input));
+  return useQuestionMutation((input: AnswerReview) => api.call(calls.reviewAnswer, input));
 }

@@ -1,4 +1,4 @@
-import type { MemberProject, ProjectDetail } from '@mathbridge/contracts/research';
+import { researchEndpoints as calls } from '@mathbridge/contracts/endpoints/research';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { api } from '../../../lib/api-client.ts';
 
@@ -10,14 +10,12 @@ import { api } from '../../../lib/api-client.ts';
 export async function researchMemberTodoPath(item: TodoItem): Promise<string | null> {
   if (item.target_type !== 'research_member') return null;
   if (item.kind !== 'researchApply' && item.kind !== 'researchInvite') return null;
-  const { kind, project_id: id } = await api.get<MemberProject>('research/memberProject', {
-    member_id: item.target_id,
-  });
+  const { kind, project_id: id } = await api.call(calls.memberProject, { member_id: item.target_id });
   if (item.kind === 'researchInvite')
     return `/manage/${kind === 'subject' ? 'subjectsPool' : 'directionsPool'}/detail/${id}`;
   if (kind === 'direction') return `/manage/directionManage/detail/${id}`;
   // A subject is an institute's (subjectManage) or a specialist's own custom subject (subjectManageS).
-  const project = await api.get<ProjectDetail>(`subject/detail/${id}`);
+  const project = await api.call(calls.detail.subject, { id });
   return project.owner.org_id !== null
     ? `/manage/subjectManage/detail/${id}`
     : `/manage/subjectManageS/customSubjectDetail?id=${id}`;

@@ -1,10 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillPath, type Endpoint } from '@mathbridge/contracts/endpoint';
 import type { ProjectDetail, ResearchPhase } from '@mathbridge/contracts/research';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { ApiError } from '../../../lib/api-error.ts';
 
 const get = vi.fn();
-vi.mock('../../../lib/api-client.ts', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+// api.call of an endpoint, seen as the path it asks (the endpoint's `:param`s filled in).
+vi.mock('../../../lib/api-client.ts', () => ({
+  api: {
+    call: (endpoint: Endpoint, input: Record<string, unknown>) => get(fillPath(endpoint.path, input).path),
+  },
+}));
 
 const { phaseTodoPath } = await import('./phase-todo.ts');
 

@@ -1,4 +1,5 @@
 import type { RoleName } from '@mathbridge/contracts/roles';
+import { researchEndpoints as calls } from '@mathbridge/contracts/endpoints/research';
 import type { ProjectDetail, ResearchKind, ResearchPhase } from '@mathbridge/contracts/research';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { api } from '../../../lib/api-client.ts';
@@ -18,7 +19,7 @@ async function phaseOf(id: number, roles: readonly RoleName[]): Promise<Research
   for (const [index, kind] of kinds.entries()) {
     const last = index === kinds.length - 1;
     try {
-      const phase = await api.get<ResearchPhase>(`${kind}/phase/${id}`, {}, { reportErrors: last });
+      const phase = await api.call(calls.phase[kind], { id }, { reportErrors: last });
       return { ...phase, kind };
     } catch (error) {
       if (last || !isApiError(error) || error.status !== 404) throw error;
@@ -50,6 +51,6 @@ function phasesPath(project: ProjectDetail, roles: readonly RoleName[]): string 
 export async function phaseTodoPath(item: TodoItem, roles: readonly RoleName[]): Promise<string | null> {
   if (item.target_type !== 'research_phase') return null;
   const phase = await phaseOf(item.target_id, roles);
-  const project = await api.get<ProjectDetail>(`${phase.kind}/detail/${phase.project_id}`);
+  const project = await api.call(calls.detail[phase.kind], { id: phase.project_id });
   return phasesPath(project, roles);
 }

@@ -8,31 +8,26 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
+import { researchEndpoints as calls } from '@mathbridge/contracts/endpoints/research';
 import type {
   Apply,
-  FoundUser,
   Invite,
   OutcomeReview,
   OutcomeSubmit,
   PermissionPreset,
   PhaseSave,
-  PoolPage,
   PoolQuery,
-  ProjectDetail,
   ProjectListQuery,
-  ProjectPage,
   ProjectSave,
   RefuseJoin,
   ResearchKind,
-  ResearchMember,
   ResearchPermission,
-  ResearchPhase,
 } from '@mathbridge/contracts/research';
 import { api } from '../../../lib/api-client.ts';
 
 /**
  * Calls of research projects (issue 10, DESIGN §9). One engine, two faces: every hook takes the
- * kind and calls `subject/<action>` or `direction/<action>`, so each screen serves both.
+ * kind and calls that kind's endpoint of the action (`calls.list[kind]`), so each screen serves both.
  */
 
 /** Query keys; every key starts with 'research' so one invalidation refreshes all of them. */
@@ -77,7 +72,7 @@ function useResearchMutation<Input, Output>(
 export const projectsQueryOptions = (kind: ResearchKind, params: ProjectListQuery) =>
   queryOptions({
     queryKey: researchKeys.list(kind, params),
-    queryFn: ({ signal }) => api.get<ProjectPage>(`${kind}/list`, { ...params }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.list[kind], params, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -92,7 +87,7 @@ export function usePool(kind: ResearchKind, filters: PoolFilters) {
   return useInfiniteQuery({
     queryKey: researchKeys.pool(kind, filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PoolPage>(`${kind}/pool`, { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE }, { signal }),
+      api.call(calls.pool[kind], { ...filters, cursor: pageParam, page_size: DEFAULT_PAGE_SIZE }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -103,7 +98,7 @@ export function usePool(kind: ResearchKind, filters: PoolFilters) {
 export const projectQueryOptions = (kind: ResearchKind, id: number) =>
   queryOptions({
     queryKey: researchKeys.detail(kind, id),
-    queryFn: ({ signal }) => api.get<ProjectDetail>(`${kind}/detail/${id}`, {}, { signal }),
+    queryFn: ({ signal }) => api.call(calls.detail[kind], { id }, { signal }),
   });
 
 /** A project; nothing is asked while there is none yet (`undefined`: the new-project form). */
@@ -115,7 +110,7 @@ export function useProject(kind: ResearchKind, id: number | undefined) {
 export function useUserSearch(kind: ResearchKind, keyword: string) {
   return useQuery({
     queryKey: researchKeys.users(kind, keyword),
-    queryFn: ({ signal }) => api.get<FoundUser[]>(`${kind}/searchUsers`, { keyword }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.searchUsers[kind], { keyword }, { signal }),
     enabled: keyword.trim() !== '',
     placeholderData: keepPreviousData,
   });
@@ -127,7 +122,7 @@ export function useUserSearch(kind: ResearchKind, keyword: string) {
 export function useSaveProject(kind: ResearchKind) {
   return useResearchMutation(
     ({ input, running }: { input: ProjectSave; running: boolean }) =>
-      api.post<ProjectDetail>(`${kind}/${running ? 'edit' : 'save'}`, { ...input }),
+      api.call(calls[running ? 'edit' : 'save'][kind], input),
     { formErrors: true },
   );
 }
@@ -136,34 +131,30 @@ export function useSaveProject(kind: ResearchKind) {
 export type ProjectMove = 'commit' | 'toggle' | 'start' | 'close' | 'conclude';
 
 export function useMoveProject(kind: ResearchKind) {
-  return useResearchMutation(({ id, move }: { id: number; move: ProjectMove }) =>
-    api.post<ProjectDetail>(`${kind}/${move}`, { id }),
-  );
+  return useResearchMutation(({ id, move }: { id: number; move: ProjectMove }) => api.call(calls[move][kind], { id }));
 }
 
 /* ---- membership ---- */
 
 /** POST …/apply: a note for the owner; `accept_nda` 1 for a confidential project. */
 export function useApplyToProject(kind: ResearchKind) {
-  return useResearchMutation((input: Apply) => api.post<ResearchMember>(`${kind}/apply`, { ...input }), {
+  return useResearchMutation((input: Apply) => api.call(calls.apply[kind], input), {
     formErrors: true,
   });
 }
 
 export function useApproveJoin(kind: ResearchKind) {
-  return useResearchMutation((memberId: number) =>
-    api.post<ResearchMember>(`${kind}/approveJoin`, { member_id: memberId }),
-  );
+  return useResearchMutation((memberId: number) => api.call(calls.approveJoin[kind], { member_id: memberId }));
 }
 
 export function useRefuseJoin(kind: ResearchKind) {
-  return useResearchMutation((input: RefuseJoin) => api.post<ResearchMember>(`${kind}/refuseJoin`, { ...input }), {
+  return useResearchMutation((input: RefuseJoin) => api.call(calls.refuseJoin[kind], input), {
     formErrors: true,
   });
 }
 
 export function useInvite(kind: ResearchKind) {
-  return useResearchMutation((input: Invite) => api.post<ResearchMember[]>(`${kind}/invite`, { ...input }), {
+  return useResearchMutation((input: Invite) => api.call(calls.invite[kind], input), {
     formErrors: true,
   });
 }
@@ -174,19 +165,19 @@ export type MemberResponse = 'acceptInvite' | 'declineInvite' | 'leave';
 export function useRespond(kind: ResearchKind) {
   return useResearchMutation(
     ({ id, response, acceptNda = false }: { id: number; response: MemberResponse; acceptNda?: boolean }) =>
-      api.post<ResearchMember>(`${kind}/${response}`, { id, accept_nda: acceptNda ? 1 : 0 }),
+      api.call(calls[response][kind], { id, accept_nda: acceptNda ? 1 : 0 }),
   );
 }
 
 export function useRemoveMember(kind: ResearchKind) {
-  return useResearchMutation((memberId: number) => api.post<ResearchMember>(`${kind}/remove`, { member_id: memberId }));
+  return useResearchMutation((memberId: number) => api.call(calls.remove[kind], { member_id: memberId }));
 }
 
 /** POST …/permissions: a preset, or an explicit set (the set wins). */
 export function useSetPermissions(kind: ResearchKind) {
   return useResearchMutation(
     (input: { member_id: number; preset?: PermissionPreset; permissions?: ResearchPermission[] }) =>
-      api.post<ResearchMember>(`${kind}/permissions`, { ...input }),
+      api.call(calls.permissions[kind], input),
   );
 }
 
@@ -196,7 +187,7 @@ export function useSetPermissions(kind: ResearchKind) {
 export const phasesQueryOptions = (kind: ResearchKind, id: number) =>
   queryOptions({
     queryKey: researchKeys.phases(kind, id),
-    queryFn: ({ signal }) => api.get<ResearchPhase[]>(`${kind}/phases`, { id }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.phases[kind], { id }, { signal }),
   });
 
 export function usePhases(kind: ResearchKind, id: number, enabled = true) {
@@ -204,19 +195,19 @@ export function usePhases(kind: ResearchKind, id: number, enabled = true) {
 }
 
 export function useSavePhase(kind: ResearchKind) {
-  return useResearchMutation((input: PhaseSave) => api.post<ResearchPhase>(`${kind}/savePhase`, { ...input }), {
+  return useResearchMutation((input: PhaseSave) => api.call(calls.savePhase[kind], input), {
     formErrors: true,
   });
 }
 
 export function useSubmitOutcome(kind: ResearchKind) {
-  return useResearchMutation((input: OutcomeSubmit) => api.post<ResearchPhase>(`${kind}/submitOutcome`, { ...input }), {
+  return useResearchMutation((input: OutcomeSubmit) => api.call(calls.submitOutcome[kind], input), {
     formErrors: true,
   });
 }
 
 export function useReviewOutcome(kind: ResearchKind) {
-  return useResearchMutation((input: OutcomeReview) => api.post<ResearchPhase>(`${kind}/reviewOutcome`, { ...input }), {
+  return useResearchMutation((input: OutcomeReview) => api.call(calls.reviewOutcome[kind], input), {
     formErrors: true,
   });
 }
@@ -226,6 +217,6 @@ export function useReviewOutcome(kind: ResearchKind) {
 /** POST …/download: a zip of the project's deliverables (owner and members) as a signed link. */
 export function useDownloadDeliverables(kind: ResearchKind) {
   return useMutation({
-    mutationFn: (id: number) => api.post<{ url: string; name: string }>(`${kind}/download`, { id }),
+    mutationFn: (id: number) => api.call(calls.download[kind], { id }),
   });
 }
