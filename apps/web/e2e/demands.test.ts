@@ -77,8 +77,8 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
     await ins.page.goto(`/manage/demandManageRI/detail/${demandId}`);
     await ins.page.getByRole('button', { name: '接收需求' }).click();
     await ins.page.locator('.ant-modal').getByRole('button', { name: '接收需求' }).click();
-    await ins.page.getByRole('button', { name: '撰写方案' }).click();
-    await ins.page.waitForURL(`**/manage/solutions?demand=${demandId}`);
+    await ins.page.getByRole('link', { name: '撰写方案' }).click();
+    await ins.page.waitForURL(`**/manage/demandManageRI/demandForm/${demandId}`);
     await poll(() => ins.page.locator('#approach').count()).toBe(1);
     await ins.page.fill('#approach', '混合整数规划 + 列生成，目标 $\\min c^T x$');
     await ins.page.fill('#team', '3 名研究员');
@@ -90,6 +90,8 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
     ]);
     await poll(() => ins.page.locator('.ant-list-item', { hasText: '技术方案.pdf' }).count()).toBe(1);
     await ins.page.getByRole('button', { name: /^提\s?交$/ }).click();
+    await ins.page.waitForURL(`**/manage/demandManageRI/submitted/1?demand=${demandId}&id=*`);
+    await ins.page.getByRole('link', { name: '查看我的方案' }).click();
     await ins.page.waitForURL('**/manage/solutions?id=*');
     await poll(() => ins.page.locator('.ant-drawer .ant-tag', { hasText: '已提交' }).count()).toBeGreaterThan(0);
     await poll(() => ins.page.locator('.ant-drawer').getByText('技术方案.pdf').count()).toBeGreaterThan(0);

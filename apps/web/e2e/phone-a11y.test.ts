@@ -90,6 +90,8 @@ function screens(f: Fixtures): Record<Who, string[]> {
       '/manage/solutions',
       '/manage/demandManageRI/list',
       `/manage/demandManageRI/detail/${f.demandId}`,
+      `/manage/demandManageRI/demandForm/${f.demandId}`,
+      `/manage/demandManageRI/submitted/0?demand=${f.demandId}`,
       '/manage/willManageRI/list',
       '/manage/sharedTplFile',
       '/manage/subjectManage/list',

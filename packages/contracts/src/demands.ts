@@ -14,6 +14,13 @@ const key = (k: ValidationKey) => k;
 export const DEMAND_STATES = ['draft', 'submitted', 'published', 'rejected', 'paused', 'closed', 'completed'] as const;
 export type DemandState = (typeof DEMAND_STATES)[number];
 
+/**
+ * A solution's states (DESIGN §4: draft → submitted → accepted | declined; submitted → withdrawn).
+ * Defined here because a demand's detail names the caller's own solution; solutions.ts re-exports them.
+ */
+export const SOLUTION_STATES = ['draft', 'submitted', 'accepted', 'declined', 'withdrawn'] as const;
+export type SolutionState = (typeof SOLUTION_STATES)[number];
+
 /** Lengths of the long Markdown fields (stored raw; the web sanitizes when rendering). */
 export const DEMAND_TEXT_MAX = {
   summary: 500,
@@ -243,11 +250,17 @@ export const DemandDetailSchema = z.object({
     complete: z.boolean(),
     review: z.boolean(),
     receive: z.boolean(),
+    /** The institute may start a new solution: received, published, and none of its own open. */
     solve: z.boolean(),
     download: z.boolean(),
     /** The owner may delete a draft for good (demand/delete). */
     delete: z.boolean(),
   }),
+  /**
+   * The calling institute's latest solution to this demand (its open one, draft or submitted, when
+   * it has one: an open answer is always its newest), or null; null for everyone else.
+   */
+  own_solution: z.object({ id: z.number().int(), status: z.enum(SOLUTION_STATES) }).nullable(),
   /** The accepted solution's id, once a cooperation started. */
   cooperation: z
     .object({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AttachmentIdsSchema, BudgetSchema, DemandAttachmentSchema, FlagSchema } from './demands.ts';
+import {
+  AttachmentIdsSchema,
+  BudgetSchema,
+  DemandAttachmentSchema,
+  FlagSchema,
+  SOLUTION_STATES,
+  type SolutionState,
+} from './demands.ts';
 import type { ValidationKey } from './messages.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { IdSchema, optionalString, requiredString } from './validation.ts';
@@ -8,9 +15,8 @@ import { IdSchema, optionalString, requiredString } from './validation.ts';
 
 const key = (k: ValidationKey) => k;
 
-/** DESIGN §4: draft → submitted → accepted | declined; submitted → withdrawn. */
-export const SOLUTION_STATES = ['draft', 'submitted', 'accepted', 'declined', 'withdrawn'] as const;
-export type SolutionState = (typeof SOLUTION_STATES)[number];
+// Defined beside the demands (a demand's detail names the caller's solution), exported here too.
+export { SOLUTION_STATES, type SolutionState };
 
 /** Reasons an enterprise picks when declining; the last two are given by the platform when a demand ends. */
 export const DECLINE_REASONS = ['budget', 'approach', 'timeline', 'team', 'chosenOther', 'other'] as const;

@@ -123,6 +123,8 @@ const CHILD_PAGES: Partial<Record<string, LazyModule>> = {
   'demandManage/detail/:demand_id': demandDetailPage,
   'demandManageRI/list': () => import('../features/demands/routes/demand-market-page.tsx'),
   'demandManageRI/detail/:demand_id': demandDetailPage,
+  'demandManageRI/demandForm/:demand_id': () => import('../features/demands/routes/solution-form-page.tsx'),
+  'demandManageRI/submitted/:isCommit': () => import('../features/demands/routes/solution-submitted-page.tsx'),
   'willManageE/list': () => import('../features/wishes/routes/wish-list-page.tsx'),
   'willManageE/create': () => import('../features/wishes/routes/wish-create-page.tsx'),
   'willManageE/detail/:id': wishDetailPage,
@@ -374,7 +376,7 @@ function sectionRoute(section: ManageSection): RouteObject {
             path: child,
             lazy: lazyPage(CHILD_PAGES[`${section.key}/${child}`] ?? comingSoonPage),
             handle: {
-              title: (t: TFunction) => `${sectionTitle(t)} · ${t(manageChildTitleKey(child))}`,
+              title: (t: TFunction) => `${sectionTitle(t)} · ${t(manageChildTitleKey(child, section.key))}`,
               intro,
             } satisfies RouteHandle,
           })),

@@ -12,8 +12,12 @@ export function manageSectionTitleKey(key: string) {
   return `manage.sections.${key as SectionKey}` as const;
 }
 
-/** `detail/:demand_id` → `manage.children.detail`. */
-export function manageChildTitleKey(childPath: string) {
+/** A child named differently in one section: an institute's demand form is its solution to the demand. */
+const SECTION_CHILD_TITLES: Partial<Record<string, ChildKey>> = { 'demandManageRI/demandForm': 'solutionForm' };
+
+/** `detail/:demand_id` → `manage.children.detail`; `section` picks a section's own name for the child. */
+export function manageChildTitleKey(childPath: string, section?: string) {
   const name = childPath.split('/')[0] ?? childPath;
-  return `manage.children.${name as ChildKey}` as const;
+  const key = SECTION_CHILD_TITLES[`${section ?? ''}/${name}`] ?? (name as ChildKey);
+  return `manage.children.${key}` as const;
 }

@@ -13,6 +13,7 @@ import {
   type AttachmentTray,
   type RecommendedPage,
   type RecommendedQuery,
+  type SolutionState,
 } from '@mathbridge/contracts/demands';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
@@ -41,6 +42,7 @@ import { PLATFORM, moveCount, readCount, readCounts } from './counts.service.ts'
 import * as repo from './demands.repository.ts';
 import { attachmentsOf, presentDemandFull, presentDemandSummary } from './demands.presenter.ts';
 import { acceptedSolutionAttachments, declineOpenSolutions, notReceiving } from './solutions.service.ts';
+import { findLatestSolution } from './solutions.repository.ts';
 
 /**
  * Demands (DESIGN §4): draft → submitted → published | rejected (→ draft on edit); published ⇄
@@ -415,7 +417,11 @@ export async function demandDetail(ctx: AppContext, caller: Caller, id: number):
     if (!visible) throw forbidden();
   }
   const full = admin || owner || receipt !== undefined;
-  const cooperation = await repo.findCooperationOfDemand(ctx.db, demand.id);
+  const [cooperation, ownSolution] = await Promise.all([
+    repo.findCooperationOfDemand(ctx.db, demand.id),
+    institute ? findLatestSolution(ctx.db, demand.id, institute.org.id) : undefined,
+  ]);
+  const ownOpen = ownSolution?.status === 'draft' || ownSolution?.status === 'submitted';
   const partOfCooperation =
     cooperation !== undefined && institute !== null && cooperation.institute_org_id === institute.org.id;
   return {
@@ -437,10 +443,11 @@ export async function demandDetail(ctx: AppContext, caller: Caller, id: number):
       complete: owner && LIVE.includes(demand.status) && cooperation !== undefined,
       review: admin && demand.status === 'submitted',
       receive: institute !== null && !receipt && demand.status === 'published',
-      solve: institute !== null && receipt !== undefined && demand.status === 'published',
+      solve: institute !== null && receipt !== undefined && demand.status === 'published' && !ownOpen,
       download: owner || receipt !== undefined || partOfCooperation,
       delete: owner && demand.status === 'draft',
     },
+    own_solution: ownSolution ? { id: ownSolution.id, status: ownSolution.status as SolutionState } : null,
     cooperation: cooperation
       ? {
           id: cooperation.id,

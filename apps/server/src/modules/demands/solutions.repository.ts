@@ -40,6 +40,17 @@ export const findOpenSolution = (db: Db, demandId: number, orgId: number) =>
     .where('status', 'in', ['draft', 'submitted'])
     .executeTakeFirst();
 
+/** An organisation's newest solution to a demand; an open one is always its newest (one open answer at a time). */
+export const findLatestSolution = (db: Db, demandId: number, orgId: number) =>
+  db
+    .selectFrom('solutions')
+    .select(['id', 'status'])
+    .where('demand_id', '=', demandId)
+    .where('org_id', '=', orgId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 export const solutionsInState = (db: Db, demandId: number, status: string): Promise<SolutionRow[]> =>
   db.selectFrom('solutions').selectAll().where('demand_id', '=', demandId).where('status', '=', status).execute();
 

@@ -122,6 +122,40 @@ describeApi('solutions', () => {
     expect(mine.total).toBe(mine.counts?.withdrawn);
   });
 
+  it("a demand's detail names the institute's own solution, and offers a new one only while none is open", async () => {
+    const { demand } = await newDemand(app(), c, { publish: true });
+    const detail = async (user: { token: string }) =>
+      ok(await get<DemandDetail>(app(), user, `demand/detail/${demand.id}`), 'detail');
+    expect(await detail(c.institute)).toMatchObject({ own_solution: null, can: { solve: false, receive: true } });
+    ok(await post(app(), c.institute, 'demand/receive', { id: demand.id }), 'receive');
+    expect(await detail(c.institute)).toMatchObject({ own_solution: null, can: { solve: true } });
+
+    const draft = ok(await post<Solution>(app(), c.institute, 'solution/save', solutionForm(demand.id)), 'save');
+    expect(await detail(c.institute)).toMatchObject({
+      own_solution: { id: draft.id, status: 'draft' },
+      can: { solve: false },
+    });
+    ok(await post(app(), c.institute, 'solution/submit', { id: draft.id }), 'submit');
+    expect(await detail(c.institute)).toMatchObject({
+      own_solution: { id: draft.id, status: 'submitted' },
+      can: { solve: false },
+    });
+    // Another institute, the owner and the admin have none of their own.
+    expect((await detail(c.enterprise)).own_solution).toBeNull();
+    expect((await detail(c.admin)).own_solution).toBeNull();
+    ok(await post(app(), c.otherInstitute, 'demand/receive', { id: demand.id }), 'other receives');
+    expect(await detail(c.otherInstitute)).toMatchObject({ own_solution: null, can: { solve: true } });
+
+    // Withdrawn, it stays the latest; a new answer may be written.
+    ok(await post(app(), c.institute, 'solution/withdraw', { id: draft.id }), 'withdraw');
+    expect(await detail(c.institute)).toMatchObject({
+      own_solution: { id: draft.id, status: 'withdrawn' },
+      can: { solve: true },
+    });
+    const again = ok(await post<Solution>(app(), c.institute, 'solution/save', solutionForm(demand.id)), 'again');
+    expect((await detail(c.institute)).own_solution).toEqual({ id: again.id, status: 'draft' });
+  });
+
   it('declines with a reason the institute sees; another enterprise cannot see or decide', async () => {
     const { demand } = await newDemand(app(), c, { publish: true });
     const solution = await newSolution(app(), c.institute, demand.id);

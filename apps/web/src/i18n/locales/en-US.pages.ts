@@ -82,6 +82,7 @@ export const enUSPages = {
       create: 'Create',
       detail: 'Details',
       demandForm: 'Demand form',
+      solutionForm: 'Solution form',
       subjectForm: 'Subject form',
       directionForm: 'Direction form',
       form: 'Job form',

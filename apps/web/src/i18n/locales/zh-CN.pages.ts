@@ -78,6 +78,7 @@ export const zhCNPages = {
       create: '新建',
       detail: '详情',
       demandForm: '需求表单',
+      solutionForm: '方案表单',
       subjectForm: '课题表单',
       directionForm: '方向表单',
       form: '职位表单',

@@ -78,6 +78,7 @@ export const zhHKPages = {
       create: '新建',
       detail: '詳情',
       demandForm: '需求表單',
+      solutionForm: '方案表單',
       subjectForm: '課題表單',
       directionForm: '方向表單',
       form: '職位表單',

@@ -1,11 +1,10 @@
 import { Alert, Button, Drawer, Result, Skeleton, Space } from 'antd';
 import { Link } from 'react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@mathbridge/contracts/solutions';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSolution, useSolutionAction } from '../api/solutions.ts';
-import { SolutionForm } from './solution-form.tsx';
 import { SolutionView } from './solution-view.tsx';
 
 interface SolutionDrawerProps {
@@ -15,26 +14,29 @@ interface SolutionDrawerProps {
   onWithdraw: (solution: Solution) => void;
 }
 
-/** One of the institute's solutions: read it, and while it is a draft edit and submit it. */
+/**
+ * One of the institute's solutions: read it; while it is a draft, submit it or edit it on the
+ * solution form page (`/manage/demandManageRI/demandForm/{demand_id}`, the one place it is written).
+ */
 export function SolutionDrawer({ id: idParam, onClose, onWithdraw: withdraw }: SolutionDrawerProps) {
   const { t } = useTranslation();
   const opened = useSolution(idParam);
   const action = useSolutionAction();
-  const [editing, setEditing] = useState(false);
   const solution = opened.data ?? null;
   return (
     <Drawer
       open={idParam !== undefined}
       size="large"
       title={solution ? solution.demand.title : ''}
-      onClose={() => {
-        setEditing(false);
-        onClose();
-      }}
+      onClose={onClose}
       extra={
-        solution && !editing ? (
+        solution ? (
           <Space>
-            {solution.can.edit && <Button onClick={() => setEditing(true)}>{t('demands.mySolutions.edit')}</Button>}
+            {solution.can.edit && (
+              <ButtonLink to={`/manage/demandManageRI/demandForm/${solution.demand.id}`}>
+                {t('demands.mySolutions.edit')}
+              </ButtonLink>
+            )}
             {solution.can.submit && (
               <Button
                 type="primary"
@@ -65,8 +67,6 @@ export function SolutionDrawer({ id: idParam, onClose, onWithdraw: withdraw }: S
         <Skeleton active />
       ) : !solution ? (
         <Result status="404" title={t('errors.notFound')} />
-      ) : editing ? (
-        <SolutionForm demandId={solution.demand.id} solution={solution} onDone={() => setEditing(false)} />
       ) : (
         <>
           {solution.status === 'declined' && solution.decline_reason && (

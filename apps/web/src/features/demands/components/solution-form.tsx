@@ -1,15 +1,13 @@
-import { Button, Card, Form, InputNumber } from 'antd';
+import { Button, Form, InputNumber } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { BUDGET_MAX } from '@mathbridge/contracts/demands';
 import { SOLUTION_TEXT_MAX, SolutionSaveSchema, type Solution } from '@mathbridge/contracts/solutions';
 import { isApiError } from '../../../lib/api-error.ts';
-import { showFormError } from '../../../lib/form-kit.ts';
+import { showFormError, validateOrScroll } from '../../../lib/form-kit.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
-import { useDemand } from '../api/demands.ts';
 import { solutionAttachmentTray } from '../api/attachments.ts';
 import { useSaveSolution } from '../api/solutions.ts';
 import { AttachmentsInput, type AttachmentValue } from './attachments-input.tsx';
@@ -25,7 +23,15 @@ interface SolutionFormValues {
   attachments: AttachmentValue[];
 }
 
-/** Write or edit a solution: a new one for `demandId`, or the draft `solution`. */
+interface Done {
+  id: number;
+  commit: 0 | 1;
+}
+
+/**
+ * Write or edit a solution: a new one for `demandId`, or the draft `solution`. Leaving it unsaved
+ * asks first; `onDone` runs once saved (`commit` 0) or submitted (1), after that guard is down.
+ */
 export function SolutionForm({
   demandId,
   solution,
@@ -33,21 +39,21 @@ export function SolutionForm({
 }: {
   demandId: number;
   solution: Solution | null;
-  onDone: (id: number) => void;
+  onDone: (done: Done) => void;
 }) {
   const { t } = useTranslation();
-  const demand = useDemand(demandId);
   const save = useSaveSolution();
   const [form] = Form.useForm<SolutionFormValues>();
   const [dirty, setDirty] = useState(false);
-  const [doneId, setDoneId] = useState<number | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
   useUnsavedChanges(dirty);
+  // Navigate only after the 'dirty' flag is down, or the leave-confirmation would ask.
   useEffect(() => {
-    if (doneId !== null && !dirty) onDone(doneId);
-  }, [doneId, dirty, onDone]);
+    if (done && !dirty) onDone(done);
+  }, [done, dirty, onDone]);
 
   const run = async (commit: 0 | 1) => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateOrScroll(form);
     if (!values) return;
     const payload = {
       id: solution?.id,
@@ -61,9 +67,8 @@ export function SolutionForm({
     };
     try {
       const saved = await save.mutateAsync(payload);
-      notify.success(commit ? t('demands.mySolutions.submitted') : t('demands.mySolutions.saved'));
       setDirty(false);
-      setDoneId(saved.id);
+      setDone({ id: saved.id, commit });
     } catch (error) {
       // A failed submit keeps the work as a draft (unless the fields themselves are wrong).
       if (commit === 1 && !(isApiError(error) && error.fieldErrors.length > 0)) {
@@ -71,7 +76,7 @@ export function SolutionForm({
         if (kept) {
           notify.error(t('demands.form.submitFailedDraftKept'));
           setDirty(false);
-          setDoneId(kept.id);
+          setDone({ id: kept.id, commit: 0 });
           return;
         }
       }
@@ -81,76 +86,64 @@ export function SolutionForm({
   };
 
   return (
-    <Card
-      variant="borderless"
-      title={solution ? t('demands.mySolutions.editTitle') : t('demands.mySolutions.createTitle')}
-      extra={
-        demand.data ? (
-          <Link to={`/manage/demandManageRI/detail/${demandId}`}>
-            {t('demands.mySolutions.forDemand', { title: demand.data.demand.title })}
-          </Link>
-        ) : null
+    <Form<SolutionFormValues>
+      form={form}
+      layout="vertical"
+      disabled={save.isPending}
+      onValuesChange={() => setDirty(true)}
+      initialValues={
+        solution
+          ? {
+              approach: solution.approach,
+              team: solution.team,
+              timeline: solution.timeline,
+              cost_estimate: solution.cost_estimate,
+              attachments: solution.attachments,
+            }
+          : { attachments: [] }
       }
     >
-      <Form<SolutionFormValues>
-        form={form}
-        layout="vertical"
-        disabled={save.isPending}
-        onValuesChange={() => setDirty(true)}
-        initialValues={
-          solution
-            ? {
-                approach: solution.approach,
-                team: solution.team,
-                timeline: solution.timeline,
-                cost_estimate: solution.cost_estimate,
-                attachments: solution.attachments,
-              }
-            : { attachments: [] }
-        }
+      <Form.Item
+        name="approach"
+        label={t('demands.mySolutions.approach')}
+        extra={t('demands.mySolutions.approachHelp')}
+        {...schemaField(shape.approach)}
       >
-        <Form.Item
-          name="approach"
-          label={t('demands.mySolutions.approach')}
-          extra={t('demands.mySolutions.approachHelp')}
-          {...schemaField(shape.approach)}
-        >
-          <MarkdownInput maxLength={SOLUTION_TEXT_MAX.approach} rows={10} />
-        </Form.Item>
-        <Form.Item
-          name="team"
-          label={t('demands.mySolutions.team')}
-          extra={t('demands.mySolutions.teamHelp')}
-          {...schemaField(shape.team)}
-        >
-          <MarkdownInput maxLength={SOLUTION_TEXT_MAX.team} rows={4} />
-        </Form.Item>
-        <Form.Item
-          name="timeline"
-          label={t('demands.mySolutions.timeline')}
-          extra={t('demands.mySolutions.timelineHelp')}
-          {...schemaField(shape.timeline)}
-        >
-          <MarkdownInput maxLength={SOLUTION_TEXT_MAX.timeline} rows={4} />
-        </Form.Item>
-        <Form.Item name="cost_estimate" label={t('demands.mySolutions.cost')} {...schemaField(shape.cost_estimate)}>
-          <InputNumber min={0} max={BUDGET_MAX} precision={0} step={1000} style={{ width: 240 }} />
-        </Form.Item>
-        <Form.Item name="attachments" label={t('demands.solutions.attachments')}>
-          <AttachmentsInput
-            spaceId={solution?.space_id ?? null}
-            pendingSpace={solution ? undefined : solutionAttachmentTray}
-          />
-        </Form.Item>
-        <div className="mb-form-actions">
-          <Button onClick={() => void run(0)} loading={save.isPending && save.variables?.commit === 0}>
-            {t('demands.mySolutions.saveDraft')}
-          </Button>
-          <Button type="primary" onClick={() => void run(1)} loading={save.isPending && save.variables?.commit === 1}>
-            {t('demands.mySolutions.submit')}
-          </Button>
-        </div>
-      </Form>
-    </Card>
+        <MarkdownInput maxLength={SOLUTION_TEXT_MAX.approach} rows={10} />
+      </Form.Item>
+      <Form.Item
+        name="team"
+        label={t('demands.mySolutions.team')}
+        extra={t('demands.mySolutions.teamHelp')}
+        {...schemaField(shape.team)}
+      >
+        <MarkdownInput maxLength={SOLUTION_TEXT_MAX.team} rows={4} />
+      </Form.Item>
+      <Form.Item
+        name="timeline"
+        label={t('demands.mySolutions.timeline')}
+        extra={t('demands.mySolutions.timelineHelp')}
+        {...schemaField(shape.timeline)}
+      >
+        <MarkdownInput maxLength={SOLUTION_TEXT_MAX.timeline} rows={4} />
+      </Form.Item>
+      <Form.Item name="cost_estimate" label={t('demands.mySolutions.cost')} {...schemaField(shape.cost_estimate)}>
+        <InputNumber min={0} max={BUDGET_MAX} precision={0} step={1000} style={{ width: 240 }} />
+      </Form.Item>
+      <Form.Item name="attachments" label={t('demands.solutions.attachments')}>
+        <AttachmentsInput
+          spaceId={solution?.space_id ?? null}
+          pendingSpace={solution ? undefined : solutionAttachmentTray}
+        />
+      </Form.Item>
+      <div className="mb-form-actions">
+        <Button onClick={() => void run(0)} loading={save.isPending && save.variables?.commit === 0}>
+          {t('demands.mySolutions.saveDraft')}
+        </Button>
+        <Button type="primary" onClick={() => void run(1)} loading={save.isPending && save.variables?.commit === 1}>
+          {t('demands.mySolutions.submit')}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -4,11 +4,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DemandDetail } from '@mathbridge/contracts/demands';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { followDownload } from '../../../lib/download.ts';
 import { downloadDemand, useDemandAction, useReviewDemand, type DemandAction } from '../api/demands.ts';
 import { DeleteDemandButton } from './delete-demand-button.tsx';
 import { ReceiveModal, RejectModal } from './demand-modals.tsx';
+
+const SOLUTION_FORM = '/manage/demandManageRI/demandForm';
 
 /**
  * What the viewer may do with a demand: the buttons, and the dialogs they open. The buttons follow
@@ -17,7 +20,7 @@ import { ReceiveModal, RejectModal } from './demand-modals.tsx';
  */
 export function useDemandActions(detail: DemandDetail, base: string): { buttons: ReactNode[]; dialogs: ReactNode } {
   const { t } = useTranslation();
-  const { demand, can } = detail;
+  const { demand, can, own_solution: own } = detail;
   const action = useDemandAction();
   const review = useReviewDemand();
   const [rejecting, setRejecting] = useState(false);
@@ -104,10 +107,20 @@ export function useDemandActions(detail: DemandDetail, base: string): { buttons:
         {t('demands.detail.actions.receive')}
       </Button>
     ),
-    can.solve && (
-      <Link key="solve" to={`/manage/solutions?demand=${demand.id}`}>
-        <Button type="primary">{t('demands.detail.actions.solve')}</Button>
-      </Link>
+    // The institute's own answer: write one, continue its draft, or read what it submitted.
+    own?.status === 'draft' ? (
+      <ButtonLink key="solve" type="primary" to={`${SOLUTION_FORM}/${demand.id}`}>
+        {t('demands.detail.actions.continueDraft')}
+      </ButtonLink>
+    ) : can.solve ? (
+      <ButtonLink key="solve" type="primary" to={`${SOLUTION_FORM}/${demand.id}`}>
+        {t('demands.detail.actions.solve')}
+      </ButtonLink>
+    ) : null,
+    (own?.status === 'submitted' || own?.status === 'accepted') && (
+      <ButtonLink key="solution" to={`/manage/solutions?id=${own.id}`}>
+        {t('demands.detail.actions.viewSolution')}
+      </ButtonLink>
     ),
     can.delete && <DeleteDemandButton key="delete" demandId={demand.id} listPath={`${base}/list`} />,
     can.download && (

@@ -169,6 +169,8 @@ export const demandsEnUS = {
         reject: 'Reject',
         receive: 'Receive this demand',
         solve: 'Write a solution',
+        continueDraft: 'Continue the draft',
+        viewSolution: 'View my solution',
         delete: 'Delete',
       },
       confirm: {
@@ -259,7 +261,6 @@ export const demandsEnUS = {
       cost: 'Cost estimate (yuan)',
       saveDraft: 'Save draft',
       submit: 'Submit',
-      saved: 'Solution saved',
       submitted: 'Solution submitted',
       withdraw: 'Withdraw',
       withdrawConfirm: 'Withdraw this solution? The enterprise will no longer see it.',
@@ -268,6 +269,41 @@ export const demandsEnUS = {
       view: 'View',
       back: 'Back to my solutions',
       pickDemand: 'Open a demand you received and choose “Write a solution”.',
+    },
+    solutionForm: {
+      viewTitle: 'My solution',
+      subtitle: 'Fields marked * are required. Save a draft at any time; submit it while the demand is published.',
+      notReceivedTitle: 'Receive this demand first',
+      notReceivedText: 'Receiving shows you the full description and the attachments; then you can write a solution.',
+      ndaTitle: 'Accept the confidentiality agreement first',
+      ndaText:
+        'This enterprise requires a confidentiality agreement. Receive the demand and accept the agreement; then you can write a solution.',
+      closedTitle: 'This demand is not taking solutions',
+      closedText: 'Only a published demand takes new solutions; this one is paused, closed or completed.',
+      submittedTitle: 'Your solution is submitted',
+      submittedText:
+        'A submitted solution can no longer be edited. Until the enterprise decides, you may withdraw it under My solutions.',
+      acceptedTitle: 'Your solution was accepted',
+      acceptedText: 'The cooperation has started; follow it on the demand’s page.',
+      toMarket: 'Browse published demands',
+    },
+    solutionSubmitted: {
+      draftTitle: 'Solution saved as draft',
+      draftText: 'Only your institute can see the draft. Submit it while the demand is published.',
+      commitTitle: 'Solution submitted',
+      commitText: 'The enterprise now sees your solution beside the others and decides on it.',
+      draftSteps: {
+        one: 'Refine the approach, team, timeline and cost, or add attachments, at any time.',
+        two: 'Submit it when it is complete; your drafts are listed under My solutions.',
+      },
+      commitSteps: {
+        one: 'The enterprise accepts or declines it; the decision reaches your to-do list.',
+        two: 'Until it decides, you may withdraw the solution under My solutions.',
+        three: 'Once it is accepted, the cooperation starts on the demand’s page.',
+      },
+      continueEditing: 'Continue editing',
+      viewSolution: 'View my solution',
+      toMarket: 'Browse published demands',
     },
     market: {
       title: 'Published demands',

@@ -1,15 +1,19 @@
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import '../i18n/strings.ts';
 
 const BASE = '/manage/demandManage';
 
-/** /manage/demandManage/submitted/:isCommit — 0 'saved as draft', 1 'submitted for review', with next steps. */
+/**
+ * /manage/demandManage/submitted/:isCommit — 0 'saved as draft', 1 'submitted for review', with next
+ * steps. Another isCommit is a 404.
+ */
 export default function DemandSubmittedPage() {
   const { t } = useTranslation();
   const { isCommit } = useParams();
   const [params] = useSearchParams();
+  if (isCommit !== '0' && isCommit !== '1') return <Navigate to="/404" replace />;
   const id = params.get('id');
   const committed = isCommit === '1';
   const steps = committed

@@ -1,6 +1,6 @@
 import { Button, Card, Space, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { SOLUTION_STATES, type Solution, type SolutionState } from '@mathbridge/contracts/solutions';
 import { QueryTable, StatusTabs } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
@@ -10,20 +10,18 @@ import { notify } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useOwnSolutions, useSolutionAction } from '../api/solutions.ts';
 import { SolutionDrawer } from '../components/solution-drawer.tsx';
-import { SolutionForm } from '../components/solution-form.tsx';
 import { SolutionStatusTag } from '../components/status-tag.tsx';
 import '../i18n/strings.ts';
 import '../components/demands.css';
 
 /**
- * /manage/solutions (research institutes): the institute's solutions by status; `?demand=ID`
- * writes a new one for a received demand, `?id=ID` shows (and, while a draft, edits) one.
+ * /manage/solutions (research institutes): the institute's solutions by status; `?id=ID` shows one.
+ * Solutions are written on the solution form page; an older `?demand=ID` link goes there.
  */
 export default function SolutionsPage() {
   const { t } = useTranslation();
   const admin = useSession((s) => s.roles.includes('Admin'));
   const locale = useLocale();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const demandParam = Number(params.get('demand')) || undefined;
   const idParam = Number(params.get('id')) || undefined;
@@ -46,15 +44,7 @@ export default function SolutionsPage() {
       },
     });
 
-  if (demandParam) {
-    return (
-      <SolutionForm
-        demandId={demandParam}
-        solution={null}
-        onDone={(id) => navigate(`/manage/solutions?id=${id}`, { replace: true })}
-      />
-    );
-  }
+  if (demandParam) return <Navigate to={`/manage/demandManageRI/demandForm/${demandParam}`} replace />;
 
   const columns: TableProps<Solution>['columns'] = [
     {
