@@ -7,6 +7,7 @@ import {
   UPLOAD_PROFILES,
   type UploadProfile,
 } from './constants.ts';
+import { pageOf } from './pagination.ts';
 import { IdSchema } from './validation.ts';
 
 /**
@@ -212,7 +213,7 @@ const PageSizeSchema = z.coerce
   .default(DEFAULT_PAGE_SIZE);
 
 /** GET upload/getAttachmentList: one folder's live children, folders first. No space = the caller's personal space. */
-export const AttachmentListSchema = z.object({
+export const AttachmentListQuerySchema = z.object({
   space_id: IdSchema.optional(),
   /** The folder to list; absent = the space's root. */
   parent_id: IdSchema.optional(),
@@ -221,7 +222,7 @@ export const AttachmentListSchema = z.object({
   sort: z.enum(['name', 'updated_at', 'size'], { error: 'validation.invalid' }).default('name'),
   order: z.enum(['asc', 'desc'], { error: 'validation.invalid' }).default('asc'),
 });
-export type AttachmentListInput = z.infer<typeof AttachmentListSchema>;
+export type AttachmentListInput = z.infer<typeof AttachmentListQuerySchema>;
 
 /** Query of POST upload/upload (multipart, field `file`; signed with ignore_sign=1). */
 export const UploadQuerySchema = z.object({
@@ -278,79 +279,126 @@ export type DownloadUrlInput = z.infer<typeof DownloadUrlSchema>;
 export const BatchDownloadSchema = z.object({ ids: IdListSchema, name: FileNameSchema.optional() });
 export type BatchDownloadInput = z.infer<typeof BatchDownloadSchema>;
 
+/**
+ * GET upload/download/:id, opened by the browser itself (<img>, <a>, a new tab): the link's HMAC
+ * `s` over the node, the user `u` it was issued to, its expiry `e` (unix seconds) and the
+ * disposition `d` (inline, attachment) stands in for the session.
+ */
+export const SignedFileQuerySchema = z.object({
+  id: IdSchema,
+  u: IdSchema,
+  e: z.coerce.number().int(),
+  d: z.enum(['i', 'a']),
+  s: z.string().min(1).max(100),
+});
+export type SignedFileQuery = z.infer<typeof SignedFileQuerySchema>;
+
+/** GET upload/batchDownLoad (signed as SignedFileQuerySchema): the zip of `ids`, named `n`. */
+export const SignedZipQuerySchema = z.object({
+  ids: z.string().regex(/^\d+(,\d+)*$/),
+  u: IdSchema,
+  e: z.coerce.number().int(),
+  n: z.string().min(1).max(300),
+  s: z.string().min(1).max(100),
+});
+export type SignedZipQuery = z.infer<typeof SignedZipQuerySchema>;
+
 /** GET upload/trashList and POST upload/emptyTrash. */
-export const TrashListSchema = z.object({ space_id: IdSchema.optional(), page: PageSchema, page_size: PageSizeSchema });
-export type TrashListInput = z.infer<typeof TrashListSchema>;
+export const TrashListQuerySchema = z.object({
+  space_id: IdSchema.optional(),
+  page: PageSchema,
+  page_size: PageSizeSchema,
+});
+export type TrashListInput = z.infer<typeof TrashListQuerySchema>;
 export const SpaceRefSchema = z.object({ space_id: IdSchema.optional() });
 
+/* ---- results ---- */
+
 /** Storage used and allowed for the holder a space charges (a user or an organisation). */
-export interface Quota {
-  holder: 'user' | 'org' | 'platform';
-  used_bytes: number;
-  quota_bytes: number;
-}
+export const QuotaSchema = z.object({
+  holder: z.enum(['user', 'org', 'platform']),
+  used_bytes: z.number().int(),
+  quota_bytes: z.number().int(),
+});
+export type Quota = z.infer<typeof QuotaSchema>;
 
-export interface SpaceInfo {
-  id: number;
+export const SpaceInfoSchema = z.object({
+  id: z.number().int(),
   /** 'personal', 'shared_tpl', or the kind a feature created (e.g. 'subject'). */
-  kind: string;
-  name: string;
-  root_id: number;
-  role: SpaceRole;
-  quota: Quota;
-}
+  kind: z.string(),
+  name: z.string(),
+  root_id: z.number().int(),
+  role: z.enum(SPACE_ROLES),
+  quota: QuotaSchema,
+});
+export type SpaceInfo = z.infer<typeof SpaceInfoSchema>;
 
-export interface FileNode {
-  id: number;
-  space_id: number;
-  parent_id: number | null;
-  name: string;
-  type: 'dir' | 'file';
-  kind: FileKind;
-  ext: string | null;
+/** `GET upload/spaces`: the personal space first, shared templates if allowed, then the rest. */
+export const SpaceListSchema = z.object({ items: z.array(SpaceInfoSchema) });
+export type SpaceList = z.infer<typeof SpaceListSchema>;
+
+export const FileNodeSchema = z.object({
+  id: z.number().int(),
+  space_id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  type: z.enum(['dir', 'file']),
+  kind: z.enum(FILE_KINDS),
+  ext: z.string().nullable(),
   /** Bytes; null for folders. */
-  size: number | null;
-  mime: string | null;
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
+  size: z.number().int().nullable(),
+  mime: z.string().nullable(),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** Whether the caller may rename, move, replace or delete it. */
-  editable: boolean;
+  editable: z.boolean(),
   /** Signed links (files only); valid until the list's `url_expires_at`. */
-  download_url: string | null;
-  preview_url: string | null;
-}
+  download_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+});
+export type FileNode = z.infer<typeof FileNodeSchema>;
 
-export interface AttachmentList {
-  space: SpaceInfo;
-  folder: { id: number; name: string; parent_id: number | null };
+/** `GET upload/getAttachmentList`: one page of a folder, folders first, with signed links. */
+export const AttachmentListSchema = pageOf(FileNodeSchema).extend({
+  space: SpaceInfoSchema,
+  folder: z.object({ id: z.number().int(), name: z.string(), parent_id: z.number().int().nullable() }),
   /** From the root (first) to the listed folder (last). */
-  path: { id: number; name: string }[];
-  items: FileNode[];
-  total: number;
-  page: number;
-  page_size: number;
-  url_expires_at: string;
-}
+  path: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  url_expires_at: z.string(),
+});
+export type AttachmentList = z.infer<typeof AttachmentListSchema>;
 
-export interface TrashItem extends FileNode {
-  trashed_at: string;
-  trashed_by: number | null;
+/** `POST upload/moveFile` and `upload/restore`: the nodes as they are now. */
+export const FileNodeListSchema = z.object({ items: z.array(FileNodeSchema) });
+export type FileNodeList = z.infer<typeof FileNodeListSchema>;
+
+/** `POST upload/delete` and `upload/purge`: the ids acted on. */
+export const ChangedNodeIdsSchema = z.object({ ids: z.array(z.number().int()) });
+export type ChangedNodeIds = z.infer<typeof ChangedNodeIdsSchema>;
+
+/** `POST upload/emptyTrash`: how many trashed items were purged. */
+export const TrashEmptiedSchema = z.object({ purged: z.number().int() });
+export type TrashEmptied = z.infer<typeof TrashEmptiedSchema>;
+
+export const TrashItemSchema = FileNodeSchema.extend({
+  trashed_at: z.string(),
+  trashed_by: z.number().int().nullable(),
   /** Purged automatically then. */
-  expires_at: string;
+  expires_at: z.string(),
   /** The folder it was deleted from, as names from the root ('' = the root). */
-  origin: string;
-}
+  origin: z.string(),
+});
+export type TrashItem = z.infer<typeof TrashItemSchema>;
 
-export interface TrashList {
-  space: SpaceInfo;
-  items: TrashItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** `GET upload/trashList`: what was deleted in a space, newest first. */
+export const TrashListSchema = pageOf(TrashItemSchema).extend({ space: SpaceInfoSchema });
+export type TrashList = z.infer<typeof TrashListSchema>;
 
-export interface SignedUrl {
-  url: string;
-  expires_at: string;
-}
+/** A short-lived signed link (`POST upload/downloadUrl`). */
+export const SignedUrlSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type SignedUrl = z.infer<typeof SignedUrlSchema>;
+
+/** `POST upload/batchDownLoad`: a signed link to the zip, and the zip's file name. */
+export const ZipLinkSchema = SignedUrlSchema.extend({ name: z.string() });
+export type ZipLink = z.infer<typeof ZipLinkSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BudgetSchema, DeadlineSchema, FlagSchema } from './demands.ts';
 import type { ValidationKey } from './messages.ts';
-import { PageQuerySchema, type Page } from './pagination.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
 import { findProvince, isValidArea } from './regions.ts';
 import { EDUCATION_DEGREES, EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from './roles.ts';
 import {
@@ -194,79 +194,96 @@ export type MyApplicationsQuery = z.infer<typeof MyApplicationsQuerySchema>;
 
 /* ---- results ---- */
 
-/** What anyone sees of a published job (the public /employ pages). */
-export interface JobSummary {
-  id: number;
-  title: string;
-  status: JobState;
-  employment_type: EmploymentType;
-  experience: ExperienceLevel;
-  negotiable: 0 | 1;
-  salary_min: number | null;
-  salary_max: number | null;
-  degree: Degree | null;
-  province_code: string;
-  city_code: string | null;
-  headcount: number;
-  deadline: string;
-  org: { id: number; name: string };
-  published_at: string | null;
-  updated_at: string;
-}
+const OrgRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
-export interface Job extends JobSummary {
-  description: string;
-  contact: string;
-  contact_phone: string;
+/** What anyone sees of a published job (the public /employ pages). */
+export const JobSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(JOB_STATES),
+  employment_type: z.literal(EMPLOYMENT_TYPES),
+  experience: z.literal(EXPERIENCE_LEVELS),
+  negotiable: z.literal([0, 1]),
+  salary_min: z.number().int().nullable(),
+  salary_max: z.number().int().nullable(),
+  degree: z.enum(EDUCATION_DEGREES).nullable(),
+  province_code: z.string(),
+  city_code: z.string().nullable(),
+  headcount: z.number().int(),
+  deadline: z.string(),
+  org: OrgRefSchema,
+  published_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+export const JobSchema = JobSummarySchema.extend({
+  description: z.string(),
+  contact: z.string(),
+  contact_phone: z.string(),
   /** Open (not withdrawn) applications: maintained, shown to the owner and admins only (null otherwise). */
-  applicant_count: number | null;
-  created_at: string;
-  closed_at: string | null;
-}
+  applicant_count: z.number().int().nullable(),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+});
+export type Job = z.infer<typeof JobSchema>;
 
 /** `GET job/detail/:id`: the job, and what the caller may do now. */
-export interface JobDetail {
-  job: Job;
+export const JobDetailSchema = z.object({
+  job: JobSchema,
   /** The caller's own open application to it, if any. */
-  my_application: { id: number; status: ApplicationState } | null;
-  can: { edit: boolean; publish: boolean; close: boolean; reopen: boolean; apply: boolean };
-}
+  my_application: z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATES) }).nullable(),
+  can: z.object({
+    edit: z.boolean(),
+    publish: z.boolean(),
+    close: z.boolean(),
+    reopen: z.boolean(),
+    apply: z.boolean(),
+  }),
+});
+export type JobDetail = z.infer<typeof JobDetailSchema>;
 
-export interface JobPage extends Page<JobSummary & { applicant_count: number }> {
-  /** Jobs of the caller's organisation per state (for the list's tabs). */
-  counts: Record<JobState, number>;
-}
+/** `GET job/list`: the organisation's jobs (with their open applications), one page. */
+export const JobPageSchema = pageOf(JobSummarySchema.extend({ applicant_count: z.number().int() })).extend({
+  /** Jobs of the caller's organisation per state (for the list's tabs); every state is present. */
+  counts: z.record(z.enum(JOB_STATES), z.number().int()),
+});
+export type JobPage = z.infer<typeof JobPageSchema>;
 
-export interface PublishedJobsPage {
-  items: JobSummary[];
-  next_cursor: string | null;
-}
+/** `GET job/publishedList`: keyset pages; `next_cursor` null at the end. */
+export const PublishedJobsPageSchema = z.object({
+  items: z.array(JobSummarySchema),
+  next_cursor: z.string().nullable(),
+});
+export type PublishedJobsPage = z.infer<typeof PublishedJobsPageSchema>;
 
-export interface ApplicationEvent {
-  from: ApplicationState | null;
-  to: ApplicationState;
-  actor_id: number;
-  at: string;
-}
+export const ApplicationEventSchema = z.object({
+  from: z.enum(APPLICATION_STATES).nullable(),
+  to: z.enum(APPLICATION_STATES),
+  actor_id: z.number().int(),
+  at: z.string(),
+});
+export type ApplicationEvent = z.infer<typeof ApplicationEventSchema>;
 
-export interface Application {
-  id: number;
-  job: { id: number; title: string; org: { id: number; name: string }; status: JobState };
-  applicant: { id: number; name: string };
-  resume: { id: number; name: string; size: number };
-  note: string | null;
-  status: ApplicationState;
+export const ApplicationSchema = z.object({
+  id: z.number().int(),
+  job: z.object({ id: z.number().int(), title: z.string(), org: OrgRefSchema, status: z.enum(JOB_STATES) }),
+  applicant: z.object({ id: z.number().int(), name: z.string() }),
+  resume: z.object({ id: z.number().int(), name: z.string(), size: z.number().int() }),
+  note: z.string().nullable(),
+  status: z.enum(APPLICATION_STATES),
   /** Why the employer rejected it (set with `rejected`, null otherwise), and their own words. */
-  reject_reason: ApplicationRejectReason | null;
-  reject_text: string | null;
-  history: ApplicationEvent[];
-  created_at: string;
-  updated_at: string;
-}
+  reject_reason: z.enum(APPLICATION_REJECT_REASONS).nullable(),
+  reject_text: z.string().nullable(),
+  history: z.array(ApplicationEventSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Application = z.infer<typeof ApplicationSchema>;
 
-export type ApplicationPage = Page<Application>;
+export const ApplicationPageSchema = pageOf(ApplicationSchema);
+export type ApplicationPage = z.infer<typeof ApplicationPageSchema>;
 
 /** `POST job/resumeSpace`: the caller's own space for resumes (upload with `space_id` and `profile=docs`). */
-export interface ResumeSpace {
-  space_id: number;
-}
+export const ResumeSpaceSchema = z.object({ space_id: z.number().int() });
+export type ResumeSpace = z.infer<typeof ResumeSpaceSchema>;

@@ -1,4 +1,4 @@
-import type { SignedUrl } from '@mathbridge/contracts/files';
+import { fileEndpoints } from '@mathbridge/contracts/endpoints/files';
 import { api } from './api-client.ts';
 
 /** Follows a signed download link (an attachment response, so the page stays). */
@@ -26,6 +26,6 @@ export function saveFile(blob: Blob, name: string): void {
 
 /** POST upload/downloadUrl for one file the caller may read, then downloads it. */
 export async function downloadFile(id: number): Promise<void> {
-  const link = await api.post<SignedUrl>('upload/downloadUrl', { id, inline: 0 });
+  const link = await api.call(fileEndpoints.downloadUrl, { id, inline: 0 });
   followDownload(link.url);
 }

@@ -1,6 +1,7 @@
 import type { FileNode } from '@mathbridge/contracts/files';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { Endpoint, EndpointResult } from '@mathbridge/contracts/endpoint';
+import { fileEndpoints } from '@mathbridge/contracts/endpoints/files';
 import { currentLocale } from '../i18n/locale.ts';
 import { buildUrl, readEnvelope, transportError, type RequestOptions } from './api-client.ts';
 import { readToken } from './token.ts';
@@ -72,8 +73,12 @@ export function uploadRequest<T>(path: string, form: FormData, options: UploadRe
   });
 }
 
+/** `uploadRequest` to an endpoint of the contracts' table (DESIGN §19): its path, its result type. */
+export const uploadTo = <const E extends Endpoint>(endpoint: E, form: FormData, options: UploadRequestOptions = {}) =>
+  uploadRequest<EndpointResult<E>>(endpoint.path, form, options);
+
 /**
- * POST upload/upload of an attachment (`document` profile, spec §5) into a file space: a demand's or
+ * file.upload of an attachment (`document` profile, spec §5) into a file space: a demand's or
  * solution's own, or a research project's shared space. The save that follows names the node ids.
  */
 export function uploadDocument(
@@ -83,13 +88,9 @@ export function uploadDocument(
 ): Promise<FileNode> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadRequest<FileNode>('upload/upload', form, {
+  return uploadTo(fileEndpoints.upload, form, {
     query: { space_id: spaceId, profile: 'document', size: file.size },
     onProgress,
     reportErrors: false,
   });
 }
-
-/** `uploadRequest` to an endpoint of the contracts' table (DESIGN §19): its path, its result type. */
-export const uploadTo = <const E extends Endpoint>(endpoint: E, form: FormData, options: UploadRequestOptions = {}) =>
-  uploadRequest<EndpointResult<E>>(endpoint.path, form, options);

@@ -1,19 +1,5 @@
-import {
-  AttachmentListSchema,
-  BatchDownloadSchema,
-  CreateDirOrFileSchema,
-  DownloadUrlSchema,
-  MoveFileSchema,
-  NodeIdsSchema,
-  SpaceRefSchema,
-  TrashListSchema,
-  UpdateFileNameSchema,
-  UpdateQuerySchema,
-  UploadQuerySchema,
-} from '@mathbridge/contracts/files';
-import { IdSchema } from '@mathbridge/contracts/validation';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineCall } from '../../plugins/call.ts';
 import * as download from './download.service.ts';
@@ -41,140 +27,33 @@ function stream(reply: FastifyReply, out: download.Download) {
   return reply.headers(out.headers).send(out.stream);
 }
 
-const SignedFileSchema = z.object({
-  id: IdSchema,
-  u: IdSchema,
-  e: z.coerce.number().int(),
-  d: z.enum(['i', 'a']),
-  s: z.string().min(1).max(100),
-});
-const SignedZipSchema = z.object({
-  ids: z.string().regex(/^\d+(,\d+)*$/),
-  u: IdSchema,
-  e: z.coerce.number().int(),
-  n: z.string().min(1).max(300),
-  s: z.string().min(1).max(100),
-});
-
 /** File spaces, uploads, trash, batch download (spec §7 'Uploads', issue 4). */
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineCall(app, {
-    method: 'GET',
-    path: 'upload/spaces',
-    auth: 'user',
-    handler: ({ caller }) => listMySpaces(ctx, caller),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'upload/getAttachmentList',
-    auth: 'user',
-    input: AttachmentListSchema,
-    handler: ({ caller, input }) => files.listFolder(ctx, caller, input),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/upload',
-    auth: 'user',
-    multipart: true,
-    input: UploadQuerySchema,
-    handler: ({ caller, input, request, locale, ip }) =>
-      files.uploadFile(ctx, caller, input, incoming(request), locale, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/update',
-    auth: 'user',
-    multipart: true,
-    input: UpdateQuerySchema,
-    handler: ({ caller, input, request, locale, ip }) =>
-      files.replaceContent(ctx, caller, input, incoming(request), locale, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/createDirOrFile',
-    auth: 'user',
-    input: CreateDirOrFileSchema,
-    handler: ({ caller, input, ip }) => files.createDirOrFile(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/moveFile',
-    auth: 'user',
-    input: MoveFileSchema,
-    handler: ({ caller, input, ip }) => files.moveNodes(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/updateFileName',
-    auth: 'user',
-    input: UpdateFileNameSchema,
-    handler: ({ caller, input, ip }) => files.renameNode(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/delete',
-    auth: 'user',
-    input: NodeIdsSchema,
-    handler: ({ caller, input, ip }) => trash.trashNodes(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'upload/trashList',
-    auth: 'user',
-    input: TrashListSchema,
-    handler: ({ caller, input }) => trash.listTrash(ctx, caller, input),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/restore',
-    auth: 'user',
-    input: NodeIdsSchema,
-    handler: ({ caller, input, ip }) => trash.restoreNodes(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/purge',
-    auth: 'user',
-    input: NodeIdsSchema,
-    handler: ({ caller, input, ip }) => trash.purgeNodes(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/emptyTrash',
-    auth: 'user',
-    input: SpaceRefSchema,
-    handler: ({ caller, input, ip }) => trash.emptyTrash(ctx, caller, input.space_id, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/downloadUrl',
-    auth: 'user',
-    input: DownloadUrlSchema,
-    handler: ({ caller, input }) => download.downloadUrl(ctx, caller, input),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'upload/batchDownLoad',
-    auth: 'user',
-    input: BatchDownloadSchema,
-    handler: ({ caller, input }) => download.batchDownloadUrl(ctx, caller, input),
-  });
+  defineCall(app, calls.spaces, ({ caller }) => listMySpaces(ctx, caller));
+  defineCall(app, calls.attachmentList, ({ caller, input }) => files.listFolder(ctx, caller, input));
+  defineCall(app, calls.upload, ({ caller, input, request, locale, ip }) =>
+    files.uploadFile(ctx, caller, input, incoming(request), locale, ip),
+  );
+  defineCall(app, calls.update, ({ caller, input, request, locale, ip }) =>
+    files.replaceContent(ctx, caller, input, incoming(request), locale, ip),
+  );
+  defineCall(app, calls.createDirOrFile, ({ caller, input, ip }) => files.createDirOrFile(ctx, caller, input, ip));
+  defineCall(app, calls.moveFile, ({ caller, input, ip }) => files.moveNodes(ctx, caller, input, ip));
+  defineCall(app, calls.updateFileName, ({ caller, input, ip }) => files.renameNode(ctx, caller, input, ip));
+  defineCall(app, calls.delete, ({ caller, input, ip }) => trash.trashNodes(ctx, caller, input, ip));
+  defineCall(app, calls.trashList, ({ caller, input }) => trash.listTrash(ctx, caller, input));
+  defineCall(app, calls.restore, ({ caller, input, ip }) => trash.restoreNodes(ctx, caller, input, ip));
+  defineCall(app, calls.purge, ({ caller, input, ip }) => trash.purgeNodes(ctx, caller, input, ip));
+  defineCall(app, calls.emptyTrash, ({ caller, input, ip }) => trash.emptyTrash(ctx, caller, input.space_id, ip));
+  defineCall(app, calls.downloadUrl, ({ caller, input }) => download.downloadUrl(ctx, caller, input));
+  defineCall(app, calls.batchDownloadUrl, ({ caller, input }) => download.batchDownloadUrl(ctx, caller, input));
   // Opened by the browser itself (<img>, <a>, a new tab): the link's HMAC stands in for the session.
-  defineCall(app, {
-    method: 'GET',
-    path: 'upload/download/:id',
-    auth: 'none',
-    unsigned: true,
-    input: SignedFileSchema,
-    handler: async ({ input, reply }) => stream(reply, await download.openDownload(ctx, input)),
+  // A reply is awaited until it is sent (what returning it did before; a file answer returns nothing).
+  defineCall(app, calls.download, async ({ input, reply }) => {
+    await stream(reply, await download.openDownload(ctx, input));
   });
-  defineCall(app, {
-    method: 'GET',
-    path: 'upload/batchDownLoad',
-    auth: 'none',
-    unsigned: true,
-    input: SignedZipSchema,
-    handler: async ({ input, reply }) => stream(reply, await download.openZip(ctx, input)),
+  defineCall(app, calls.batchDownload, async ({ input, reply }) => {
+    await stream(reply, await download.openZip(ctx, input));
   });
 
   ctx.scheduler.registerJob({

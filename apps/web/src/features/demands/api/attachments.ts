@@ -1,6 +1,6 @@
 import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
 import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
-import type { AttachmentList } from '@mathbridge/contracts/files';
+import { fileEndpoints } from '@mathbridge/contracts/endpoints/files';
 import { api } from '../../../lib/api-client.ts';
 
 /** Where a new item's attachments wait, and the files already there (from a form left unsaved). */
@@ -19,7 +19,7 @@ async function attachmentTray(
   call: typeof calls.attachmentSpace | typeof calls.solutionAttachmentSpace,
 ): Promise<PendingSpace> {
   const tray = await api.call(call, {});
-  const listed = await api.get<AttachmentList>('upload/getAttachmentList', {
+  const listed = await api.call(fileEndpoints.attachmentList, {
     space_id: tray.space_id,
     page_size: MAX_ATTACHMENTS,
     sort: 'updated_at',

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignedUrl } from '@mathbridge/contracts/files';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST upload/batchDownLoad: a short-lived link to a zip of the chosen files and folders. */
-export function batchDownload(input: { ids: number[]; name?: string }): Promise<SignedUrl & { name: string }> {
-  return api.post<SignedUrl & { name: string }>('upload/batchDownLoad', input);
+export function batchDownload(input: { ids: number[]; name?: string }) {
+  return api.call(calls.batchDownloadUrl, input);
 }
 
 /**

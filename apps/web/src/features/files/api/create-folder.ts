@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FileNode } from '@mathbridge/contracts/files';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateFiles } from './query-keys.ts';
 
@@ -10,9 +10,9 @@ export interface CreateFolderInput {
 }
 
 /** POST upload/createDirOrFile with type 'dir'. Failures come back to the form (a name clash is 409). */
-export function createFolder({ spaceId, parentId, name }: CreateFolderInput): Promise<FileNode> {
-  return api.post<FileNode>(
-    'upload/createDirOrFile',
+export function createFolder({ spaceId, parentId, name }: CreateFolderInput) {
+  return api.call(
+    calls.createDirOrFile,
     { type: 'dir', space_id: spaceId, parent_id: parentId, name },
     { reportErrors: false },
   );

@@ -1,7 +1,7 @@
-import type { SignedUrl } from '@mathbridge/contracts/files';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST upload/downloadUrl: a fresh signed link; `inline` opens images and PDFs in the browser. */
-export function downloadUrl(id: number, inline = false): Promise<SignedUrl> {
-  return api.post<SignedUrl>('upload/downloadUrl', { id, inline: inline ? 1 : 0 });
+export function downloadUrl(id: number, inline = false) {
+  return api.call(calls.downloadUrl, { id, inline: inline ? 1 : 0 });
 }

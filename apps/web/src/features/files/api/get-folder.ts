@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE } from '@mathbridge/contracts/constants';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
 import type { AttachmentList, FileNode } from '@mathbridge/contracts/files';
 import { api } from '../../../lib/api-client.ts';
 import { filesKeys } from './query-keys.ts';
@@ -21,8 +22,8 @@ export function getFolder(
   params: FolderParams,
   signal?: AbortSignal,
 ): Promise<AttachmentList> {
-  return api.get<AttachmentList>(
-    'upload/getAttachmentList',
+  return api.call(
+    calls.attachmentList,
     {
       space_id: spaceId,
       parent_id: folderId,

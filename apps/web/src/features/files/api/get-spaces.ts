@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SpaceInfo } from '@mathbridge/contracts/files';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
 import { api } from '../../../lib/api-client.ts';
 import { filesKeys } from './query-keys.ts';
 
 /** GET upload/spaces: the spaces the caller may open (personal, shared templates, memberships). */
-export function getSpaces(signal?: AbortSignal): Promise<{ items: SpaceInfo[] }> {
-  return api.get<{ items: SpaceInfo[] }>('upload/spaces', undefined, { signal });
+export function getSpaces(signal?: AbortSignal) {
+  return api.call(calls.spaces, {}, { signal });
 }
 
 export const spacesQueryOptions = () =>

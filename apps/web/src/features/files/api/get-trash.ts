@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
 import type { TrashList } from '@mathbridge/contracts/files';
 import { api } from '../../../lib/api-client.ts';
 import { filesKeys } from './query-keys.ts';
@@ -10,11 +11,7 @@ export interface TrashParams {
 
 /** GET upload/trashList: what was deleted in a space, newest first, with when it goes for good. */
 export function getTrash(spaceId: number, params: TrashParams, signal?: AbortSignal): Promise<TrashList> {
-  return api.get<TrashList>(
-    'upload/trashList',
-    { space_id: spaceId, page: params.page, page_size: params.pageSize },
-    { signal },
-  );
+  return api.call(calls.trashList, { space_id: spaceId, page: params.page, page_size: params.pageSize }, { signal });
 }
 
 export const trashQueryOptions = (spaceId: number, params: TrashParams) =>

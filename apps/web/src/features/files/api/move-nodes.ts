@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FileNode } from '@mathbridge/contracts/files';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateFiles } from './query-keys.ts';
 
 /** POST upload/moveFile: into a folder of the same space (a folder into itself is refused, 409). */
-export function moveNodes(input: { ids: number[]; targetId: number }): Promise<{ items: FileNode[] }> {
-  return api.post<{ items: FileNode[] }>('upload/moveFile', { ids: input.ids, target_id: input.targetId });
+export function moveNodes(input: { ids: number[]; targetId: number }) {
+  return api.call(calls.moveFile, { ids: input.ids, target_id: input.targetId });
 }
 
 export function useMoveNodes() {

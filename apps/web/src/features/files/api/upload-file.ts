@@ -1,5 +1,5 @@
-import type { FileNode } from '@mathbridge/contracts/files';
-import { uploadRequest, type UploadProgress } from '../../../lib/upload-request.ts';
+import { fileEndpoints as calls } from '@mathbridge/contracts/endpoints/files';
+import { uploadTo, type UploadProgress } from '../../../lib/upload-request.ts';
 
 export interface UploadFileInput {
   spaceId: number;
@@ -14,10 +14,10 @@ export interface UploadFileInput {
  * that cannot fit the quota before any byte is stored. Refusals (type, size, quota) come back to
  * the caller, which shows them on the file's row instead of as a message.
  */
-export function uploadFile({ spaceId, parentId, file, onProgress, signal }: UploadFileInput): Promise<FileNode> {
+export function uploadFile({ spaceId, parentId, file, onProgress, signal }: UploadFileInput) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadRequest<FileNode>('upload/upload', form, {
+  return uploadTo(calls.upload, form, {
     query: { space_id: spaceId, parent_id: parentId, profile: 'space', size: file.size },
     onProgress,
     signal,

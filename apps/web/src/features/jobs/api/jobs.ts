@@ -6,19 +6,15 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { jobEndpoints as calls } from '@mathbridge/contracts/endpoints/jobs';
 import type {
-  Application,
-  ApplicationPage,
   ApplicantsQuery,
   Apply,
-  JobDetail,
   JobListQuery,
-  JobPage,
   JobSave,
   MyApplicationsQuery,
   PlainApplicationAction,
   RejectApplication,
-  ResumeSpace,
 } from '@mathbridge/contracts/jobs';
 import { api } from '../../../lib/api-client.ts';
 import { fetchJobDetail } from './public-jobs.ts';
@@ -61,7 +57,7 @@ export function useJobDetail(id: number | undefined) {
 export const jobsQueryOptions = (params: JobListQuery) =>
   queryOptions({
     queryKey: jobsKeys.list(params),
-    queryFn: ({ signal }) => api.get<JobPage>('job/list', { ...params }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.list, params, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -73,7 +69,7 @@ export function useJobs(params: JobListQuery) {
 export function useSaveJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: JobSave) => api.post<JobDetail>('job/save', { ...input }),
+    mutationFn: (input: JobSave) => api.call(calls.save, input),
     meta: { formErrors: true },
     onSuccess: () => invalidateJobs(queryClient),
   });
@@ -81,11 +77,13 @@ export function useSaveJob() {
 
 export type JobMove = 'publish' | 'close' | 'reopen';
 
+const MOVE_CALLS = { publish: calls.publish, close: calls.close, reopen: calls.reopen } as const;
+
 /** POST job/publish | job/close | job/reopen. */
 export function useMoveJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, move }: { id: number; move: JobMove }) => api.post<JobDetail>(`job/${move}`, { id }),
+    mutationFn: ({ id, move }: { id: number; move: JobMove }) => api.call(MOVE_CALLS[move], { id }),
     onSuccess: () => invalidateJobs(queryClient),
   });
 }
@@ -94,7 +92,7 @@ export function useMoveJob() {
 export const applicantsQueryOptions = (params: ApplicantsQuery) =>
   queryOptions({
     queryKey: jobsKeys.applicants(params),
-    queryFn: ({ signal }) => api.get<ApplicationPage>('job/applicants', { ...params }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.applicants, params, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -102,18 +100,18 @@ export function useApplicants(params: ApplicantsQuery) {
   return useQuery(applicantsQueryOptions(params));
 }
 
-const ACTION_PATHS: Record<PlainApplicationAction, string> = {
-  view: 'job/viewApplication',
-  interview: 'job/inviteInterview',
-  offer: 'job/makeOffer',
-};
+const ACTION_CALLS = {
+  view: calls.viewApplication,
+  interview: calls.inviteInterview,
+  offer: calls.makeOffer,
+} as const satisfies Record<PlainApplicationAction, unknown>;
 
 /** The employer's step on an application: view → interview → offer. */
 export function useActOnApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: PlainApplicationAction }) =>
-      api.post<Application>(ACTION_PATHS[action], { id }),
+      api.call(ACTION_CALLS[action], { id }),
     onSuccess: () => invalidateJobs(queryClient),
   });
 }
@@ -122,8 +120,7 @@ export function useActOnApplication() {
 export function useRejectApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RejectApplication) =>
-      api.post<Application>('job/rejectApplication', { ...input }, { reportErrors: false }),
+    mutationFn: (input: RejectApplication) => api.call(calls.rejectApplication, input, { reportErrors: false }),
     onSettled: () => invalidateJobs(queryClient),
   });
 }
@@ -131,13 +128,13 @@ export function useRejectApplication() {
 /* ---- applicant (/manage/myJob) ---- */
 
 /** POST job/resumeSpace: where resumes are uploaded (`upload/upload?space_id=…&profile=docs`). */
-export const getResumeSpace = (): Promise<ResumeSpace> => api.post<ResumeSpace>('job/resumeSpace', {});
+export const getResumeSpace = () => api.call(calls.resumeSpace, {});
 
 /** POST job/apply. */
 export function useApply() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Apply) => api.post<Application>('job/apply', { ...input }),
+    mutationFn: (input: Apply) => api.call(calls.apply, input),
     meta: { formErrors: true },
     onSuccess: () => invalidateJobs(queryClient),
   });
@@ -147,7 +144,7 @@ export function useApply() {
 export function useWithdrawApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<Application>('job/withdraw', { id }),
+    mutationFn: (id: number) => api.call(calls.withdraw, { id }),
     onSuccess: () => invalidateJobs(queryClient),
   });
 }
@@ -156,7 +153,7 @@ export function useWithdrawApplication() {
 export const myApplicationsQueryOptions = (params: MyApplicationsQuery) =>
   queryOptions({
     queryKey: jobsKeys.mine(params),
-    queryFn: ({ signal }) => api.get<ApplicationPage>('job/myApplications', { ...params }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.myApplications, params, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -168,7 +165,7 @@ export function useMyApplications(params: MyApplicationsQuery) {
 export const applicationQueryOptions = (id: number) =>
   queryOptions({
     queryKey: jobsKeys.application(id),
-    queryFn: ({ signal }) => api.get<Application>(`job/application/${id}`, {}, { signal }),
+    queryFn: ({ signal }) => api.call(calls.application, { id }, { signal }),
   });
 
 export function useApplication(id: number) {

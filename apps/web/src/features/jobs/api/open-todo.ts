@@ -1,4 +1,4 @@
-import type { Application } from '@mathbridge/contracts/jobs';
+import { jobEndpoints as calls } from '@mathbridge/contracts/endpoints/jobs';
 import type { TodoItem } from '@mathbridge/contracts/workflow';
 import { api } from '../../../lib/api-client.ts';
 
@@ -10,6 +10,6 @@ import { api } from '../../../lib/api-client.ts';
 export async function jobTodoPath(item: TodoItem): Promise<string | null> {
   if (item.target_type !== 'job_application') return null;
   if (item.kind !== 'jobApplication') return '/manage/myJob';
-  const application = await api.get<Application>(`job/application/${item.target_id}`);
+  const application = await api.call(calls.application, { id: item.target_id });
   return `/manage/employment/detail/${application.job.id}`;
 }

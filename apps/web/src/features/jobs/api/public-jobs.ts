@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@mathbridge/contracts/constants';
+import { jobEndpoints as calls } from '@mathbridge/contracts/endpoints/jobs';
 import type { JobDetail, JobSummary, PublishedJobsPage, PublishedJobsQuery } from '@mathbridge/contracts/jobs';
 import { api } from '../../../lib/api-client.ts';
 import type { InfiniteList } from '../../../components/use-infinite-scroll.ts';
@@ -13,7 +14,7 @@ export type PublishedJobsFilters = Omit<PublishedJobsQuery, 'cursor' | 'page_siz
 
 /** GET job/detail/:id: a published job for anyone (drafts and closed jobs for their organisation). */
 export const fetchJobDetail = (id: number, signal: AbortSignal): Promise<JobDetail> =>
-  api.get<JobDetail>(`job/detail/${id}`, {}, { signal });
+  api.call(calls.detail, { id }, { signal });
 
 export interface PublishedJobsList extends InfiniteList {
   /** The jobs loaded so far; undefined before the first page of these filters arrives. */
@@ -57,8 +58,8 @@ export function usePublishedJobs(filters: PublishedJobsFilters): PublishedJobsLi
     const controller = new AbortController();
     const { key: forKey, cursor } = request;
     api
-      .get<PublishedJobsPage>(
-        'job/publishedList',
+      .call(
+        calls.publishedList,
         { ...(JSON.parse(forKey) as PublishedJobsFilters), cursor, page_size: DEFAULT_PAGE_SIZE },
         { signal: controller.signal },
       )

@@ -2,8 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Form, Input, Modal, Progress } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fileEndpoints } from '@mathbridge/contracts/endpoints/files';
 import { APPLICATION_NOTE_MAX, ApplySchema, RESUME_EXTENSIONS, type Job } from '@mathbridge/contracts/jobs';
-import type { FileNode } from '@mathbridge/contracts/files';
 import { FilePickerButton } from '../../../components/file-picker-button.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -11,7 +11,7 @@ import { dialogSubmit } from '../../../lib/form-kit.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { preloadValidation, schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
-import { uploadRequest } from '../../../lib/upload-request.ts';
+import { uploadTo } from '../../../lib/upload-request.ts';
 import { getResumeSpace, useApply } from '../api/jobs.ts';
 
 interface ApplyValues {
@@ -22,11 +22,11 @@ interface ApplyValues {
 const ACCEPT = RESUME_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
 /** POST upload/upload into the caller's resume space (job/resumeSpace) with the `docs` profile. */
-async function uploadResume(file: File, onProgress: (percent: number) => void): Promise<FileNode> {
+async function uploadResume(file: File, onProgress: (percent: number) => void) {
   const { space_id } = await getResumeSpace();
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadRequest<FileNode>('upload/upload', form, {
+  return uploadTo(fileEndpoints.upload, form, {
     query: { space_id, profile: 'docs', size: file.size },
     onProgress: ({ loaded, total }) => onProgress(Math.round((loaded / total) * 100)),
     reportErrors: false,

@@ -31,7 +31,7 @@ export default function EmployDetailPage() {
   const locale = useLocale();
   const { id: param } = useParams();
   const id = param && /^\d+$/.test(param) ? Number(param) : 0;
-  const query = usePublicQuery(`job/detail/${id}`, (signal) => fetchJobDetail(id, signal), id > 0);
+  const query = usePublicQuery(`job:${id}`, (signal) => fetchJobDetail(id, signal), id > 0);
   const signedIn = useSession((s) => s.hasToken);
   const [applying, setApplying] = useState(false);
   const detail = query.data && query.data.job.id === id ? query.data : undefined;
