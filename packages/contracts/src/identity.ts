@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { RoleNameSchema } from './accounts.ts';
 import { INDUSTRY_CODES } from './industries.ts';
 import type { ValidationKey } from './messages.ts';
 import { ResearchFieldsSchema } from './msc.ts';
+import { pageOf } from './pagination.ts';
 import { findProvince, isValidArea } from './regions.ts';
-import { EDUCATION_DEGREES, type Role, type RoleName } from './roles.ts';
+import { EDUCATION_DEGREES, type Role } from './roles.ts';
 import { isValidCreditCode } from './uscc.ts';
 import {
   INT_MAX,
@@ -58,6 +60,9 @@ export const CERT_STATUS = { pending: 0, approved: 1, rejected: 2, withdrawn: 3 
 export type CertStatus = (typeof CERT_STATUS)[keyof typeof CERT_STATUS];
 export const CERT_STATUS_NAMES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type CertStatusName = (typeof CERT_STATUS_NAMES)[number];
+
+/** `GET user/certificateFile/{id}`. */
+export const CertificateIdSchema = z.object({ id: IdSchema });
 
 /** Certificate images per request: a licence is one image, personal certificates up to five. */
 export const MAX_CERTIFICATE_IMAGES = 5;
@@ -236,91 +241,144 @@ export const isOrganisationRole = (role: string): role is 'Enterprise' | 'Resear
 
 /* ---- results ---- */
 
-/** `GET user/listRoles`. */
-export interface RoleChoice {
-  roleName: IdentityRole;
+/** `GET user/listRoles`: one identity. */
+export const RoleChoiceSchema = z.object({
+  roleName: z.enum(IDENTITY_ROLES),
   /** Hidden identities are not offered on the choice screen. */
-  hidden: boolean;
+  hidden: z.boolean(),
   /** Enterprise and research institute certify an organisation. */
-  organisation: boolean;
+  organisation: z.boolean(),
   /** The certification call, e.g. `user/enterpriseAuth`. */
-  auth_path: string;
-}
+  auth_path: z.string(),
+});
+export type RoleChoice = z.infer<typeof RoleChoiceSchema>;
 
-export interface RoleList {
-  items: RoleChoice[];
+/** `GET user/listRoles`. */
+export const RoleListSchema = z.object({
+  items: z.array(RoleChoiceSchema),
   /** The caller's identity; null when signed out or not chosen. */
-  current_role: IdentityRole | null;
-  verify_state: number | null;
+  current_role: z.enum(IDENTITY_ROLES).nullable(),
+  verify_state: z.number().int().nullable(),
   /** Whether roleSelect would be accepted now (not while pending or verified). */
-  can_change: boolean;
-}
+  can_change: z.boolean(),
+});
+export type RoleList = z.infer<typeof RoleListSchema>;
 
-export interface RoleSelectResult {
-  role: IdentityRole;
-  verify_state: number | null;
-  incomplete: boolean;
-}
+/** `POST user/roleSelect`. */
+export const RoleSelectResultSchema = z.object({
+  role: z.enum(IDENTITY_ROLES),
+  verify_state: z.number().int().nullable(),
+  incomplete: z.boolean(),
+});
+export type RoleSelectResult = z.infer<typeof RoleSelectResultSchema>;
 
-export interface CertificateFile {
-  id: number;
-  name: string;
-  mime: string;
-  size: number;
+/** An uploaded certificate image (`POST user/uploadCertificate`). */
+export const CertificateFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
   /** `GET` it with the session header (`user/certificateFile/{id}`); owner and admins only. */
-  url: string;
-}
+  url: z.string(),
+});
+export type CertificateFile = z.infer<typeof CertificateFileSchema>;
 
-export interface UserRef {
-  id: number;
-  account: string;
-  truename: string | null;
-  phone: string;
-}
+export const UserRefSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  truename: z.string().nullable(),
+  phone: z.string(),
+});
+export type UserRef = z.infer<typeof UserRefSchema>;
+
+const CertStatusSchema = z.literal([
+  CERT_STATUS.pending,
+  CERT_STATUS.approved,
+  CERT_STATUS.rejected,
+  CERT_STATUS.withdrawn,
+]);
 
 /** One certification request as lists show it. */
-export interface CertificationSummary {
-  id: number;
-  role: IdentityRole;
+export const CertificationSummarySchema = z.object({
+  id: z.number().int(),
+  role: z.enum(IDENTITY_ROLES),
   /** 'form': submitted by the user; 'invitation': granted by joining an organisation. */
-  source: 'form' | 'invitation';
-  status: CertStatus;
-  status_name: CertStatusName;
+  source: z.enum(['form', 'invitation']),
+  status: CertStatusSchema,
+  status_name: z.enum(CERT_STATUS_NAMES),
   /** Organisation name or the person's real name. */
-  title: string;
-  user: UserRef;
-  org_id: number | null;
-  reason: string | null;
-  submitted_at: string;
-  reviewed_at: string | null;
-}
+  title: z.string(),
+  user: UserRefSchema,
+  org_id: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  submitted_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type CertificationSummary = z.infer<typeof CertificationSummarySchema>;
 
-export interface CertificationDetail extends CertificationSummary {
+/** `GET workflow/auth2ApproveList` / `V2`. */
+export const CertificationPageSchema = pageOf(CertificationSummarySchema);
+export type CertificationPage = z.infer<typeof CertificationPageSchema>;
+
+/**
+ * The form as submitted, as a stored JSON document: one of the forms above (AUTH_SCHEMAS) with its
+ * ID number as the viewer may see it (masked for others, which the form's own rule would refuse), or
+ * what an invitation recorded (`org_id`, `invitation_id`). So only "an object" is checked; the type
+ * is the forms'.
+ */
+const SubmittedFormSchema = z
+  .custom<CertificationData | Record<string, never>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  )
+  // What the reference says of it (a custom check has no JSON Schema of its own).
+  .meta({ type: 'object' });
+
+export const CertificationDetailSchema = CertificationSummarySchema.extend({
   /** The form as submitted (its `*_ids` resolved in `files`). */
-  data: CertificationData | Record<string, never>;
-  files: CertificateFile[];
-  reviewer: { id: number; account: string } | null;
+  data: SubmittedFormSchema,
+  files: z.array(CertificateFileSchema),
+  reviewer: z.object({ id: z.number().int(), account: z.string() }).nullable(),
   /** The membership the person claimed in a platform organisation, if any. */
-  member_claim: {
-    id: number;
-    org_id: number;
-    org_name: string;
-    status: CertStatus;
-    status_name: CertStatusName;
-  } | null;
-}
+  member_claim: z
+    .object({
+      id: z.number().int(),
+      org_id: z.number().int(),
+      org_name: z.string(),
+      /**
+       * The claim's status (CERT_STATUS), or how the membership ended since: 4 left, 5 removed
+       * (org.ts MEMBERSHIP_ENDED); `status_name` names only the first four (an ended one reads 'pending').
+       */
+      status: z.literal([0, 1, 2, 3, 4, 5]),
+      status_name: z.enum(CERT_STATUS_NAMES),
+    })
+    .nullable(),
+});
+export type CertificationDetail = z.infer<typeof CertificationDetailSchema>;
 
-/** `POST user/{role}Auth`, `org/register`. */
-export interface SubmitCertificationResult {
-  certification: CertificationSummary;
-  verify_state: number;
-}
+/**
+ * `POST user/{role}Auth`, `org/register`: the request and verify_state 0; `user/withdrawAuth`: the
+ * withdrawn request and verify_state -1 (unverified).
+ */
+export const SubmitCertificationResultSchema = z.object({
+  certification: CertificationSummarySchema,
+  verify_state: z.number().int(),
+});
+export type SubmitCertificationResult = z.infer<typeof SubmitCertificationResultSchema>;
+
+/** The student survey as saved (`GET`/`POST user/survey`). */
+export const SavedSurveySchema = z.object({
+  direction: z.string(),
+  after_graduation: z.enum(AFTER_GRADUATION),
+  plans: z.string(),
+  time_investment: z.enum(TIME_INVESTMENT),
+});
 
 /** `GET user/authInfo`: what the certification pages need. */
-export interface AuthInfo {
-  role: IdentityRole | null;
-  roles: RoleName[];
-  verify_state: number | null;
-  certification: CertificationDetail | null;
-  survey: Survey | null;
-}
+export const AuthInfoSchema = z.object({
+  role: z.enum(IDENTITY_ROLES).nullable(),
+  roles: z.array(RoleNameSchema),
+  verify_state: z.number().int().nullable(),
+  certification: CertificationDetailSchema.nullable(),
+  survey: SavedSurveySchema.nullable(),
+});
+export type AuthInfo = z.infer<typeof AuthInfoSchema>;

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import type { CertStatus, CertStatusName, CertificateFile, CertificationSummary, IdentityRole } from './identity.ts';
+import {
+  CERT_STATUS,
+  CERT_STATUS_NAMES,
+  CertificateFileSchema,
+  CertificationSummarySchema,
+  IDENTITY_ROLES,
+  type CertStatusName,
+} from './identity.ts';
 import { INDUSTRY_CODES } from './industries.ts';
 import type { ValidationKey } from './messages.ts';
 import { ResearchFieldsSchema, isMscCode } from './msc.ts';
-import { PageQuerySchema } from './pagination.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
 import { findProvince, isValidArea } from './regions.ts';
 import { IdSchema, PhoneSchema, WebsiteSchema, optionalString } from './validation.ts';
 
@@ -123,119 +130,162 @@ export type InvitationListQuery = z.infer<typeof InvitationListQuerySchema>;
 
 /* ---- results ---- */
 
+const CertStatusSchema = z.literal([
+  CERT_STATUS.pending,
+  CERT_STATUS.approved,
+  CERT_STATUS.rejected,
+  CERT_STATUS.withdrawn,
+]);
+const ORGANISATION_TYPE = z.enum(ORGANISATION_TYPES);
+
 /** The owner's full view (`getAuthOrgEditInfo`, `update`). */
-export interface Organisation {
-  id: number;
-  type: OrganisationType;
-  name: string;
-  credit_code: string;
-  status: CertStatus;
-  status_name: CertStatusName;
-  logo: string | null;
-  licence_file: CertificateFile | null;
-  address: string;
-  province_code: string;
-  city_code: string | null;
-  website: string | null;
-  business_scope: string;
-  industry: string | null;
-  research_fields: string[];
-  application_description: string;
-  introduction: string | null;
-  contact: string;
-  contact_phone: string;
-  created_at: string;
-  updated_at: string;
-  verified_at: string | null;
-}
+export const OrganisationSchema = z.object({
+  id: z.number().int(),
+  type: ORGANISATION_TYPE,
+  name: z.string(),
+  credit_code: z.string(),
+  status: CertStatusSchema,
+  status_name: z.enum(CERT_STATUS_NAMES),
+  logo: z.string().nullable(),
+  licence_file: CertificateFileSchema.nullable(),
+  address: z.string(),
+  province_code: z.string(),
+  city_code: z.string().nullable(),
+  website: z.string().nullable(),
+  business_scope: z.string(),
+  industry: z.string().nullable(),
+  research_fields: z.array(z.string()),
+  application_description: z.string(),
+  introduction: z.string().nullable(),
+  contact: z.string(),
+  contact_phone: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  verified_at: z.string().nullable(),
+});
+export type Organisation = z.infer<typeof OrganisationSchema>;
 
-export interface AuthOrgEditInfo {
-  organisation: Organisation | null;
+/** `GET org/getAuthOrgEditInfo`. */
+export const AuthOrgEditInfoSchema = z.object({
+  organisation: OrganisationSchema.nullable(),
   /** The newest certification request of the organisation, with a rejection's reason. */
-  certification: CertificationSummary | null;
-}
+  certification: CertificationSummarySchema.nullable(),
+});
+export type AuthOrgEditInfo = z.infer<typeof AuthOrgEditInfoSchema>;
 
-export interface OrgInfoCompleted {
-  has_org: boolean;
-  completed: boolean;
+/** `GET org/orgInfoIsCompleted`. */
+export const OrgInfoCompletedSchema = z.object({
+  has_org: z.boolean(),
+  completed: z.boolean(),
   /** Profile fields still empty, e.g. ['logo', 'introduction']. */
-  missing: string[];
-}
+  missing: z.array(z.string()),
+});
+export type OrgInfoCompleted = z.infer<typeof OrgInfoCompletedSchema>;
+
+/** `POST org/upload_logo`: the new logo's address. */
+export const LogoUploadedSchema = z.object({ logo: z.string() });
+export type LogoUploaded = z.infer<typeof LogoUploadedSchema>;
 
 /** A certified organisation as `/members` lists it. */
-export interface OrganisationCard {
-  id: number;
-  type: OrganisationType;
-  name: string;
-  logo: string | null;
-  province_code: string;
-  city_code: string | null;
-  industry: string | null;
-  research_fields: string[];
+export const OrganisationCardSchema = z.object({
+  id: z.number().int(),
+  type: ORGANISATION_TYPE,
+  name: z.string(),
+  logo: z.string().nullable(),
+  province_code: z.string(),
+  city_code: z.string().nullable(),
+  industry: z.string().nullable(),
+  research_fields: z.array(z.string()),
   /** The first 120 characters of the introduction. */
-  summary: string | null;
-  verified_at: string | null;
-}
+  summary: z.string().nullable(),
+  verified_at: z.string().nullable(),
+});
+export type OrganisationCard = z.infer<typeof OrganisationCardSchema>;
+
+/** `GET org/listAllV2`. */
+export const OrganisationPageSchema = pageOf(OrganisationCardSchema);
+export type OrganisationPage = z.infer<typeof OrganisationPageSchema>;
 
 /** `GET org/detail/{id}`. Contact details only for signed-in, certified callers. */
-export interface OrganisationProfile extends OrganisationCard {
-  credit_code: string;
-  status: CertStatus;
-  status_name: CertStatusName;
-  address: string;
-  website: string | null;
-  business_scope: string;
-  application_description: string;
-  introduction: string | null;
-  member_count: number;
-  contact: string | null;
-  contact_phone: string | null;
-}
+export const OrganisationProfileSchema = OrganisationCardSchema.extend({
+  credit_code: z.string(),
+  status: CertStatusSchema,
+  status_name: z.enum(CERT_STATUS_NAMES),
+  address: z.string(),
+  website: z.string().nullable(),
+  business_scope: z.string(),
+  application_description: z.string(),
+  introduction: z.string().nullable(),
+  member_count: z.number().int(),
+  contact: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+});
+export type OrganisationProfile = z.infer<typeof OrganisationProfileSchema>;
 
 /** A person's request to be recognised as a member of an organisation, or a membership by invitation. */
-export interface MemberClaim {
-  id: number;
-  org_id: number;
-  org_name: string;
-  user: { id: number; account: string; truename: string | null };
-  role: IdentityRole | null;
-  source: 'claim' | 'invitation';
-  status: CertStatus | (typeof MEMBERSHIP_ENDED)[keyof typeof MEMBERSHIP_ENDED];
-  status_name: MemberStatusName;
+export const MemberClaimSchema = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  org_name: z.string(),
+  user: z.object({ id: z.number().int(), account: z.string(), truename: z.string().nullable() }),
+  role: z.enum(IDENTITY_ROLES).nullable(),
+  source: z.enum(['claim', 'invitation']),
+  status: z.literal([
+    CERT_STATUS.pending,
+    CERT_STATUS.approved,
+    CERT_STATUS.rejected,
+    CERT_STATUS.withdrawn,
+    MEMBERSHIP_ENDED.left,
+    MEMBERSHIP_ENDED.removed,
+  ]),
+  status_name: z.enum([...CERT_STATUS_NAMES, 'left', 'removed']),
   /** What the person stated: position, employee or student number, supervisor, degree. */
-  details: Record<string, string>;
-  reason: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-}
+  details: z.record(z.string(), z.string()),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type MemberClaim = z.infer<typeof MemberClaimSchema>;
 
-export interface Invitation {
-  id: string;
+/** `GET org/getUserAuth`. */
+export const MemberClaimPageSchema = pageOf(MemberClaimSchema);
+export type MemberClaimPage = z.infer<typeof MemberClaimPageSchema>;
+
+export const InvitationSchema = z.object({
+  id: z.string(),
   /** The web path to share: `/invitation/{id}`. */
-  url: string;
-  org: { id: number; name: string };
-  state: InvitationState;
-  expires_at: string;
-  created_at: string;
-  accepted_by: { id: number; account: string; truename: string | null } | null;
-  accepted_at: string | null;
-}
+  url: z.string(),
+  org: z.object({ id: z.number().int(), name: z.string() }),
+  state: z.enum(INVITATION_STATES),
+  expires_at: z.string(),
+  created_at: z.string(),
+  accepted_by: z.object({ id: z.number().int(), account: z.string(), truename: z.string().nullable() }).nullable(),
+  accepted_at: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/** `GET sys/invitationList`. */
+export const InvitationPageSchema = pageOf(InvitationSchema);
+export type InvitationPage = z.infer<typeof InvitationPageSchema>;
 
 /** `GET sys/invitationInfo` (public): who invites to what, and whether the link still works. */
-export interface InvitationInfo {
-  id: string;
-  org: { id: number; name: string; type: OrganisationType; logo: string | null };
-  inviter: { name: string };
-  state: InvitationState;
-  expires_at: string;
+export const InvitationInfoSchema = z.object({
+  id: z.string(),
+  org: z.object({ id: z.number().int(), name: z.string(), type: ORGANISATION_TYPE, logo: z.string().nullable() }),
+  inviter: z.object({ name: z.string() }),
+  state: z.enum(INVITATION_STATES),
+  expires_at: z.string(),
   /** Why the link no longer works, in the caller's language; null while valid. */
-  message: string | null;
-}
+  message: z.string().nullable(),
+});
+export type InvitationInfo = z.infer<typeof InvitationInfoSchema>;
 
-export interface AcceptInvitationResult {
-  org: { id: number; name: string };
-  membership_id: number;
+/** `POST sys/acceptInvite`. */
+export const AcceptInvitationResultSchema = z.object({
+  org: z.object({ id: z.number().int(), name: z.string() }),
+  membership_id: z.number().int(),
   /** The identity the invitee holds now (granted when they had none). */
-  role: IdentityRole | null;
-  verify_state: number | null;
-}
+  role: z.enum(IDENTITY_ROLES).nullable(),
+  verify_state: z.number().int().nullable(),
+});
+export type AcceptInvitationResult = z.infer<typeof AcceptInvitationResultSchema>;

@@ -119,10 +119,11 @@ export const AuditLogPageSchema = pageOf(AuditLogEntrySchema);
 export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
 
 /** `GET workflow/dashboard`: the workspace home of every role. */
-export interface Dashboard {
-  role: string | null;
-  verify_state: number | null;
-  todo_count: number;
-  owned_org: { id: number; name: string; status: number } | null;
-  memberships: { org_id: number; org_name: string; status: number }[];
-}
+export const DashboardSchema = z.object({
+  role: z.enum(IDENTITY_ROLES).nullable(),
+  verify_state: z.number().int().nullable(),
+  todo_count: z.number().int(),
+  owned_org: z.object({ id: z.number().int(), name: z.string(), status: z.number().int() }).nullable(),
+  memberships: z.array(z.object({ org_id: z.number().int(), org_name: z.string(), status: z.number().int() })),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;

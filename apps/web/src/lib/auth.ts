@@ -1,4 +1,5 @@
 import type { LoginResult, Profile } from '@mathbridge/contracts/accounts';
+import { userEndpoints } from '@mathbridge/contracts/endpoints/user';
 import { api, type RequestOptions } from './api-client.ts';
 import { resetCaches } from './cache-reset.ts';
 import { navigateTo } from './navigation.ts';
@@ -12,7 +13,7 @@ import { readToken, writeToken } from './token.ts';
 
 /** GET user/profile; the store mirrors the result so guards and the nav read it synchronously. */
 export async function fetchProfile(options: RequestOptions = {}): Promise<Profile> {
-  const profile = await api.get<Profile>('user/profile', undefined, options);
+  const profile = await api.call(userEndpoints.profile, {}, options);
   useSession.getState().setProfile(profile);
   return profile;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { userEndpoints } from '@mathbridge/contracts/endpoints/user';
 import { i18n } from '../i18n/i18n.ts';
 import { api } from './api-client.ts';
 import { fetchProfile, signOutTo } from './auth.ts';
@@ -24,7 +25,7 @@ export function useProfile() {
 export function useLogout() {
   return useMutation({
     // An already-expired session needs no "please sign in" notice on the way out.
-    mutationFn: () => api.post<null>('user/logout', undefined, { authFailure: 'silent' }),
+    mutationFn: () => api.call(userEndpoints.logout, {}, { authFailure: 'silent' }),
     onSettled: async () => {
       await signOutTo('/signin');
       notify.success(i18n.t('nav.loggedOut'));

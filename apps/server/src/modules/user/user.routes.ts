@@ -1,18 +1,6 @@
-import {
-  ChangePasswordSchema,
-  CheckMailSchema,
-  ContactDeleteSchema,
-  ContactSchema,
-  LoginSchema,
-  RegisterSchema,
-  ResetPasswordSchema,
-  SendVerifyCodeSchema,
-  UpdateProfileSchema,
-} from '@mathbridge/contracts/accounts';
 import { STATUS } from '@mathbridge/contracts/api';
-import { IdSchema } from '@mathbridge/contracts/validation';
+import { userEndpoints as calls } from '@mathbridge/contracts/endpoints/user';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineCall } from '../../plugins/call.ts';
@@ -43,109 +31,36 @@ export function userRoutes(
     run: () => purgeOldVerifyCodes(ctx.db),
   });
 
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/sendVerifyCode',
-    auth: 'none',
-    input: SendVerifyCodeSchema,
-    handler: ({ input, ip, locale }) => sendVerifyCode(ctx, input.phone, input.scene, ip, locale),
+  defineCall(app, calls.sendVerifyCode, ({ input, ip, locale }) =>
+    sendVerifyCode(ctx, input.phone, input.scene, ip, locale),
+  );
+  defineCall(app, calls.register, ({ input, request }) => accounts.register(ctx, input, meta(request)));
+  defineCall(app, calls.login, ({ input, request }) => accounts.login(ctx, input, meta(request)));
+  defineCall(app, calls.logout, ({ caller }) => accounts.logout(ctx, caller));
+  defineCall(app, calls.resetPassword, ({ input, request }) => accounts.resetPassword(ctx, input, meta(request)));
+  defineCall(app, calls.changePassword, ({ caller, input, request }) =>
+    accounts.changePassword(ctx, caller, input, meta(request)),
+  );
+  defineCall(app, calls.profile, ({ caller }) => accounts.getProfile(ctx, caller, deps.profileIdentity));
+  defineCall(app, calls.updateProfile, ({ caller, input, request }) =>
+    accounts.updateProfile(ctx, caller, input, meta(request), deps.profileIdentity),
+  );
+  defineCall(app, calls.checkMailRegistered, ({ input, ip }) => accounts.checkMailRegistered(ctx, input.email, ip));
+  defineCall(app, calls.uploadAvatar, async ({ caller, request }) => {
+    const file = await request.file();
+    if (!file) throw new AppError(STATUS.invalid, 'errors.uploadFailed');
+    return accounts.uploadAvatar(ctx, caller, { filename: file.filename, stream: file.file }, request.ip);
   });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/register',
-    auth: 'none',
-    input: RegisterSchema,
-    handler: ({ input, request }) => accounts.register(ctx, input, meta(request)),
+  defineCall(app, calls.avatar, async ({ input, reply }) => {
+    const avatar = await accounts.readAvatar(ctx, input.id);
+    // A reply is awaited until it is sent (what returning it did before; a file answer returns nothing).
+    if (!avatar) {
+      await reply.code(404).send();
+      return;
+    }
+    await sendStoredBytes(reply, avatar, 'public');
   });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/login',
-    auth: 'none',
-    input: LoginSchema,
-    handler: ({ input, request }) => accounts.login(ctx, input, meta(request)),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/logout',
-    auth: 'user',
-    handler: ({ caller }) => accounts.logout(ctx, caller),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/doConfirm',
-    auth: 'none',
-    input: ResetPasswordSchema,
-    handler: ({ input, request }) => accounts.resetPassword(ctx, input, meta(request)),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/change_password',
-    auth: 'user',
-    input: ChangePasswordSchema,
-    handler: ({ caller, input, request }) => accounts.changePassword(ctx, caller, input, meta(request)),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'user/profile',
-    auth: 'user',
-    handler: ({ caller }) => accounts.getProfile(ctx, caller, deps.profileIdentity),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/update_profile',
-    auth: 'user',
-    input: UpdateProfileSchema,
-    handler: ({ caller, input, request }) =>
-      accounts.updateProfile(ctx, caller, input, meta(request), deps.profileIdentity),
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'user/checkMailRegistered',
-    auth: 'none',
-    input: CheckMailSchema,
-    handler: ({ input, ip }) => accounts.checkMailRegistered(ctx, input.email, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/upload_avatar',
-    auth: 'user',
-    multipart: true,
-    handler: async ({ caller, request }) => {
-      const file = await request.file();
-      if (!file) throw new AppError(STATUS.invalid, 'errors.uploadFailed');
-      return accounts.uploadAvatar(ctx, caller, { filename: file.filename, stream: file.file }, request.ip);
-    },
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'user/avatar/:id',
-    auth: 'none',
-    unsigned: true,
-    input: z.object({ id: IdSchema }),
-    handler: async ({ input, reply }) => {
-      const avatar = await accounts.readAvatar(ctx, input.id);
-      if (!avatar) return reply.code(404).send();
-      return sendStoredBytes(reply, avatar, 'public');
-    },
-  });
-  defineCall(app, {
-    method: 'GET',
-    path: 'user/contactList',
-    auth: 'user',
-    handler: ({ caller }) => contacts.contactList(ctx, caller),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/contactModify',
-    auth: 'user',
-    input: ContactSchema,
-    handler: ({ caller, input, ip }) => contacts.contactModify(ctx, caller, input, ip),
-  });
-  defineCall(app, {
-    method: 'POST',
-    path: 'user/contactDelete',
-    auth: 'user',
-    input: ContactDeleteSchema,
-    handler: ({ caller, input, ip }) => contacts.contactDelete(ctx, caller, input.id, ip),
-  });
+  defineCall(app, calls.contactList, ({ caller }) => contacts.contactList(ctx, caller));
+  defineCall(app, calls.contactModify, ({ caller, input, ip }) => contacts.contactModify(ctx, caller, input, ip));
+  defineCall(app, calls.contactDelete, ({ caller, input, ip }) => contacts.contactDelete(ctx, caller, input.id, ip));
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userEndpoints as calls } from '@mathbridge/contracts/endpoints/user';
 import { api } from '../../../lib/api-client.ts';
 import { contactsQueryKey } from './get-contacts.ts';
 
-export function deleteContact(id: number): Promise<unknown> {
-  return api.post<unknown>('user/contactDelete', { id });
+export function deleteContact(id: number): Promise<null> {
+  return api.call(calls.contactDelete, { id });
 }
 
 export function useDeleteContact() {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Contact } from '@mathbridge/contracts/accounts';
+import type { ContactList } from '@mathbridge/contracts/accounts';
+import { userEndpoints as calls } from '@mathbridge/contracts/endpoints/user';
 import { api } from '../../../lib/api-client.ts';
 
 export const contactsQueryKey = ['user', 'contacts'] as const;
 
-export function getContacts(signal?: AbortSignal): Promise<{ items: Contact[] }> {
-  return api.get<{ items: Contact[] }>('user/contactList', undefined, { signal });
+export function getContacts(signal?: AbortSignal): Promise<ContactList> {
+  return api.call(calls.contactList, {}, { signal });
 }
 
 export const contactsQueryOptions = () =>

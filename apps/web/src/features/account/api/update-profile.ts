@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfile } from '@mathbridge/contracts/accounts';
+import type { Profile, UpdateProfile } from '@mathbridge/contracts/accounts';
+import { userEndpoints as calls } from '@mathbridge/contracts/endpoints/user';
 import { api } from '../../../lib/api-client.ts';
 import { profileQueryKey } from '../../../lib/profile-queries.ts';
 
-export function updateProfile(input: UpdateProfile): Promise<unknown> {
-  return api.post<unknown>('user/update_profile', input);
+export function updateProfile(input: UpdateProfile): Promise<Profile> {
+  return api.call(calls.updateProfile, input);
 }
 
 export function useUpdateProfile() {

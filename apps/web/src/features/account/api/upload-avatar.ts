@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AvatarUploaded } from '@mathbridge/contracts/accounts';
+import { userEndpoints as calls } from '@mathbridge/contracts/endpoints/user';
 import { api } from '../../../lib/api-client.ts';
 import { profileQueryKey } from '../../../lib/profile-queries.ts';
 
-export interface UploadAvatarResult {
-  avatar: string;
-}
-
 /** Multipart field `file`; the server checks type and size again (magic bytes, 2 MB). */
-export function uploadAvatar(file: File): Promise<UploadAvatarResult> {
+export function uploadAvatar(file: File): Promise<AvatarUploaded> {
   const form = new FormData();
   form.append('file', file);
-  return api.upload<UploadAvatarResult>('user/upload_avatar', form);
+  return api.callUpload(calls.uploadAvatar, form);
 }
 
 export function useUploadAvatar() {

@@ -2,16 +2,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { TOKEN_HEADER } from '@mathbridge/contracts/constants';
 import type { Envelope } from '@mathbridge/contracts/api';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
+import { endpointUrl } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { readToken } from '../../../lib/token.ts';
 
 /**
  * Certificate images are private (owner and admins): an <img src> cannot send the session header,
- * so the bytes are fetched with it and shown from a blob URL.
+ * so the bytes (`user/certificateFile/:id`) are fetched with it and shown from a blob URL.
  */
-export async function fetchCertificateImage(url: string, signal?: AbortSignal): Promise<Blob> {
+export async function fetchCertificateImage(id: number, signal?: AbortSignal): Promise<Blob> {
   const token = readToken();
-  const response = await fetch(url, {
+  const response = await fetch(endpointUrl(calls.certificateFile, { id }), {
     headers: token ? { [TOKEN_HEADER]: token } : {},
     signal,
     credentials: 'same-origin',
@@ -30,18 +32,18 @@ export async function fetchCertificateImage(url: string, signal?: AbortSignal): 
   return response.blob();
 }
 
-export const certificateImageQueryOptions = (url: string) =>
+export const certificateImageQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['certificate-image', url],
-    queryFn: ({ signal }) => fetchCertificateImage(url, signal),
+    queryKey: ['certificate-image', id],
+    queryFn: ({ signal }) => fetchCertificateImage(id, signal),
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: false,
   });
 
 /** A blob URL for a certificate image, revoked when the component no longer shows it. */
-export function useCertificateImage(url: string) {
-  const query = useQuery(certificateImageQueryOptions(url));
+export function useCertificateImage(id: number) {
+  const query = useQuery(certificateImageQueryOptions(id));
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     if (!query.data) return undefined;

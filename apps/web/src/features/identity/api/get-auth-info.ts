@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import type { AuthInfo } from '@mathbridge/contracts/identity';
 import { VERIFY_STATE } from '@mathbridge/contracts/roles';
 import { api } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ export const authInfoQueryKey = ['user', 'authInfo'] as const;
 const PENDING_POLL_MS = 30_000;
 
 export function getAuthInfo(signal?: AbortSignal): Promise<AuthInfo> {
-  return api.get<AuthInfo>('user/authInfo', undefined, { signal });
+  return api.call(calls.authInfo, {}, { signal });
 }
 
 export const authInfoQueryOptions = () =>

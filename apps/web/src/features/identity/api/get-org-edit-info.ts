@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import type { AuthOrgEditInfo, OrgInfoCompleted } from '@mathbridge/contracts/org';
 import { api } from '../../../lib/api-client.ts';
 
 export const orgEditInfoQueryKey = ['org', 'editInfo'] as const;
 
 export function getOrgEditInfo(signal?: AbortSignal): Promise<AuthOrgEditInfo> {
-  return api.get<AuthOrgEditInfo>('org/getAuthOrgEditInfo', undefined, { signal });
+  return api.call(calls.orgEditInfo, {}, { signal });
 }
 
 export const orgEditInfoQueryOptions = () =>
@@ -19,7 +20,7 @@ export function useOrgEditInfo() {
 export const orgCompletenessQueryKey = [...orgEditInfoQueryKey, 'completed'] as const;
 
 export function getOrgCompleteness(signal?: AbortSignal): Promise<OrgInfoCompleted> {
-  return api.get<OrgInfoCompleted>('org/orgInfoIsCompleted', undefined, { signal });
+  return api.call(calls.orgCompleteness, {}, { signal });
 }
 
 /** GET org/orgInfoIsCompleted: which public profile fields are still empty. */

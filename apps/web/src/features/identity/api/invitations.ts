@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Invitation, InvitationState } from '@mathbridge/contracts/org';
-import type { Page } from '@mathbridge/contracts/pagination';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
+import type { Invitation, InvitationPage, InvitationState } from '@mathbridge/contracts/org';
 import { api } from '../../../lib/api-client.ts';
 
 export const invitationsQueryKey = ['sys', 'invitationList'] as const;
@@ -11,8 +11,8 @@ export interface InvitationFilter {
   status?: InvitationState;
 }
 
-export function getInvitations(filter: InvitationFilter, signal?: AbortSignal): Promise<Page<Invitation>> {
-  return api.get<Page<Invitation>>('sys/invitationList', { ...filter }, { signal });
+export function getInvitations(filter: InvitationFilter, signal?: AbortSignal): Promise<InvitationPage> {
+  return api.call(calls.invitationList, filter, { signal });
 }
 
 export const invitationsQueryOptions = (filter: InvitationFilter) =>
@@ -29,7 +29,7 @@ export function useInvitations(filter: InvitationFilter, enabled: boolean) {
 
 /** POST sys/invite: a new link `/invitation/{id}` (7 days, single use). */
 export function createInvitation(): Promise<Invitation> {
-  return api.post<Invitation>('sys/invite');
+  return api.call(calls.invite, {});
 }
 
 export function useCreateInvitation() {
@@ -42,7 +42,7 @@ export function useCreateInvitation() {
 
 /** POST sys/revokeInvite: the link stops working. */
 export function revokeInvitation(id: string): Promise<Invitation> {
-  return api.post<Invitation>('sys/revokeInvite', { id });
+  return api.call(calls.revokeInvite, { id });
 }
 
 export function useRevokeInvitation() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import type { Survey } from '@mathbridge/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
 import { authInfoQueryKey } from './get-auth-info.ts';
 
 /** POST user/survey: a student updates the survey after certification. */
 export function saveSurvey(survey: Survey): Promise<Survey> {
-  return api.post<Survey>('user/survey', { ...survey });
+  return api.call(calls.saveSurvey, survey);
 }
 
 export function useSaveSurvey() {

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrganisationCard } from '@mathbridge/contracts/org';
-import type { Page } from '@mathbridge/contracts/pagination';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
+import type { OrganisationPage } from '@mathbridge/contracts/org';
 import { api } from '../../../lib/api-client.ts';
 
 const SUGGESTIONS = 10;
 
-export function searchInstitutions(keyword: string, signal?: AbortSignal): Promise<Page<OrganisationCard>> {
-  return api.get<Page<OrganisationCard>>('org/listAllV2', { keyword, page: 1, page_size: SUGGESTIONS }, { signal });
+export function searchInstitutions(keyword: string, signal?: AbortSignal): Promise<OrganisationPage> {
+  return api.call(calls.orgList, { keyword, page: 1, page_size: SUGGESTIONS }, { signal });
 }
 
 export const institutionSearchQueryOptions = (keyword: string) =>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import type { IdentityRole, RoleSelectResult } from '@mathbridge/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
 import { fetchProfile } from '../../../lib/auth.ts';
@@ -7,7 +8,7 @@ import { authInfoQueryKey } from './get-auth-info.ts';
 
 /** POST user/roleSelect, then the session's roles follow (they filter menus and guards). */
 export async function selectRole(role: IdentityRole): Promise<RoleSelectResult> {
-  const result = await api.post<RoleSelectResult>('user/roleSelect', { role });
+  const result = await api.call(calls.roleSelect, { role });
   await fetchProfile().catch(() => undefined);
   return result;
 }

@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  AUTH_PATHS,
-  type CertificationData,
-  type IdentityRole,
-  type SubmitCertificationResult,
-} from '@mathbridge/contracts/identity';
-import type { Payload } from '@mathbridge/contracts/signature';
+import { certificationEndpoints } from '@mathbridge/contracts/endpoints/identity';
+import type { CertificationData, IdentityRole, SubmitCertificationResult } from '@mathbridge/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
 import { fetchProfile } from '../../../lib/auth.ts';
 import { profileQueryKey } from '../../../lib/profile-queries.ts';
@@ -17,12 +12,12 @@ export interface SubmitCertificationInput {
   data: CertificationData;
 }
 
-/** POST user/{role}Auth (AUTH_PATHS): submitting also chooses the identity; verify_state → 0. */
+/** POST user/{role}Auth: submitting also chooses the identity; verify_state → 0. */
 export async function submitCertification({
   role,
   data,
 }: SubmitCertificationInput): Promise<SubmitCertificationResult> {
-  const result = await api.post<SubmitCertificationResult>(AUTH_PATHS[role], data as unknown as Payload);
+  const result = await api.call(certificationEndpoints[role], data);
   await fetchProfile().catch(() => undefined);
   return result;
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import type { Organisation, OrganisationUpdate } from '@mathbridge/contracts/org';
-import type { Payload } from '@mathbridge/contracts/signature';
 import { api } from '../../../lib/api-client.ts';
 import { orgEditInfoQueryKey } from './get-org-edit-info.ts';
 
 /** POST org/update: the owner edits a certified organisation's public profile. */
 export function updateOrganisation(input: OrganisationUpdate): Promise<Organisation> {
-  return api.post<Organisation>('org/update', input as Payload);
+  return api.call(calls.orgUpdate, input);
 }
 
 export function useUpdateOrganisation() {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import type { CertificateFile } from '@mathbridge/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
 
@@ -6,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 export function uploadCertificate(file: File): Promise<CertificateFile> {
   const form = new FormData();
   form.append('file', file);
-  return api.upload<CertificateFile>('user/uploadCertificate', form);
+  return api.callUpload(calls.uploadCertificate, form);
 }
 
 export function useUploadCertificate() {

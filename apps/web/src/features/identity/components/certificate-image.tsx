@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useCertificateImage } from '../api/certificate-image.ts';
 
 interface CertificateImageProps {
-  /** The API address of the image (`/api/user/certificateFile/{id}`), fetched with the session. */
-  url: string;
+  /** The image's file id (`CertificateFile.id`): its bytes are fetched with the session. */
+  fileId: number;
   alt: string;
   size?: number;
   /** A local blob URL (an image just uploaded from this browser) saves the round trip. */
@@ -13,14 +13,14 @@ interface CertificateImageProps {
 }
 
 /** A private certificate image with a click-to-enlarge preview. */
-export function CertificateImage({ url, alt, size = 104, localSrc }: CertificateImageProps) {
+export function CertificateImage({ fileId, alt, size = 104, localSrc }: CertificateImageProps) {
   if (localSrc) return <Image src={localSrc} alt={alt} width={size} height={size} className="mb-cert-image" />;
-  return <RemoteCertificateImage url={url} alt={alt} size={size} />;
+  return <RemoteCertificateImage fileId={fileId} alt={alt} size={size} />;
 }
 
-function RemoteCertificateImage({ url, alt, size }: { url: string; alt: string; size: number }) {
+function RemoteCertificateImage({ fileId, alt, size }: { fileId: number; alt: string; size: number }) {
   const { t } = useTranslation();
-  const image = useCertificateImage(url);
+  const image = useCertificateImage(fileId);
   if (image.isError) {
     return (
       <div

@@ -95,7 +95,7 @@ export function CertificateUpload({ id, value = [], onChange, max }: Certificate
         {value.map((file, index) => (
           <div key={file.id} className="mb-cert-upload-item">
             <CertificateImage
-              url={file.url}
+              fileId={file.id}
               localSrc={local[file.id]}
               alt={t('identity.upload.preview', { index: index + 1 })}
             />

@@ -26,7 +26,7 @@ function CertificateImages({ files }: { files: CertificateFile[] }) {
       {files.map((file, index) => (
         <CertificateImage
           key={file.id}
-          url={file.url}
+          fileId={file.id}
           alt={t('identity.upload.preview', { index: index + 1 })}
           size={120}
         />

@@ -3,7 +3,8 @@ import { Button } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { IdentityRole, RoleList, RoleSelectResult } from '@mathbridge/contracts/identity';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
+import type { IdentityRole, RoleList } from '@mathbridge/contracts/identity';
 import { SELECTABLE_ROLES, VISITOR_ROLE, verifyStateName, type SelectableRole } from '@mathbridge/contracts/roles';
 import { VerifyBadge } from '../../../components/verify-badge.tsx';
 import { api } from '../../../lib/api-client.ts';
@@ -37,7 +38,7 @@ export default function CertificationPage() {
   const [roleList, setRoleList] = useState<RoleList | null>(null);
   useEffect(() => {
     let current = true;
-    api.get<RoleList>('user/listRoles', undefined, { reportErrors: false }).then(
+    api.call(calls.listRoles, {}, { reportErrors: false }).then(
       (list) => current && setRoleList(list),
       () => undefined,
     );
@@ -52,7 +53,7 @@ export default function CertificationPage() {
   const [busy, setBusy] = useState<SelectableRole | null>(null);
   const select = useAction(
     useCallback(async (role: SelectableRole) => {
-      const result = await api.post<RoleSelectResult>('user/roleSelect', { role });
+      const result = await api.call(calls.roleSelect, { role });
       await fetchProfile().catch(() => undefined);
       return result;
     }, []),

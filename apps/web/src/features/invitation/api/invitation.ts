@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import type { AcceptInvitationResult, InvitationInfo } from '@mathbridge/contracts/org';
 import { api } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -12,12 +13,12 @@ import { fetchProfile } from '../../../lib/auth.ts';
 /** GET sys/invitationInfo (public): who invites to what; a dead link says why. */
 export function getInvitationInfo(id: string): Promise<InvitationInfo> {
   // The page explains a dead or unknown link itself: no toast on top of it.
-  return api.get<InvitationInfo>('sys/invitationInfo', { id }, { reportErrors: false });
+  return api.call(calls.invitationInfo, { id }, { reportErrors: false });
 }
 
 /** POST sys/acceptInvite: join; the session's identity and verify_state follow. */
 export async function acceptInvitation(id: string): Promise<AcceptInvitationResult> {
-  const result = await api.post<AcceptInvitationResult>('sys/acceptInvite', { id }, { reportErrors: false });
+  const result = await api.call(calls.acceptInvite, { id }, { reportErrors: false });
   await fetchProfile().catch(() => undefined);
   return result;
 }

@@ -1,5 +1,5 @@
-import type { OrganisationCard, OrganisationProfile, OrganisationType } from '@mathbridge/contracts/org';
-import type { Page } from '@mathbridge/contracts/pagination';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
+import type { OrganisationPage, OrganisationProfile, OrganisationType } from '@mathbridge/contracts/org';
 import { api } from '../../../lib/api-client.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 
@@ -10,9 +10,9 @@ export interface OrganisationFilter {
   type?: OrganisationType;
 }
 
-export function getOrganisations(filter: OrganisationFilter, signal?: AbortSignal): Promise<Page<OrganisationCard>> {
+export function getOrganisations(filter: OrganisationFilter, signal?: AbortSignal): Promise<OrganisationPage> {
   // The page shows its own error state with a retry; no toast on top of it.
-  return api.get<Page<OrganisationCard>>('org/listAllV2', { ...filter }, { signal, reportErrors: false });
+  return api.call(calls.orgList, filter, { signal, reportErrors: false });
 }
 
 /** GET org/listAllV2 (public): certified organisations, searchable, paginated. */
@@ -21,7 +21,7 @@ export function useOrganisations(filter: OrganisationFilter) {
 }
 
 export function getOrganisation(id: number, signal?: AbortSignal): Promise<OrganisationProfile> {
-  return api.get<OrganisationProfile>(`org/detail/${id}`, undefined, { signal, reportErrors: false });
+  return api.call(calls.orgDetail, { id }, { signal, reportErrors: false });
 }
 
 /** GET org/detail/{id} (public): contact details only for signed-in, certified callers. */

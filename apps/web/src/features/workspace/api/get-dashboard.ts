@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import type { Dashboard } from '@mathbridge/contracts/workflow';
 import { api } from '../../../lib/api-client.ts';
 
 export const dashboardQueryKey = ['workflow', 'dashboard'] as const;
 
 export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return api.get<Dashboard>('workflow/dashboard', undefined, { signal });
+  return api.call(calls.dashboard, {}, { signal });
 }
 
 export const dashboardQueryOptions = () =>

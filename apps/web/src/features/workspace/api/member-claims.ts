@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberClaim } from '@mathbridge/contracts/org';
-import type { Page } from '@mathbridge/contracts/pagination';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
+import type { MemberClaim, MemberClaimPage } from '@mathbridge/contracts/org';
 import { api } from '../../../lib/api-client.ts';
 import { dashboardQueryKey } from './get-dashboard.ts';
 import type { Decision } from './reviews.ts';
@@ -15,8 +15,8 @@ export interface MemberClaimFilter {
   status?: number;
 }
 
-export function getMemberClaims(filter: MemberClaimFilter, signal?: AbortSignal): Promise<Page<MemberClaim>> {
-  return api.get<Page<MemberClaim>>('org/getUserAuth', { ...filter }, { signal });
+export function getMemberClaims(filter: MemberClaimFilter, signal?: AbortSignal): Promise<MemberClaimPage> {
+  return api.call(calls.memberClaims, filter, { signal });
 }
 
 export const memberClaimsQueryOptions = (filter: MemberClaimFilter) =>
@@ -33,7 +33,7 @@ export function useMemberClaims(filter: MemberClaimFilter, enabled: boolean) {
 
 /** POST org/userAuth: the owner confirms or declines a person's membership. */
 export function reviewMemberClaim(decision: Decision): Promise<MemberClaim> {
-  return api.post<MemberClaim>('org/userAuth', { ...decision });
+  return api.call(calls.reviewMember, decision);
 }
 
 export function useReviewMemberClaim() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberClaim } from '@mathbridge/contracts/org';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
 import { api } from '../../../lib/api-client.ts';
 import { dashboardQueryKey } from './get-dashboard.ts';
 import { memberClaimsQueryKey } from './member-claims.ts';
@@ -8,7 +8,7 @@ import { memberClaimsQueryKey } from './member-claims.ts';
 export function useLeaveOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orgId: number) => api.post<null>('org/leave', { org_id: orgId }),
+    mutationFn: (orgId: number) => api.call(calls.leave, { org_id: orgId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
   });
 }
@@ -17,7 +17,7 @@ export function useLeaveOrganisation() {
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<MemberClaim>('org/removeMember', { id }),
+    mutationFn: (id: number) => api.call(calls.removeMember, { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberClaimsQueryKey }),
   });
 }

@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CertificationDetail, CertificationSummary, IdentityRole } from '@mathbridge/contracts/identity';
-import type { Page } from '@mathbridge/contracts/pagination';
+import { identityEndpoints as calls } from '@mathbridge/contracts/endpoints/identity';
+import type {
+  CertificationDetail,
+  CertificationPage,
+  CertificationSummary,
+  IdentityRole,
+} from '@mathbridge/contracts/identity';
 import { api } from '../../../lib/api-client.ts';
 import { dashboardQueryKey } from './get-dashboard.ts';
 import { todoCountQueryKey } from './get-todo-count.ts';
@@ -25,8 +30,8 @@ export interface ReviewFilter {
   date_to?: string;
 }
 
-export function getReviews(filter: ReviewFilter, signal?: AbortSignal): Promise<Page<CertificationSummary>> {
-  return api.get<Page<CertificationSummary>>('workflow/auth2ApproveListV2', { ...filter }, { signal });
+export function getReviews(filter: ReviewFilter, signal?: AbortSignal): Promise<CertificationPage> {
+  return api.call(calls.approveList, filter, { signal });
 }
 
 export const reviewsQueryOptions = (filter: ReviewFilter) =>
@@ -36,16 +41,16 @@ export const reviewsQueryOptions = (filter: ReviewFilter) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET workflow/auth2ApproveListV2 (admins): certification requests by status, identity, keyword and days. */
+/** GET workflow/auth2ApproveList (admins): certification requests by status, identity, keyword and days. */
 export function useReviews(filter: ReviewFilter, enabled = true) {
   return useQuery({ ...reviewsQueryOptions(filter), enabled });
 }
 
 export function getReviewDetail(id: number, signal?: AbortSignal): Promise<CertificationDetail> {
-  return api.get<CertificationDetail>('workflow/authDetailV2', { id }, { signal });
+  return api.call(calls.authDetail, { id }, { signal });
 }
 
-/** GET workflow/authDetailV2: one request with its form and images (the read is logged). */
+/** GET workflow/authDetail: one request with its form and images (the read is logged). */
 export function useReviewDetail(id: number | null) {
   return useQuery({
     queryKey: [...reviewDetailQueryKey, id],
@@ -54,9 +59,9 @@ export function useReviewDetail(id: number | null) {
   });
 }
 
-/** POST workflow/approveAuthV2: approve, or reject with a reason the applicant reads. */
+/** POST workflow/approveAuth: approve, or reject with a reason the applicant reads. */
 export function reviewCertification(decision: Decision): Promise<CertificationSummary> {
-  return api.post<CertificationSummary>('workflow/approveAuthV2', { ...decision });
+  return api.call(calls.approveAuth, decision);
 }
 
 export function useReviewCertification() {
