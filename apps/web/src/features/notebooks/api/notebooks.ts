@@ -55,10 +55,20 @@ export function useNotebookDetail(id: number | null) {
     queryKey: notebookKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.call(calls.detail, { id: id ?? 0 }, { signal }),
     enabled: id !== null,
-    // The editor holds its own copy; a refetch in the background must not replace typing.
+    // The editor holds its own copy; a refetch in the background must not replace typing (nor
+    // one on reconnecting, once the editor's writes have marked the copy out of date).
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
     staleTime: Infinity,
   });
+}
+
+/**
+ * After the editor's own writes (save, attachments): the cached notebook is marked out of date, not
+ * refetched, since a refetch remounts the open editor over unsaved work; its next opening loads it.
+ */
+export function markNotebookOutdated(queryClient: QueryClient, id: number) {
+  return queryClient.invalidateQueries({ queryKey: notebookKeys.detail(id), refetchType: 'none' });
 }
 
 export function useCategories() {
@@ -199,6 +209,12 @@ export function useNotebookAction() {
       action: 'publish' | 'unpublish' | 'contribute' | 'delete' | 'delete_attachment';
       id: number;
     }) => api.call(notebookActions[action], { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notebookKeys.all }),
+    // An attachment is removed in the open editor, which updates its own list: refetching its
+    // notebook now would remount it over unsaved work, so the queries are only marked out of date.
+    onSuccess: (_, { action }) =>
+      queryClient.invalidateQueries({
+        queryKey: notebookKeys.all,
+        refetchType: action === 'delete_attachment' ? 'none' : 'active',
+      }),
   });
 }

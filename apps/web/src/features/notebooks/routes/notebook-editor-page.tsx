@@ -25,6 +25,7 @@ import {
   categoryItems,
   exportFailureMessage,
   exportNotebook,
+  markNotebookOutdated,
   notebookKeys,
   saveNotebook,
   uploadAttachment,
@@ -171,7 +172,8 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
       setVersion(typeof result.version === 'number' ? result.version : (version ?? 0) + 1);
       notify.success(t('notebooks.editor.saved'));
       void queryClient.invalidateQueries({ queryKey: ['notebooks', 'my'] });
-      if (!notebookId) setCreatedId(result.id);
+      if (notebookId) void markNotebookOutdated(queryClient, notebookId);
+      else setCreatedId(result.id);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
         notify.confirm({
@@ -230,6 +232,7 @@ function Editor({ detail }: { detail: NotebookDetail | null }) {
         // The answer is the notebook: its attachments as they now are.
         const updated = await uploadAttachment(notebookId, file);
         setAttachments(updated.attachments);
+        void markNotebookOutdated(queryClient, notebookId);
       }
     } catch {
       // The API client showed why.
