@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
+          setupFiles: ['apps/web/e2e/drift-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

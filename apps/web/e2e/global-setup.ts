@@ -19,6 +19,8 @@ declare module 'vitest' {
     browserAvailable: boolean;
     /** The WeChat simulator the server talks to; tests drive it through its /_sim endpoints. */
     wechatSimulatorURL: string;
+    /** Where the server's answers that drifted from the endpoint table are written (drift-check.ts). */
+    driftLog: string;
   }
 }
 
@@ -57,6 +59,8 @@ export async function setup(project: TestProject): Promise<void> {
   // Built into a folder of its own, so a developer's build of apps/web/dist cannot swap the
   // assets under a running test (and the tests never overwrite the developer's build).
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-'));
+  const driftLog = path.join(dataDir, 'drifts.log');
+  fs.writeFileSync(driftLog, '');
   const webDist = path.join(dataDir, 'web');
   // The server bundle keeps node_modules external, so it must sit inside the repo to resolve them.
   serverDist = path.join(root, 'apps/server/dist', `e2e-${path.basename(dataDir)}`);
@@ -113,9 +117,17 @@ export async function setup(project: TestProject): Promise<void> {
   });
   const adminPassword = await new Promise<string>((resolve, reject) => {
     let out = '';
+    let logTail = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
     child?.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
+      // The server checks its answers against the endpoint table (CHECK_RESPONSES): each drift it
+      // logs is kept for the e2e file that met it to fail on (drift-check.ts).
+      logTail += chunk.toString();
+      const lines = logTail.split('\n');
+      logTail = lines.pop() ?? '';
+      for (const line of lines)
+        if (line.includes('does not match the endpoint table')) fs.appendFileSync(driftLog, `${line}\n`);
       const match = /password: (\S+)/.exec(out);
       if (match?.[1]) {
         clearTimeout(timer);
@@ -137,6 +149,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('baseURL', baseURL);
   project.provide('adminPhone', adminPhone);
   project.provide('adminPassword', adminPassword);
+  project.provide('driftLog', driftLog);
 }
 
 export async function teardown(): Promise<void> {

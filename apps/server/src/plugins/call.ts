@@ -62,31 +62,6 @@ export interface CallContext<I> {
 
 type Auth = 'user' | 'none';
 
-interface CallSpec<S extends z.ZodType | undefined, A extends Auth> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path after /api, e.g. 'user/login' or 'org/detail/:id'. Several names may share one handler. */
-  path: string | string[];
-  auth: A;
-  /** Validates the cleaned payload (query for GET, body otherwise, plus path params). */
-  input?: S;
-  /** Multipart calls sign their query only; set for uploads. */
-  multipart?: boolean;
-  /** Calls that browsers make without our client (health checks, <img src>) are unsigned. */
-  unsigned?: boolean;
-  /** The workspace section this call serves; the spec §6 table decides who may call it. */
-  section?: string;
-  /** Workspace calls also need verify_state 1 (spec §4). */
-  verified?: boolean;
-  /** Admin-only calls: anyone else signed in gets 304 before the input is looked at. */
-  admin?: boolean;
-  /** A larger JSON body than the app's default (a saved notebook); beyond it the answer is 413. */
-  bodyLimit?: number;
-  handler: (
-    ctx: CallContext<S extends z.ZodType ? z.infer<S> : undefined> &
-      (A extends 'user' ? object : { caller: Caller | null }),
-  ) => Promise<unknown>;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
@@ -158,7 +133,7 @@ function checkSignature(
 
 /** One declared call, as the registry keeps it (the fuzz test walks every call of an app). */
 export interface RegisteredCall {
-  method: CallSpec<z.ZodType | undefined, Auth>['method'];
+  method: Endpoint['method'];
   /** Path after /api, with its `:param`s. */
   path: string;
   auth: Auth;
@@ -189,7 +164,17 @@ export function checkResponses(app: FastifyInstance): void {
   responseChecks.add(app);
 }
 
-function answerCheck(endpoint: Endpoint) {
+const drifts = new WeakMap<FastifyInstance, string[]>();
+
+/**
+ * Every drift the checks met on this app: the test harness fails a file that leaves any, so a drift
+ * fails the suite even where the test that met it did not look at the status.
+ */
+export function answerDrifts(app: FastifyInstance): readonly string[] {
+  return drifts.get(app) ?? [];
+}
+
+function answerCheck(app: FastifyInstance, endpoint: Endpoint) {
   const allowed = new Set<number>(statusesOf(endpoint));
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     // Transport failures keep their HTTP code (an unparsable body, a wrong content type): not the call's answer.
@@ -217,6 +202,9 @@ function answerCheck(endpoint: Endpoint) {
     if (!drift) return payload;
     const message = `${endpoint.method} ${endpoint.path}: the answer does not match the endpoint table: ${drift}`;
     request.log.error({ answer }, message);
+    let seen = drifts.get(app);
+    if (!seen) drifts.set(app, (seen = []));
+    seen.push(message);
     return JSON.stringify({ status: STATUS.internal, message, result: null });
   };
 }
@@ -228,52 +216,37 @@ function answerCheck(endpoint: Endpoint) {
 export function defineCall<const E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (
+  typedHandler: (
     ctx: CallContext<EndpointParsed<E>> & (E['auth'] extends 'user' ? object : { caller: Caller | null }),
   ) => Promise<EndpointReturn<E>>,
-): void;
-/** The older form, for calls not yet in the contracts' endpoint table (issue 26 moves them module by module). */
-export function defineCall<S extends z.ZodType | undefined, A extends Auth>(
-  app: FastifyInstance,
-  spec: CallSpec<S, A>,
-): void;
-export function defineCall(
-  app: FastifyInstance,
-  specOrEndpoint: CallSpec<z.ZodType | undefined, Auth> | Endpoint,
-  // Each overload types its handler's context precisely; here it is called untyped.
-  endpointHandler?: (ctx: never) => Promise<unknown>,
 ): void {
-  const endpoint = endpointHandler ? (specOrEndpoint as Endpoint) : undefined;
-  const spec: CallSpec<z.ZodType | undefined, Auth> = endpoint
-    ? {
-        ...endpoint,
-        path: [endpoint.path, ...(endpoint.aliases ?? [])],
-        handler: endpointHandler as CallSpec<z.ZodType | undefined, Auth>['handler'],
-      }
-    : (specOrEndpoint as CallSpec<z.ZodType | undefined, Auth>);
-  const paths = Array.isArray(spec.path) ? spec.path : [spec.path];
+  // The signature types the handler's context precisely; below it is assembled untyped.
+  const handler = typedHandler as (
+    ctx: Omit<CallContext<unknown>, 'caller'> & { caller: Caller | null },
+  ) => Promise<unknown>;
+  const paths = [endpoint.path, ...(endpoint.aliases ?? [])];
   let registry = registries.get(app);
   if (!registry) registries.set(app, (registry = []));
   for (const path of paths) {
     // A document in the body (notebook/save) is kept and signed as sent: contracts verbatimFieldsOf.
     const verbatim = verbatimFieldsOf(path);
     registry.push({
-      method: spec.method,
+      method: endpoint.method,
       path,
-      auth: spec.auth,
-      input: spec.input,
-      multipart: spec.multipart === true,
-      unsigned: spec.unsigned === true,
-      section: spec.section,
+      auth: endpoint.auth,
+      input: endpoint.input,
+      multipart: endpoint.multipart === true,
+      unsigned: endpoint.unsigned === true,
+      section: endpoint.section,
       endpoint,
     });
     app.route({
-      method: spec.method,
+      method: endpoint.method,
       url: `/api/${path}`,
-      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-      ...(endpoint && responseChecks.has(app) ? { onSend: answerCheck(endpoint) } : {}),
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+      ...(endpoint && responseChecks.has(app) ? { onSend: answerCheck(app, endpoint) } : {}),
       handler: async (request, reply) => {
-        const raw = (spec.method === 'GET' || spec.multipart ? request.query : request.body) ?? {};
+        const raw = (endpoint.method === 'GET' || endpoint.multipart ? request.query : request.body) ?? {};
         const payload = typeof raw === 'object' ? (raw as Payload) : {};
         // No text of the product holds NUL (PostgreSQL text cannot): refused once, for every call and field.
         const nulAt = findNulCharacter(payload) ?? findNulCharacter(request.params);
@@ -281,28 +254,28 @@ export function defineCall(
           throw invalidInput([
             { field: nulAt, code: 'nulCharacter', message: translate(request.locale, 'validation.nulCharacter') },
           ]);
-        if (!spec.unsigned) checkSignature(request, payload, spec.multipart === true, verbatim);
+        if (!endpoint.unsigned) checkSignature(request, payload, endpoint.multipart === true, verbatim);
 
         const token = request.headers[TOKEN_HEADER.toLowerCase()];
         const tokenText = Array.isArray(token) ? token[0] : token;
         let caller: Caller | null = null;
-        if (spec.auth === 'user') {
+        if (endpoint.auth === 'user') {
           caller = await app.resolveSession(tokenText);
-          if (spec.section && !canOpenSection(caller.roles, spec.section)) throw forbidden();
-          if (spec.verified && caller.verifyState !== 1 && !isAdmin(caller)) throw forbidden();
-          if (spec.admin && !isAdmin(caller)) throw forbidden();
+          if (endpoint.section && !canOpenSection(caller.roles, endpoint.section)) throw forbidden();
+          if (endpoint.verified && caller.verifyState !== 1 && !isAdmin(caller)) throw forbidden();
+          if (endpoint.admin && !isAdmin(caller)) throw forbidden();
         } else if (tokenText) {
           caller = await app.resolveSession(tokenText).catch(() => null);
         }
 
         let input: unknown = undefined;
-        if (spec.input) {
+        if (endpoint.input) {
           const {
             sign: _s,
             ignore_sign: _i,
             ...rest
           } = cleanPayload({ ...payload, ...(request.params as Payload) }, verbatim);
-          const parsed = spec.input.safeParse(rest);
+          const parsed = endpoint.input.safeParse(rest);
           if (!parsed.success) {
             throw new AppError(
               STATUS.invalid,
@@ -314,8 +287,7 @@ export function defineCall(
           input = parsed.data;
         }
         const ctx = { input, caller, locale: request.locale, ip: request.ip, request, reply };
-        // The generic spec types the context precisely for the handler; here it is assembled untyped.
-        const result = await spec.handler(ctx as Parameters<typeof spec.handler>[0]);
+        const result = await handler(ctx);
         if (reply.sent) return reply;
         return envelope(request.locale, result ?? null);
       },

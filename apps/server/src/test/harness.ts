@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { TOKEN_HEADER, VERIFY_CODE_RESEND_S, verbatimFieldsOf } from '@mathbridge/contracts/constants';
 import type { Envelope } from '@mathbridge/contracts/api';
 import { queryParams, signPayload, type Payload } from '@mathbridge/contracts/signature';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { buildApp, type BuildOptions } from '../app.ts';
+import { answerDrifts } from '../plugins/call.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { KernelService } from '../modules/kernels/kernels.service.ts';
@@ -68,6 +69,8 @@ export function useTestApp(env: Record<string, string> = {}, options: BuildOptio
   });
   afterAll(async () => {
     if (!current) return;
+    // Answers that did not match the endpoint table (DESIGN §19) fail the file, whatever its tests checked.
+    const drifted = answerDrifts(current.app);
     await current.app.close();
     fs.rmSync(current.dataDir, { recursive: true, force: true });
     if (schema) {
@@ -76,6 +79,7 @@ export function useTestApp(env: Record<string, string> = {}, options: BuildOptio
       await client.query(`drop schema ${schema} cascade`);
       await client.end();
     }
+    expect(drifted, 'answers that drifted from the endpoint table').toEqual([]);
   });
   return () => {
     if (!current) throw new Error('test app not started');

@@ -335,17 +335,4 @@ export const api = {
     const url = endpointUrl(endpoint, input);
     return send<ApiFile>(url, { method: 'GET', headers: headers(false, '*/*') }, options, readFile);
   },
-  get: <T>(path: string, params?: Payload, options?: RequestOptions) => request<T>('GET', path, params, options),
-  post: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  delete: <T>(path: string, body?: Payload, options?: RequestOptions) => request<T>('DELETE', path, body, options),
-  /** Multipart upload: files are not signed, so the call says `ignore_sign=1` (DESIGN §3). */
-  upload: <T>(path: string, form: FormData, options: RequestOptions = {}) =>
-    send<T>(buildUrl(path, { ignore_sign: '1' }), { method: 'POST', headers: headers(false), body: form }, options),
-  /**
-   * An unsigned GET of a file (e.g. `notebook/export/{id}`): its bytes and the server's file name,
-   * with the call's headers (session token, language); refusals throw as ApiErrors.
-   */
-  file: (path: string, options: RequestOptions = {}) =>
-    send<ApiFile>(buildUrl(path), { method: 'GET', headers: headers(false, '*/*') }, options, readFile),
 };

@@ -1,3 +1,5 @@
+import { endpoint } from '@mathbridge/contracts/endpoint';
+import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_ROLES, type IdentityRole } from '@mathbridge/contracts/identity';
 import { VISITOR_ROLE, type RoleName } from '@mathbridge/contracts/roles';
@@ -36,14 +38,16 @@ describeApi('workspace route × role matrix', () => {
   beforeAll(async () => {
     for (const section of MANAGE_SECTIONS) {
       if (REAL_CALLS[section.key]) continue;
-      defineCall(t().app, {
+      const probe = endpoint({
         method: 'GET',
         path: probePath(section.key),
+        summary: `probe of ${section.key}`,
         auth: 'user',
         section: section.key,
         verified: true,
-        handler: async () => ({ section: section.key }),
+        output: z.object({ section: z.string() }),
       });
+      defineCall(t().app, probe, async () => ({ section: section.key }));
     }
     const admin = await signInAdmin(t());
     subjects.push({ label: 'Admin', roles: ['Admin'], verifyState: 1, user: admin });
