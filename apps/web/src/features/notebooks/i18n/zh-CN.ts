@@ -162,7 +162,7 @@ export const notebooksZhCN: NotebooksMessages = {
       title: '在线试用',
       subtitle: '在浏览器中使用真正的 Python 内核，含 numpy、scipy、sympy 与 matplotlib。',
       signInTitle: '登录后即可运行此笔记本',
-      signInText: '下方结果为预先计算。登录用户可以修改代码并实时运行。',
+      signInText: '下方结果为预先计算。登录并完成身份认证后，即可修改代码并实时运行。',
       signIn: '登录后运行',
       saveCopy: '保存副本到我的笔记本',
       saved: '已保存到您的笔记本。',

@@ -162,7 +162,7 @@ export const notebooksZhHK: NotebooksMessages = {
       title: '線上試用',
       subtitle: '在瀏覽器中使用真正的 Python 內核，含 numpy、scipy、sympy 與 matplotlib。',
       signInTitle: '登入後即可運行此筆記本',
-      signInText: '下方結果為預先計算。登入用戶可以修改代碼並實時運行。',
+      signInText: '下方結果為預先計算。登入並完成身份認證後，即可修改代碼並實時運行。',
       signIn: '登入後運行',
       saveCopy: '保存副本到我的筆記本',
       saved: '已保存到您的筆記本。',
