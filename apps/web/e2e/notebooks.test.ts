@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { crc32 } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import type { NotebookCategory, NotebookDocument } from '@mathbridge/contracts/notebooks';
+import type { NotebookCategory, NotebookDetail, NotebookDocument } from '@mathbridge/contracts/notebooks';
 import { baseURL, describeE2E, newPage, useBrowser } from './browser.ts';
 import { call, certified, demandBody, horizontalOverflow, shoot, shotsDir, signInAdmin } from './cooperation-api.ts';
 import { confirmDialog } from './dialogs.ts';
@@ -42,6 +43,59 @@ function leastSquaresNotebook(title: string): NotebookDocument {
       },
     ],
   };
+}
+
+/**
+ * A real .zip holding one file, stored uncompressed: its local header and bytes, the central
+ * directory that names it, and the end record (what the server's type sniffing and unzip read).
+ */
+function zipOf(name: string, text: string): Buffer {
+  const fileName = Buffer.from(name, 'utf8');
+  const data = Buffer.from(text, 'utf8');
+  const le = (bytes: 2 | 4, value: number) => {
+    const field = Buffer.alloc(bytes);
+    if (bytes === 2) field.writeUInt16LE(value);
+    else field.writeUInt32LE(value);
+    return field;
+  };
+  // What the local header and the central directory both say: version 1.0, UTF-8 name, stored,
+  // dated 1980-01-01 00:00, then the checksum, both sizes and the name's length, no extra field.
+  const entry = Buffer.concat([
+    le(2, 10),
+    le(2, 0x0800),
+    le(2, 0),
+    le(2, 0),
+    le(2, 0x21),
+    le(4, crc32(data)),
+    le(4, data.length),
+    le(4, data.length),
+    le(2, fileName.length),
+    le(2, 0),
+  ]);
+  const local = Buffer.concat([le(4, 0x04034b50), entry, fileName, data]);
+  // Made by version 2.0; no comment, disk 0, no attributes; the local header at offset 0.
+  const central = Buffer.concat([
+    le(4, 0x02014b50),
+    le(2, 20),
+    entry,
+    le(2, 0),
+    le(2, 0),
+    le(2, 0),
+    le(4, 0),
+    le(4, 0),
+    fileName,
+  ]);
+  const end = Buffer.concat([
+    le(4, 0x06054b50),
+    le(2, 0),
+    le(2, 0),
+    le(2, 1),
+    le(2, 1),
+    le(4, central.length),
+    le(4, local.length),
+    le(2, 0),
+  ]);
+  return Buffer.concat([local, central, end]);
 }
 
 /** The session token of a signed-in browser context (signing in there ends the API's session). */
@@ -226,6 +280,97 @@ describeE2E('notebooks: import, run, publish, contribute, accept, read in /achie
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);
+
+  it('the owner attaches a zip in the editor: it stays listed across visits and reloads, and deleting it keeps unsaved edits', async () => {
+    const owner = await registerByApi();
+    const stamp = String(Date.now()).slice(-6);
+    // Made through the API before the browser signs in (signing in there ends the API's session).
+    const notebook = await call<{ id: number }>(owner.token, 'POST', 'notebook/save', {
+      title: `附件笔记本${stamp}`,
+      content: leastSquaresNotebook('attachments'),
+    });
+    const name = `拟合数据${stamp}.zip`;
+    const zip = zipOf('data/points.csv', 'x,y\n0,1\n1,4\n2,7\n');
+
+    const { page, context } = await newPage(browser());
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(page, owner.phone, owner.password);
+    const token = await tokenOf(context);
+    const attachmentsOnServer = async () =>
+      (await call<NotebookDetail>(token, 'GET', `notebook/detail/${notebook.id}`)).attachments;
+    const titleInput = page.getByTestId('notebook-title');
+    const rows = page.locator('.nb-attachments li');
+    const listed = rows.filter({ hasText: name });
+    // Attachments sit in the folded "description, cover and attachments" section.
+    const openDetails = async () => {
+      const details = page.locator('details.nb-details');
+      if ((await details.getAttribute('open')) === null) await details.locator('> summary').click();
+      await poll(() => details.getAttribute('open')).not.toBeNull();
+    };
+    /** To "My notebooks" by the editor's link and back in by the notebook's, without a reload. */
+    const leaveAndComeBack = async (title: string) => {
+      await page.getByRole('link', { name: '我的笔记本' }).click();
+      await page.waitForURL('**/account/notebooks');
+      await page.getByRole('link', { name: title, exact: true }).click();
+      await page.waitForURL(`**/notebooks/${notebook.id}`);
+    };
+    await page.goto(`/notebooks/${notebook.id}`);
+    await openDetails();
+
+    // The owner picks the file as a person would, through the button's file chooser.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: '添加附件' }).click(),
+    ]);
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/notebook/upload_attachment')),
+      chooser.setFiles({ name, mimeType: 'application/zip', buffer: zip }),
+    ]);
+    expect(((await answer.json()) as { status: number; message: string }).status).toBe(200);
+    await listed.waitFor();
+    expect((await attachmentsOnServer()).map((a) => ({ name: a.name, size: a.size }))).toEqual([
+      { name, size: zip.length },
+    ]);
+    // Its link gives back the very bytes uploaded.
+    const download = await context.request.get((await listed.getByRole('link').getAttribute('href')) ?? '');
+    expect(download.status()).toBe(200);
+    expect(Buffer.from(await download.body()).equals(zip)).toBe(true);
+
+    // Still listed when the owner comes back from "My notebooks", and after a reload.
+    await leaveAndComeBack(`附件笔记本${stamp}`);
+    await listed.waitFor({ state: 'attached' });
+    await page.reload();
+    await listed.waitFor({ state: 'attached' });
+    await openDetails();
+    await listed.waitFor();
+    expect(await rows.count()).toBe(1);
+
+    // Deleted after a confirmation while the title has unsaved changes: the list and the server
+    // lose the attachment, the editor keeps the typing.
+    const renamed = `附件笔记本${stamp} 已整理`;
+    await titleInput.fill(renamed);
+    await listed.getByRole('button', { name: '删除', exact: true }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /^删\s*除$/ })
+      .click();
+    await listed.waitFor({ state: 'detached' });
+    await poll(attachmentsOnServer).toEqual([]);
+    expect(await titleInput.inputValue()).toBe(renamed);
+
+    // Saved, then seen again from "My notebooks" and after a reload: the new title, no attachment.
+    await page.getByTestId('notebook-save').click();
+    await toast(page, '笔记本已保存。').waitFor();
+    await leaveAndComeBack(renamed);
+    await poll(() => titleInput.inputValue()).toBe(renamed);
+    expect(await rows.count()).toBe(0);
+    await page.reload();
+    await poll(() => titleInput.inputValue()).toBe(renamed);
+    expect(await rows.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('a teaching notebook from a public course reads as in Jupyter: its pasted figure, \\(…\\) formulas, sentences joined into paragraphs', async () => {
     const shots = shotsDir('notebook-markdown');

@@ -16,6 +16,13 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: NOT
 
 const bell = (page: Page) => page.locator('button.mb-notification-bell');
 const popover = (page: Page) => page.locator('.mb-notification-popover:not(.ant-popover-hidden)');
+/** The status filter's name in each locale (antd alone would call it "segmented control", in English). */
+const STATUS_FILTER = { 'zh-CN': '按状态筛选', 'zh-HK': '按狀態篩選', 'en-US': 'Filter by status' } as const;
+/** The page's segmented status filter is named in the reader's language, and nothing keeps antd's name. */
+async function expectNamedStatusFilter(page: Page, locale: keyof typeof STATUS_FILTER): Promise<void> {
+  await page.getByRole('radiogroup', { name: STATUS_FILTER[locale], exact: true }).waitFor();
+  expect(await page.locator('[aria-label="segmented control"]').count()).toBe(0);
+}
 
 describeE2E('notifications: the bell and the notifications page', () => {
   const browser = useBrowser();
@@ -67,6 +74,7 @@ describeE2E('notifications: the bell and the notifications page', () => {
     await ent.page.goto('/account/notifications');
     const rows = ent.page.locator('.mb-notification-card .mb-notification-row');
     await poll(() => rows.count()).toBe(2);
+    await expectNamedStatusFilter(ent.page, 'zh-CN');
     expect(await rows.first().textContent()).toContain(title);
     await ent.page.goto('/account/notifications?status=unread');
     await poll(() => rows.count()).toBe(1);
@@ -98,6 +106,7 @@ describeE2E('notifications: the bell and the notifications page', () => {
         await ent.page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await ent.page.goto('/account/notifications');
         await poll(() => rows.count()).toBe(3);
+        await expectNamedStatusFilter(ent.page, locale);
         expect(await horizontalOverflow(ent.page)).toBeLessThanOrEqual(0);
         await shoot(ent.page, SHOTS, `page-${locale}-${width}`);
         await bell(ent.page).click();
