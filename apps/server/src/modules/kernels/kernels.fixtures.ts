@@ -142,9 +142,11 @@ export class KernelClient {
   /** Runs code once the kernel answers again: after a restart, the old process's last messages may still arrive. */
   async executeAfterRestart(code: string): Promise<Execution> {
     // A request sent while the new process comes up may be lost: asked again after a few seconds.
+    // One that the kernel aborted (stop_on_error after an earlier request failed, or a request
+    // abandoned here still queued there while the kernel came up) ran nothing: asked again too.
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const run = await this.execute(code, 5000).catch(() => null);
-      if (run && !run.restarted) return run;
+      if (run && !run.restarted && run.reply?.content.status !== 'aborted') return run;
     }
     throw new Error('the kernel did not come back');
   }
