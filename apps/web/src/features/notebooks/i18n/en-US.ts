@@ -162,7 +162,8 @@ export const notebooksEnUS = {
       title: 'Try it online',
       subtitle: 'A real Python kernel with numpy, scipy, sympy and matplotlib, in your browser.',
       signInTitle: 'Sign in to run this notebook',
-      signInText: 'The results below were computed in advance. Sign in and certify your identity to change the code and run it live.',
+      signInText:
+        'The results below were computed in advance. Sign in and certify your identity to change the code and run it live.',
       signIn: 'Sign in to run',
       saveCopy: 'Save a copy to my notebooks',
       saved: 'Saved to your notebooks.',
