@@ -287,6 +287,9 @@ export const CooperationDetailSchema = z.object({
   /** Where each side opens it: the enterprise's and the institute's demand detail routes. */
   viewer: z.enum(['enterprise', 'institute', 'admin']),
 });
+/** A cooperation as an accepted solution's answer carries it (solutions.ts). */
+export const CooperationSchema = CooperationDetailSchema.omit({ viewer: true });
+export type Cooperation = z.infer<typeof CooperationSchema>;
 export type CooperationDetail = z.infer<typeof CooperationDetailSchema>;
 
 /** Per status: every state is present (0 when none). */

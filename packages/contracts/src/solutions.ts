@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   AttachmentIdsSchema,
   BudgetSchema,
+  CooperationSchema,
   DemandAttachmentSchema,
   FlagSchema,
   SOLUTION_STATES,
+  type Cooperation,
   type SolutionState,
 } from './demands.ts';
 import type { ValidationKey } from './messages.ts';
@@ -16,7 +18,7 @@ import { IdSchema, optionalString, requiredString } from './validation.ts';
 const key = (k: ValidationKey) => k;
 
 // Defined beside the demands (a demand's detail names the caller's solution), exported here too.
-export { SOLUTION_STATES, type SolutionState };
+export { CooperationSchema, SOLUTION_STATES, type Cooperation, type SolutionState };
 
 /** Reasons an enterprise picks when declining; the last two are given by the platform when a demand ends. */
 export const DECLINE_REASONS = ['budget', 'approach', 'timeline', 'team', 'chosenOther', 'other'] as const;
@@ -112,13 +114,3 @@ export const SolutionPageSchema = pageOf(SolutionSchema).extend({
   counts: z.record(z.enum(SOLUTION_STATES), z.number().int()).nullable(),
 });
 export type SolutionPage = z.infer<typeof SolutionPageSchema>;
-
-export const CooperationSchema = z.object({
-  id: z.number().int(),
-  demand_id: z.number().int(),
-  solution_id: z.number().int(),
-  enterprise: OrgRefSchema,
-  institute: OrgRefSchema,
-  created_at: z.string(),
-});
-export type Cooperation = z.infer<typeof CooperationSchema>;
