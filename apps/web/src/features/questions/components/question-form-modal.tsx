@@ -82,7 +82,7 @@ export function QuestionFormModal({ project, question, onClose }: QuestionFormMo
       onCancel={cancel}
       confirmLoading={save.isPending}
       width={screens.md ? 880 : undefined}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       <Form<QuestionValues>

@@ -52,7 +52,7 @@ function OutcomeHistory({ project, outcomes }: { project: ProjectDetail; outcome
       items={outcomes.map((outcome, index) => ({
         key: outcome.id,
         color: OUTCOME_COLORS[outcome.status],
-        children: (
+        content: (
           <div data-testid="outcome">
             <div className="mb-phase-outcome-head">
               <strong>{t('research.join.outcome.round', { n: index + 1 })}</strong>
