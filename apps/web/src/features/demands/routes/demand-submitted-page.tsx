@@ -1,6 +1,7 @@
-import { Button, Card, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { SavedResult } from '../../../components/saved-result.tsx';
 import '../i18n/strings.ts';
 
 const BASE = '/manage/demandManage';
@@ -24,32 +25,25 @@ export default function DemandSubmittedPage() {
       ]
     : [t('demands.submitted.draftSteps.one'), t('demands.submitted.draftSteps.two')];
   return (
-    <Card variant="borderless">
-      <Result
-        status={committed ? 'success' : 'info'}
-        title={committed ? t('demands.submitted.commitTitle') : t('demands.submitted.draftTitle')}
-        subTitle={committed ? t('demands.submitted.commitText') : t('demands.submitted.draftText')}
-        extra={[
-          id && /^\d+$/.test(id) ? (
-            <Link key="detail" to={`${BASE}/detail/${id}`}>
-              <Button type="primary">{t('demands.submitted.toDetail')}</Button>
-            </Link>
-          ) : null,
-          <Link key="list" to={`${BASE}/list`}>
-            <Button>{t('demands.submitted.toList')}</Button>
-          </Link>,
-          <Link key="new" to={`${BASE}/demandForm/new`}>
-            <Button>{t('demands.submitted.createAnother')}</Button>
-          </Link>,
-        ]}
-      >
-        <h2 className="mb-section-title">{t('demands.submitted.nextSteps')}</h2>
-        <ol>
-          {steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </Result>
-    </Card>
+    <SavedResult
+      committed={committed}
+      title={committed ? t('demands.submitted.commitTitle') : t('demands.submitted.draftTitle')}
+      text={committed ? t('demands.submitted.commitText') : t('demands.submitted.draftText')}
+      stepsTitle={t('demands.submitted.nextSteps')}
+      steps={steps}
+      actions={[
+        id && /^\d+$/.test(id) ? (
+          <Link key="detail" to={`${BASE}/detail/${id}`}>
+            <Button type="primary">{t('demands.submitted.toDetail')}</Button>
+          </Link>
+        ) : null,
+        <Link key="list" to={`${BASE}/list`}>
+          <Button>{t('demands.submitted.toList')}</Button>
+        </Link>,
+        <Link key="new" to={`${BASE}/demandForm/new`}>
+          <Button>{t('demands.submitted.createAnother')}</Button>
+        </Link>,
+      ]}
+    />
   );
 }

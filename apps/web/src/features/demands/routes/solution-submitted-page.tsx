@@ -1,7 +1,7 @@
-import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { SavedResult } from '../../../components/saved-result.tsx';
 import '../i18n/strings.ts';
 import '../components/demands.css';
 
@@ -29,37 +29,30 @@ export default function SolutionSubmittedPage() {
       ]
     : [t('demands.solutionSubmitted.draftSteps.one'), t('demands.solutionSubmitted.draftSteps.two')];
   return (
-    <Card variant="borderless">
-      <Result
-        status={committed ? 'success' : 'info'}
-        title={committed ? t('demands.solutionSubmitted.commitTitle') : t('demands.solutionSubmitted.draftTitle')}
-        subTitle={committed ? t('demands.solutionSubmitted.commitText') : t('demands.solutionSubmitted.draftText')}
-        extra={
-          <div className="mb-result-actions">
-            {!committed && demandId !== null && (
-              <ButtonLink type="primary" to={`${BASE}/demandForm/${demandId}`}>
-                {t('demands.solutionSubmitted.continueEditing')}
-              </ButtonLink>
-            )}
-            {committed && solutionId !== null && (
-              <ButtonLink type="primary" to={`/manage/solutions?id=${solutionId}`}>
-                {t('demands.solutionSubmitted.viewSolution')}
-              </ButtonLink>
-            )}
-            {demandId !== null && (
-              <ButtonLink to={`${BASE}/detail/${demandId}`}>{t('demands.submitted.toDetail')}</ButtonLink>
-            )}
-            <ButtonLink to={`${BASE}/list`}>{t('demands.solutionSubmitted.toMarket')}</ButtonLink>
-          </div>
-        }
-      >
-        <h2 className="mb-section-title">{t('demands.submitted.nextSteps')}</h2>
-        <ol>
-          {steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </Result>
-    </Card>
+    <SavedResult
+      committed={committed}
+      title={committed ? t('demands.solutionSubmitted.commitTitle') : t('demands.solutionSubmitted.draftTitle')}
+      text={committed ? t('demands.solutionSubmitted.commitText') : t('demands.solutionSubmitted.draftText')}
+      stepsTitle={t('demands.submitted.nextSteps')}
+      steps={steps}
+      actions={
+        <div className="mb-result-actions">
+          {!committed && demandId !== null && (
+            <ButtonLink type="primary" to={`${BASE}/demandForm/${demandId}`}>
+              {t('demands.solutionSubmitted.continueEditing')}
+            </ButtonLink>
+          )}
+          {committed && solutionId !== null && (
+            <ButtonLink type="primary" to={`/manage/solutions?id=${solutionId}`}>
+              {t('demands.solutionSubmitted.viewSolution')}
+            </ButtonLink>
+          )}
+          {demandId !== null && (
+            <ButtonLink to={`${BASE}/detail/${demandId}`}>{t('demands.submitted.toDetail')}</ButtonLink>
+          )}
+          <ButtonLink to={`${BASE}/list`}>{t('demands.solutionSubmitted.toMarket')}</ButtonLink>
+        </div>
+      }
+    />
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Card, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { projectPath, useResearchFace } from '../faces.ts';
+import { SavedResult } from '../../../components/saved-result.tsx';
 import '../i18n/strings.ts';
 
 /** `…/submitted/:isCommit?id=` — 0 'saved as draft', 1 'published', with next steps and links. */
@@ -19,34 +20,27 @@ export default function ProjectSubmittedPage() {
     ? [t('research.manage.submitted.commitSteps.one'), t('research.manage.submitted.commitSteps.two')]
     : [t('research.manage.submitted.draftSteps.one'), t('research.manage.submitted.draftSteps.two')];
   return (
-    <Card variant="borderless">
-      <Result
-        status={committed ? 'success' : 'info'}
-        title={t(`research.manage.submitted.${state}Title.${face.kind}`)}
-        subTitle={t(`research.manage.submitted.${state}Text`)}
-        extra={[
-          detail ? (
-            <Link key="detail" to={detail}>
-              <Button type="primary">{t('research.manage.submitted.toDetail')}</Button>
-            </Link>
-          ) : null,
-          <Link key="list" to={`${face.base}/list`}>
-            <Button>{t('research.manage.toList')}</Button>
-          </Link>,
-          face.form ? (
-            <Link key="new" to={`${face.base}/${face.form}/new`}>
-              <Button>{t(`research.manage.createAnother.${face.kind}`)}</Button>
-            </Link>
-          ) : null,
-        ]}
-      >
-        <h2 className="mb-section-title">{t('research.manage.submitted.nextSteps')}</h2>
-        <ol>
-          {steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
-      </Result>
-    </Card>
+    <SavedResult
+      committed={committed}
+      title={t(`research.manage.submitted.${state}Title.${face.kind}`)}
+      text={t(`research.manage.submitted.${state}Text`)}
+      stepsTitle={t('research.manage.submitted.nextSteps')}
+      steps={steps}
+      actions={[
+        detail ? (
+          <Link key="detail" to={detail}>
+            <Button type="primary">{t('research.manage.submitted.toDetail')}</Button>
+          </Link>
+        ) : null,
+        <Link key="list" to={`${face.base}/list`}>
+          <Button>{t('research.manage.toList')}</Button>
+        </Link>,
+        face.form ? (
+          <Link key="new" to={`${face.base}/${face.form}/new`}>
+            <Button>{t(`research.manage.createAnother.${face.kind}`)}</Button>
+          </Link>
+        ) : null,
+      ]}
+    />
   );
 }
