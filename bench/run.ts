@@ -5,6 +5,7 @@ import { benchFiles } from './files.ts';
 import { benchKernels } from './kernels.ts';
 import { benchLogin } from './login.ts';
 import { benchResearch } from './research.ts';
+import { benchSerializer } from './serializer.ts';
 import { benchWeb } from './web.ts';
 
 /** `npm run bench [-- name…]`: runs the named benchmarks (default all) and prints their ratios. */
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   content: benchContent,
   kernels: benchKernels,
   cluster: benchCluster,
+  serializer: benchSerializer,
 };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(benches)) {

@@ -22,6 +22,7 @@ import { isDatabaseUnreachable } from '../db/database.ts';
 import { AppError, forbidden, invalidInput } from '../lib/errors.ts';
 import { dbRefusalOf } from '../lib/sql.ts';
 import { isStorageFull } from '../lib/storage.ts';
+import { checkedWriterOf, schemaWriterOf } from './answer-serializer.ts';
 
 /** The signed-in caller, as resolved from the session token. */
 export interface Caller {
@@ -165,6 +166,8 @@ export function checkResponses(app: FastifyInstance): void {
 }
 
 const drifts = new WeakMap<FastifyInstance, string[]>();
+/** What the checked schema serializer found while writing a request's answer (answer-serializer.ts). */
+const serializerDrifts = new WeakMap<FastifyRequest, string>();
 
 /**
  * Every drift the checks met on this app: the test harness fails a file that leaves any, so a drift
@@ -199,6 +202,8 @@ function answerCheck(app: FastifyInstance, endpoint: Endpoint) {
             .join('; ');
       }
     }
+    // What JSON.stringify wrote matches the schema; does production's schema writer write the same?
+    drift ??= serializerDrifts.get(request) ?? null;
     if (!drift) return payload;
     const message = `${endpoint.method} ${endpoint.path}: the answer does not match the endpoint table: ${drift}`;
     request.log.error({ answer }, message);
@@ -289,6 +294,13 @@ export function defineCall<const E extends Endpoint>(
         const ctx = { input, caller, locale: request.locale, ip: request.ip, request, reply };
         const result = await handler(ctx);
         if (reply.sent) return reply;
+        // A 200 envelope is written from the output schema (answer-serializer.ts); the test
+        // projects write it as before and check that the schema writer agrees.
+        const writer = responseChecks.has(app)
+          ? checkedWriterOf(endpoint, (drift) => serializerDrifts.set(request, drift))
+          : schemaWriterOf(endpoint);
+        // Fastify sets no content type for a reply's own serializer.
+        if (writer) reply.serializer(writer).type('application/json; charset=utf-8');
         return envelope(request.locale, result ?? null);
       },
     });

@@ -148,3 +148,50 @@ describe('answers checked against the endpoint table (test projects)', () => {
     await app.close();
   });
 });
+
+describe('answers written from the output schema (issue 26 §2)', () => {
+  const probe = endpoint({
+    method: 'GET',
+    path: 'probe/writer',
+    summary: 'A probe',
+    auth: 'none',
+    output: z.object({ id: z.number().int(), at: z.string(), tags: z.array(z.string()).nullable() }),
+  });
+
+  const probeApp = async (checked: boolean, answer: unknown) => {
+    const app = Fastify();
+    installEnvelope(app);
+    if (checked) checkResponses(app);
+    // The probes return answers beside the schema on purpose.
+    defineCall(app, probe, async () => answer as { id: number; at: string; tags: string[] | null });
+    await app.ready();
+    return app;
+  };
+  const get = async (app: FastifyInstance) =>
+    (await app.inject({ method: 'GET', url: '/api/probe/writer?ignore_sign=1' })).json<{
+      status: number;
+      message: string;
+      result: unknown;
+    }>();
+
+  it('writes what the schema names, as JSON.stringify would', async () => {
+    const answer = { id: 1, at: '2026-11-28T00:00:00.000Z', tags: ['优化', 'a"b'] };
+    for (const checked of [false, true]) {
+      const app = await probeApp(checked, answer);
+      expect(await get(app)).toMatchObject({ status: STATUS.ok, result: answer });
+      await app.close();
+    }
+  });
+
+  it('in production drops a field the schema does not name; the test projects call that a drift', async () => {
+    const answer = { id: 1, at: 'x', tags: null, secret: 'not in the table' };
+    const production = await probeApp(false, answer);
+    expect((await get(production)).result).toEqual({ id: 1, at: 'x', tags: null });
+    await production.close();
+    const checked = await probeApp(true, answer);
+    const drifted = await get(checked);
+    expect(drifted.status).toBe(STATUS.internal);
+    expect(drifted.message).toContain('the schema serializer writes it differently: envelope.result.secret');
+    await checked.close();
+  });
+});
