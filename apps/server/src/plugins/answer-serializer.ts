@@ -31,7 +31,7 @@ export function schemaWriterOf(endpoint: Endpoint): Write | null {
       });
       write = fastJson({
         type: 'object',
-        properties: { status: { type: 'integer' }, message: { type: 'string' }, result },
+        properties: { status: { type: 'integer' }, message: { type: 'string' }, result: openObjects(result) },
         required: ['status', 'message', 'result'],
       }) as Write;
     } catch {
@@ -40,6 +40,27 @@ export function schemaWriterOf(endpoint: Endpoint): Write | null {
   }
   compiled.set(endpoint, write);
   return write;
+}
+
+/**
+ * An object schema that names no property (a custom check described only as `{ type: 'object' }`,
+ * e.g. a certification's submitted form) is open: fast-json-stringify would write it as `{}`, so it
+ * becomes "any value", written by JSON.stringify.
+ */
+function openObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openObjects);
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, openObjects(value)]));
+  if (
+    node.type === 'object' &&
+    !('properties' in node) &&
+    !('additionalProperties' in node) &&
+    !('patternProperties' in node)
+  ) {
+    const { type: _object, ...any } = node;
+    return any;
+  }
+  return node;
 }
 
 /**

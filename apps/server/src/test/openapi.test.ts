@@ -195,3 +195,27 @@ describe('answers written from the output schema (issue 26 §2)', () => {
     await checked.close();
   });
 });
+
+describe('an object the schema only calls an object', () => {
+  it('is written whole, as JSON.stringify writes it', async () => {
+    const probe = endpoint({
+      method: 'GET',
+      path: 'probe/open',
+      summary: 'A probe',
+      auth: 'none',
+      output: z.object({
+        data: z.custom<Record<string, unknown>>((v) => typeof v === 'object').meta({ type: 'object' }),
+      }),
+    });
+    const app = Fastify();
+    installEnvelope(app);
+    checkResponses(app);
+    defineCall(app, probe, async () => ({ data: { truename: '李明', nested: { n: 1 } } }));
+    await app.ready();
+    const answer = (await app.inject({ method: 'GET', url: '/api/probe/open?ignore_sign=1' })).json<{
+      result: unknown;
+    }>();
+    expect(answer).toMatchObject({ status: STATUS.ok, result: { data: { truename: '李明', nested: { n: 1 } } } });
+    await app.close();
+  });
+});
