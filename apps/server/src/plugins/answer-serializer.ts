@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isFileAnswer, type Endpoint } from '@mathbridge/contracts/endpoint';
-import fastJson from 'fast-json-stringify';
+import fastJson, { type Schema } from 'fast-json-stringify';
 import { z } from 'zod';
 
 /**
@@ -31,7 +31,7 @@ export function schemaWriterOf(endpoint: Endpoint): Write | null {
       });
       write = fastJson({
         type: 'object',
-        properties: { status: { type: 'integer' }, message: { type: 'string' }, result: openObjects(result) },
+        properties: { status: { type: 'integer' }, message: { type: 'string' }, result: openObjects(result) as Schema },
         required: ['status', 'message', 'result'],
       }) as Write;
     } catch {
