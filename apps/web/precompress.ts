@@ -34,27 +34,32 @@ export function precompress(): Plugin {
     configResolved(config: ResolvedConfig) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    // After the bundle and the public folder are written.
-    async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
-      await Promise.all(
-        files.map(async (file) => {
-          const source = await fs.readFile(file);
-          if (source.length < MIN_BYTES) return;
-          const [br, gz] = await Promise.all([
-            brotli(source, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-              },
-            }),
-            gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
-          ]);
-          if (br.length < source.length) await fs.writeFile(`${file}.br`, br);
-          if (gz.length < source.length) await fs.writeFile(`${file}.gz`, gz);
-        }),
-      );
+    // After the bundle and the public folder are written, and after the other plugins' closeBundle
+    // (the service worker, installable-app.ts, is written there).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+        await Promise.all(
+          files.map(async (file) => {
+            const source = await fs.readFile(file);
+            if (source.length < MIN_BYTES) return;
+            const [br, gz] = await Promise.all([
+              brotli(source, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+              gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            if (br.length < source.length) await fs.writeFile(`${file}.br`, br);
+            if (gz.length < source.length) await fs.writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
     },
   };
 }

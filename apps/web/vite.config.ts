@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { endpointSchemas } from './endpoint-schemas.ts';
+import { installableApp } from './installable-app.ts';
 import { precompress } from './precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -41,7 +42,7 @@ const UI_RARE =
  */
 export default defineConfig({
   root,
-  plugins: [endpointSchemas(), react(), precompress()],
+  plugins: [endpointSchemas(), react(), installableApp(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false, ws: true } },

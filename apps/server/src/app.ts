@@ -52,9 +52,10 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
-// Ant Design writes inline styles (CSS-in-JS); scripts stay same-origin only.
+// Ant Design writes inline styles (CSS-in-JS); scripts stay same-origin only. The service worker
+// and the web manifests (issue 30) come from the site itself: named, not left to default-src.
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
 /**
  * Fastify's trust for X-Forwarded-For. A hop count becomes a function: Fastify 5 treats a bare
@@ -257,14 +258,21 @@ async function serveWeb(app: FastifyInstance, webDist: string, pageMeta?: PageMe
 }
 
 /**
- * Hashed assets never change: a year, immutable. index.html (the answer to every SPA route) names
- * the current assets, so it is revalidated on every use (`no-cache`, with its ETag). Other files at
- * the root (favicon) keep their names across deploys: an hour.
+ * Root files revalidated on every use: index.html (the answer to every SPA route) names the current
+ * assets; the service worker, its registration script and the web manifests (issue 30) name the
+ * current deploy too, and an hour-old copy would delay an update or an install by that hour.
+ */
+const REVALIDATED = /^(index\.html|sw\.js|registerSW\.js|manifest\.[\w-]+\.webmanifest)$/;
+
+/**
+ * Hashed assets never change: a year, immutable. The REVALIDATED files are `no-cache` (with their
+ * ETag). Other files at the root (favicon, icons, the offline page) keep their names across
+ * deploys: an hour.
  */
 function webCacheControl(relative: string): string {
   const file = relative.replace(/\.(br|gz)$/, '');
   if (file.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  if (file === 'index.html') return 'no-cache';
+  if (REVALIDATED.test(file)) return 'no-cache';
   return 'public, max-age=3600';
 }
 

@@ -25,6 +25,16 @@ write('index.html', html);
 write('index.html.br', zlib.brotliCompressSync(html));
 write('index.html.gz', zlib.gzipSync(html));
 write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The installable app's files (issue 30: apps/web/installable-app.ts).
+const worker = `importScripts('./workbox-1a2b3c.js');\n${'// precache list\n'.repeat(100)}`;
+write('sw.js', worker);
+write('sw.js.br', zlib.brotliCompressSync(worker));
+write('workbox-1a2b3c.js', 'self.workbox = {};');
+write('registerSW.js', "navigator.serviceWorker.register('/sw.js', { scope: '/' });");
+write('manifest.zh-HK.webmanifest', JSON.stringify({ name: '數橋', lang: 'zh-HK' }));
+write('offline.html', '<!doctype html><title>offline</title>');
+fs.mkdirSync(path.join(dist, 'icons'));
+write('icons/icon-192.png', Buffer.from('89504e470d0a1a0a', 'hex'));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -154,6 +164,39 @@ describeApi('web delivery: precompressed assets and cache headers', () => {
       headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('serves the service worker, its registration and the web manifests fresh, under a CSP that allows them', async () => {
+    const sw = await get('/sw.js', 'br');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toBe(JS);
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(sw.rawPayload).toString()).toBe(worker);
+    const register = await get('/registerSW.js');
+    expect(register.headers['content-type']).toBe(JS);
+    expect(register.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.zh-HK.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual({ name: '數橋', lang: 'zh-HK' });
+    // Named by content (Workbox's runtime), or precached under a revision: an hour is enough.
+    const rootFiles: [url: string, type: string][] = [
+      ['/workbox-1a2b3c.js', JS],
+      ['/offline.html', 'text/html; charset=utf-8'],
+      ['/icons/icon-192.png', 'image/png'],
+    ];
+    for (const [url, type] of rootFiles) {
+      const reply = await get(url);
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers['content-type'], url).toBe(type);
+      expect(reply.headers['cache-control'], url).toBe('public, max-age=3600');
+    }
+    const csp = String((await get('/start')).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    expect(sw.headers['content-security-policy']).toBe(csp);
   });
 
   it('caches other root files for a short time and keeps /api 404s as API answers', async () => {

@@ -24,18 +24,22 @@ const CJK: Record<Locale, string> = {
 const TEXT_DESCRIPTION = '#5b6478'; // 5.9:1 on white, 5.5:1 on #f5f7fb
 const TEXT_PLACEHOLDER = '#626a78'; // 5.4:1 on white
 
+/** The brand blue and the grey page surface: also the installed app's colours (installable-app.ts). */
+export const BRAND_COLOR = '#1f4fd1';
+export const PAGE_BACKGROUND = '#f5f7fb';
+
 export function themeFor(locale: Locale): ThemeConfig {
   return {
     token: {
-      colorPrimary: '#1f4fd1',
-      colorInfo: '#1f4fd1',
+      colorPrimary: BRAND_COLOR,
+      colorInfo: BRAND_COLOR,
       colorSuccess: '#0b7a3e',
       // antd derives a grey-green tint from a dark green; status tags need a light one (4.8:1).
       colorSuccessBg: '#e8f5ec',
       colorSuccessBgHover: '#d3eedb',
       colorSuccessBorder: '#a3d9b5',
       colorError: '#cf1322',
-      colorLink: '#1f4fd1',
+      colorLink: BRAND_COLOR,
       colorTextTertiary: TEXT_DESCRIPTION,
       colorTextDescription: TEXT_DESCRIPTION,
       colorTextPlaceholder: TEXT_PLACEHOLDER,
@@ -43,7 +47,7 @@ export function themeFor(locale: Locale): ThemeConfig {
       fontFamily: `${LATIN}, ${CJK[locale]}, sans-serif, ${EMOJI}`,
     },
     components: {
-      Layout: { headerBg: '#ffffff', bodyBg: '#f5f7fb' },
+      Layout: { headerBg: '#ffffff', bodyBg: PAGE_BACKGROUND },
       Menu: { itemBg: 'transparent' },
       // Text of the preset-coloured tags (green 'received', gold 'NDA') on their tint; the palette
       // is derived after global tokens apply, so the override goes to the component.

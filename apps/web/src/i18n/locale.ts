@@ -10,10 +10,14 @@ export function currentLocale(): Locale {
 
 /**
  * Makes the document and dayjs follow the UI locale (<html lang> also drives CJK font selection).
- * dayjs is only needed by date widgets, so it loads on its own and never delays a page.
+ * The web manifest follows too, so the app is installed under its name in this language (one
+ * manifest per locale, written by the build: installable-app.ts). dayjs is only needed by date
+ * widgets, so it loads on its own and never delays a page.
  */
 export function applyDocumentLocale(locale: Locale = currentLocale()): void {
   document.documentElement.lang = locale;
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.href = `/manifest.${locale}.webmanifest`;
   const apply = () => void import('./dayjs-locale.ts').then(({ setDayjsLocale }) => setDayjsLocale(locale));
   if (document.readyState === 'complete') apply();
   // At start-up, wait for the page to finish loading and the browser to be idle.
