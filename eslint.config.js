@@ -102,7 +102,23 @@ export default tseslint.config(
               message: 'Use components/segmented.tsx: it names the control in the reader’s language.',
               allowTypeImports: true,
             },
+            // antd 6 deprecates List; its successor Listy is a virtual scroller without rows or list semantics.
+            { name: 'antd', importNames: ['List'], message: 'Use components/item-list.tsx (antd 6 deprecates List).' },
+            { name: 'antd/es/list', message: 'Use components/item-list.tsx (antd 6 deprecates List).' },
           ],
+        },
+      ],
+      // A feature's strings load one way (issue 26 §7): withStrings beside the lazy import of the code
+      // that shows them (i18n/i18n.ts). Importing a strings.ts for its effect, or fetching it, loads nothing.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[specifiers.length=0][source.value=/\\/i18n\\/strings(\\.ts)?$/]',
+          message: 'Load a feature’s strings with withStrings (i18n/i18n.ts) where its code is lazily imported.',
+        },
+        {
+          selector: 'ImportExpression[source.value=/\\/i18n\\/strings(\\.ts)?$/]',
+          message: 'Load a feature’s strings with withStrings (i18n/i18n.ts) where its code is lazily imported.',
         },
       ],
     },

@@ -88,7 +88,7 @@ describeE2E('demands, solutions and cooperation, end to end', () => {
     await ins.page.setInputFiles('[data-testid=attachment-input]', [
       { name: '技术方案.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
-    await poll(() => ins.page.locator('.ant-list-item', { hasText: '技术方案.pdf' }).count()).toBe(1);
+    await poll(() => ins.page.locator('.mb-item-list-row', { hasText: '技术方案.pdf' }).count()).toBe(1);
     await ins.page.getByRole('button', { name: /^提\s?交$/ }).click();
     await ins.page.waitForURL(`**/manage/demandManageRI/submitted/1?demand=${demandId}&id=*`);
     await ins.page.getByRole('link', { name: '查看我的方案' }).click();

@@ -193,7 +193,7 @@ describeE2E('the first hour: defects a new user meets', () => {
     await page.setInputFiles('[data-testid=attachment-input]', [
       { name: '数据说明.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
-    await poll(() => page.locator('.ant-list-item', { hasText: '数据说明.pdf' }).count()).toBe(1);
+    await poll(() => page.locator('.mb-item-list-row', { hasText: '数据说明.pdf' }).count()).toBe(1);
     expect(page.url()).toBe(formUrl);
     await shoot(page, 'demand-form-attached-zh-CN');
     await page.getByRole('button', { name: '提交审核' }).click();
@@ -221,7 +221,7 @@ describeE2E('the first hour: defects a new user meets', () => {
     const admin = await signInAdmin();
     const enterprise = await certified(admin, 'Enterprise', `附件恢复科技有限公司${String(Date.now()).slice(-4)}`);
     const listed = (page: Page) =>
-      page.locator('.ant-list-item').evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
+      page.locator('.mb-item-list-row').evaluateAll((items) => items.map((item) => item.textContent?.trim() ?? ''));
 
     // A form left without saving: its file waits in the author's tray.
     const first = await newPage(browser());

@@ -81,7 +81,7 @@ describeE2E("the institute's solution form and the page after it (demandManageRI
     await ins.page.setInputFiles('[data-testid=attachment-input]', [
       { name: '方案草稿.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
-    await poll(() => ins.page.locator('.ant-list-item', { hasText: '方案草稿.pdf' }).count()).toBe(1);
+    await poll(() => ins.page.locator('.mb-item-list-row', { hasText: '方案草稿.pdf' }).count()).toBe(1);
     await shoot(ins.page, 'form-new-zh-CN');
     await ins.page.getByRole('button', { name: '保存草稿' }).click();
     await ins.page.waitForURL(`**/manage/demandManageRI/submitted/0?demand=${demandId}&id=*`);
@@ -98,7 +98,7 @@ describeE2E("the institute's solution form and the page after it (demandManageRI
     await ins.page.waitForURL(`**${form}`);
     await poll(() => ins.page.locator('#approach').inputValue()).toContain('分支定价');
     await poll(() => ins.page.getByRole('heading', { name: '编辑方案' }).count()).toBe(1);
-    expect(await ins.page.locator('.ant-list-item', { hasText: '方案草稿.pdf' }).count()).toBe(1);
+    expect(await ins.page.locator('.mb-item-list-row', { hasText: '方案草稿.pdf' }).count()).toBe(1);
 
     // Leaving it with unsaved typing asks first.
     await ins.page.fill('#cost_estimate', '160000');

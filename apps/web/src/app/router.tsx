@@ -15,8 +15,27 @@ import { VERIFY_STATE } from '@mathbridge/contracts/roles';
 import { canUseSection } from '@mathbridge/contracts/workspace';
 import { PageLoader } from '../components/page-loader.tsx';
 import { RouteError } from '../components/route-error.tsx';
+import { accountStrings } from '../features/account/i18n/strings.ts';
+import { auditLogStrings } from '../features/audit-log/i18n/strings.ts';
+import { contentStrings } from '../features/content/i18n/strings.ts';
+import { demandsStrings } from '../features/demands/i18n/strings.ts';
+import { filesStrings } from '../features/files/i18n/strings.ts';
+import { identityStrings } from '../features/identity/i18n/strings.ts';
+import { invitationStrings } from '../features/invitation/i18n/strings.ts';
+import { jobsStrings } from '../features/jobs/i18n/strings.ts';
+import { membersStrings } from '../features/members/i18n/strings.ts';
+import { micrositeStrings } from '../features/microsite/i18n/strings.ts';
+import { notebooksStrings } from '../features/notebooks/i18n/strings.ts';
+import { notificationsStrings } from '../features/notifications/i18n/strings.ts';
+import { onboardingStrings } from '../features/onboarding/i18n/strings.ts';
 import { portalStrings } from '../features/portal/i18n/strings.ts';
-import { loadPageStrings, loadStringBundle } from '../i18n/i18n.ts';
+import { questionsStrings } from '../features/questions/i18n/strings.ts';
+import { researchStrings } from '../features/research/i18n/strings.ts';
+import { utilitiesStrings } from '../features/utilities/i18n/strings.ts';
+import { wechatStrings } from '../features/wechat/i18n/strings.ts';
+import { wishesStrings } from '../features/wishes/i18n/strings.ts';
+import { workspaceStrings } from '../features/workspace/i18n/strings.ts';
+import { loadPageStrings, withStrings } from '../i18n/i18n.ts';
 import { ensureSession } from '../lib/auth.ts';
 import { signInPath } from '../lib/navigation.ts';
 import { useSession } from '../lib/session-store.ts';
@@ -39,46 +58,50 @@ type PageSpec =
       intro?: (t: TFunction) => string;
       footer?: boolean;
       /**
-       * Sign-in screens and /404 only use the core strings; other pages wait for the shell's page
-       * strings, or, given `strings`, for their feature's own bundle, fetched beside the page's code.
+       * Pages wait for the shell's section strings (loadPageStrings) unless they show none: sign-in
+       * screens and /404 (core strings only), the portal's and the notebooks' own pages. A feature's
+       * strings come with its page's code: `load: withStrings(() => import(…), itsStrings)`.
        */
-      coreStringsOnly?: boolean;
-      strings?: () => Promise<unknown>;
+      pageStrings?: false;
     }
   | { redirectTo: string };
 
-/** The public portal's pages share the landing page's strings, fetched beside each page's code. */
-const portalBundle = () => loadStringBundle(portalStrings);
-const rolePage: LazyModule = () => import('../features/portal/routes/role-page.tsx');
-/** Notebook pages load the notebooks feature's strings beside their code (issue 12). */
-const notebooksBundle = () =>
-  import('../features/notebooks/i18n/strings.ts').then((m) => loadStringBundle(m.notebooksStrings));
-const micrositePage: LazyModule = () => import('../features/microsite/routes/site-page.tsx');
+const rolePage: LazyModule = withStrings(() => import('../features/portal/routes/role-page.tsx'), portalStrings);
+const micrositePage: LazyModule = withStrings(
+  () => import('../features/microsite/routes/site-page.tsx'),
+  micrositeStrings,
+);
+
+/** The workspace's side menu links the audit log by the dashboard's word for it. */
+const manageLayout = withStrings(() => import('./layouts/manage-layout.tsx'), workspaceStrings);
 
 const comingSoonPage: LazyModule = () => import('../components/coming-soon-page.tsx');
 
 /** Workspace sections without child routes that have their page; the others are coming soon. */
 const SECTION_PAGES: Partial<Record<string, LazyModule>> = {
-  sharedTplFile: () => import('../features/files/routes/shared-templates-page.tsx'),
-  dashboard: () => import('../features/workspace/routes/dashboard-page.tsx'),
-  todoList: () => import('./routes/todo-list-page.tsx'),
-  demands: () => import('../features/demands/routes/demands-overview-page.tsx'),
-  solutions: () => import('../features/demands/routes/solutions-page.tsx'),
-  myJob: () => import('../features/jobs/routes/my-jobs-page.tsx'),
-  researchQuestions: () => import('../features/questions/routes/research-questions-page.tsx'),
+  sharedTplFile: withStrings(() => import('../features/files/routes/shared-templates-page.tsx'), filesStrings),
+  dashboard: withStrings(() => import('../features/workspace/routes/dashboard-page.tsx'), workspaceStrings),
+  todoList: withStrings(() => import('./routes/todo-list-page.tsx'), workspaceStrings, identityStrings),
+  demands: withStrings(() => import('../features/demands/routes/demands-overview-page.tsx'), demandsStrings),
+  solutions: withStrings(() => import('../features/demands/routes/solutions-page.tsx'), demandsStrings),
+  myJob: withStrings(() => import('../features/jobs/routes/my-jobs-page.tsx'), jobsStrings),
+  researchQuestions: withStrings(
+    () => import('../features/questions/routes/research-questions-page.tsx'),
+    questionsStrings,
+  ),
 };
 
 /** Research screens (issue 10): one page per screen serves every section of both kinds (features/research/faces.ts). */
 const researchPages = {
-  list: () => import('../features/research/routes/project-list-page.tsx'),
-  form: () => import('../features/research/routes/project-form-page.tsx'),
-  submitted: () => import('../features/research/routes/project-submitted-page.tsx'),
-  detail: () => import('./routes/research-detail-page.tsx'),
-  authority: () => import('../features/research/routes/authority-page.tsx'),
-  sharedFile: () => import('./routes/research-shared-file-page.tsx'),
-  plan: () => import('../features/research/routes/plan-outcome-page.tsx'),
-  pool: () => import('../features/research/routes/pool-page.tsx'),
-  poolDetail: () => import('../features/research/routes/pool-detail-page.tsx'),
+  list: withStrings(() => import('../features/research/routes/project-list-page.tsx'), researchStrings),
+  form: withStrings(() => import('../features/research/routes/project-form-page.tsx'), researchStrings),
+  submitted: withStrings(() => import('../features/research/routes/project-submitted-page.tsx'), researchStrings),
+  detail: withStrings(() => import('./routes/research-detail-page.tsx'), researchStrings, questionsStrings),
+  authority: withStrings(() => import('../features/research/routes/authority-page.tsx'), researchStrings),
+  sharedFile: withStrings(() => import('./routes/research-shared-file-page.tsx'), researchStrings, filesStrings),
+  plan: withStrings(() => import('../features/research/routes/plan-outcome-page.tsx'), researchStrings),
+  pool: withStrings(() => import('../features/research/routes/pool-page.tsx'), researchStrings),
+  poolDetail: withStrings(() => import('../features/research/routes/pool-detail-page.tsx'), researchStrings),
 } satisfies Record<string, LazyModule>;
 const RESEARCH_CHILD_PAGES: Record<string, LazyModule> = {
   'subjectManage/list': researchPages.list,
@@ -114,33 +137,51 @@ const RESEARCH_CHILD_PAGES: Record<string, LazyModule> = {
 };
 
 /** Child pages of workspace sections that have them, keyed `section/child`; the others are coming soon. */
-const demandDetailPage: LazyModule = () => import('../features/demands/routes/demand-detail-page.tsx');
-const wishDetailPage: LazyModule = () => import('../features/wishes/routes/wish-detail-page.tsx');
+const demandDetailPage: LazyModule = withStrings(
+  () => import('../features/demands/routes/demand-detail-page.tsx'),
+  demandsStrings,
+);
+const wishDetailPage: LazyModule = withStrings(
+  () => import('../features/wishes/routes/wish-detail-page.tsx'),
+  wishesStrings,
+);
 const CHILD_PAGES: Partial<Record<string, LazyModule>> = {
-  'demandManage/list': () => import('../features/demands/routes/demand-list-page.tsx'),
-  'demandManage/demandForm/:demand_id': () => import('../features/demands/routes/demand-form-page.tsx'),
-  'demandManage/submitted/:isCommit': () => import('../features/demands/routes/demand-submitted-page.tsx'),
+  'demandManage/list': withStrings(() => import('../features/demands/routes/demand-list-page.tsx'), demandsStrings),
+  'demandManage/demandForm/:demand_id': withStrings(
+    () => import('../features/demands/routes/demand-form-page.tsx'),
+    demandsStrings,
+  ),
+  'demandManage/submitted/:isCommit': withStrings(
+    () => import('../features/demands/routes/demand-submitted-page.tsx'),
+    demandsStrings,
+  ),
   'demandManage/detail/:demand_id': demandDetailPage,
-  'demandManageRI/list': () => import('../features/demands/routes/demand-market-page.tsx'),
+  'demandManageRI/list': withStrings(() => import('../features/demands/routes/demand-market-page.tsx'), demandsStrings),
   'demandManageRI/detail/:demand_id': demandDetailPage,
-  'demandManageRI/demandForm/:demand_id': () => import('../features/demands/routes/solution-form-page.tsx'),
-  'demandManageRI/submitted/:isCommit': () => import('../features/demands/routes/solution-submitted-page.tsx'),
-  'willManageE/list': () => import('../features/wishes/routes/wish-list-page.tsx'),
-  'willManageE/create': () => import('../features/wishes/routes/wish-create-page.tsx'),
+  'demandManageRI/demandForm/:demand_id': withStrings(
+    () => import('../features/demands/routes/solution-form-page.tsx'),
+    demandsStrings,
+  ),
+  'demandManageRI/submitted/:isCommit': withStrings(
+    () => import('../features/demands/routes/solution-submitted-page.tsx'),
+    demandsStrings,
+  ),
+  'willManageE/list': withStrings(() => import('../features/wishes/routes/wish-list-page.tsx'), wishesStrings),
+  'willManageE/create': withStrings(() => import('../features/wishes/routes/wish-create-page.tsx'), wishesStrings),
   'willManageE/detail/:id': wishDetailPage,
-  'willManageRI/list': () => import('../features/wishes/routes/wish-open-list-page.tsx'),
+  'willManageRI/list': withStrings(() => import('../features/wishes/routes/wish-open-list-page.tsx'), wishesStrings),
   'willManageRI/detail/:id': wishDetailPage,
-  'employment/list': () => import('../features/jobs/routes/job-list-page.tsx'),
-  'employment/form/:jobs_id': () => import('../features/jobs/routes/job-form-page.tsx'),
-  'employment/detail/:jobs_id': () => import('../features/jobs/routes/job-detail-page.tsx'),
+  'employment/list': withStrings(() => import('../features/jobs/routes/job-list-page.tsx'), jobsStrings),
+  'employment/form/:jobs_id': withStrings(() => import('../features/jobs/routes/job-form-page.tsx'), jobsStrings),
+  'employment/detail/:jobs_id': withStrings(() => import('../features/jobs/routes/job-detail-page.tsx'), jobsStrings),
   ...RESEARCH_CHILD_PAGES,
 };
 
-/** A page's code and, unless it needs none, its strings (i18n/i18n.ts loadPageStrings). */
+/** A page's code (with its feature's strings: withStrings) and, unless it shows none, the shell's section strings. */
 const lazyPage =
-  (load: LazyModule, coreStringsOnly = false, strings?: () => Promise<unknown>) =>
+  (load: LazyModule, pageStrings = true) =>
   async () => {
-    const [module] = await Promise.all([load(), strings ? strings() : coreStringsOnly ? null : loadPageStrings()]);
+    const [module] = await Promise.all([load(), pageStrings ? loadPageStrings() : null]);
     return { Component: module.default };
   };
 
@@ -152,93 +193,99 @@ const PUBLIC_PAGES: Record<PublicRoute, PageSpec> = {
     load: () => import('../features/auth/routes/signin-page.tsx'),
     title: (t) => t('pages.signin'),
     footer: false,
-    coreStringsOnly: true,
+    pageStrings: false,
   },
   '/signup': {
     load: () => import('../features/auth/routes/signup-page.tsx'),
     title: (t) => t('pages.signup'),
     footer: false,
-    coreStringsOnly: true,
+    pageStrings: false,
   },
   '/forget': {
     load: () => import('../features/auth/routes/forget-page.tsx'),
     title: (t) => t('pages.forget'),
     footer: false,
-    coreStringsOnly: true,
+    pageStrings: false,
   },
   '/start': {
-    load: () => import('../features/portal/routes/start-page.tsx'),
+    load: withStrings(() => import('../features/portal/routes/start-page.tsx'), portalStrings),
     title: (t) => t('pages.start'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/enterprise': {
     load: rolePage,
     title: (t) => t('pages.enterprise'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/researchinstitute': {
     load: rolePage,
     title: (t) => t('pages.researchinstitute'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/specialist': {
     load: rolePage,
     title: (t) => t('pages.specialist'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/student': {
     load: rolePage,
     title: (t) => t('pages.student'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/innovate-forum': {
-    load: () => import('../features/portal/routes/forum-page.tsx'),
+    load: withStrings(() => import('../features/portal/routes/forum-page.tsx'), portalStrings),
     title: (t) => t('pages.innovateForum'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/certification': {
-    load: () => import('../features/identity/routes/certification-page.tsx'),
+    load: withStrings(() => import('../features/identity/routes/certification-page.tsx'), identityStrings),
     title: (t) => t('identity.choose.title'),
   },
   '/service': {
-    load: () => import('../features/portal/routes/service-page.tsx'),
+    load: withStrings(() => import('../features/portal/routes/service-page.tsx'), portalStrings),
     title: (t) => t('pages.service'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/industry': {
-    load: () => import('../features/portal/routes/industry-page.tsx'),
+    load: withStrings(() => import('../features/portal/routes/industry-page.tsx'), portalStrings),
     title: (t) => t('pages.industry'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/aboutUs': {
-    load: () => import('../features/portal/routes/about-page.tsx'),
+    load: withStrings(() => import('../features/portal/routes/about-page.tsx'), portalStrings),
     title: (t) => t('pages.aboutUs'),
-    strings: portalBundle,
+    pageStrings: false,
   },
-  '/members': { load: () => import('../features/members/routes/members-page.tsx'), title: (t) => t('pages.members') },
+  '/members': {
+    load: withStrings(() => import('../features/members/routes/members-page.tsx'), membersStrings),
+    title: (t) => t('pages.members'),
+  },
   '/news': {
-    load: () => import('../features/portal/routes/news-page.tsx'),
+    load: withStrings(() => import('../features/portal/routes/news-page.tsx'), portalStrings),
     title: (t) => t('pages.news'),
-    strings: portalBundle,
+    pageStrings: false,
   },
   '/news/detail/:id': {
-    load: () => import('../features/portal/routes/news-detail-page.tsx'),
+    load: withStrings(() => import('../features/portal/routes/news-detail-page.tsx'), portalStrings),
     title: (t) => t('pages.newsDetail'),
-    strings: portalBundle,
+    pageStrings: false,
   },
-  '/employ': { load: () => import('../features/jobs/routes/employ-page.tsx'), title: (t) => t('pages.employ') },
+  '/employ': {
+    load: withStrings(() => import('../features/jobs/routes/employ-page.tsx'), jobsStrings),
+    title: (t) => t('pages.employ'),
+  },
   '/employ/detail/:id': {
-    load: () => import('../features/jobs/routes/employ-detail-page.tsx'),
+    load: withStrings(() => import('../features/jobs/routes/employ-detail-page.tsx'), jobsStrings),
     title: (t) => t('pages.employDetail'),
   },
   '/404': {
     load: () => import('../features/not-found/routes/not-found-page.tsx'),
     title: (t) => t('pages.notFound'),
     footer: false,
-    coreStringsOnly: true,
+    pageStrings: false,
   },
   '/invitation/:id': {
-    load: () => import('../features/invitation/routes/invitation-page.tsx'),
+    load: withStrings(() => import('../features/invitation/routes/invitation-page.tsx'), invitationStrings),
     title: (t) => t('pages.invitation'),
   },
 };
@@ -247,19 +294,19 @@ const WHITE_LIST_PAGES: Record<WhiteListRoute, PageSpec> = {
   '/home': { redirectTo: '/start' },
   // The achievement area (issue 12): list, /achievement/{id} and /achievement/user/{id}, dispatched by the page.
   '/achievement/*': {
-    load: () => import('../features/notebooks/routes/achievement-page.tsx'),
+    load: withStrings(() => import('../features/notebooks/routes/achievement-page.tsx'), notebooksStrings),
     title: (t) => t('pages.achievement'),
     intro: (t) => t('pageIntro.achievement'),
-    strings: notebooksBundle,
+    pageStrings: false,
   },
   '/tryit': {
-    load: () => import('../features/notebooks/routes/tryit-page.tsx'),
+    load: withStrings(() => import('../features/notebooks/routes/tryit-page.tsx'), notebooksStrings),
     title: (t) => t('pages.tryit'),
     intro: (t) => t('pageIntro.tryit'),
-    strings: notebooksBundle,
+    pageStrings: false,
   },
   '/utilities/*': {
-    load: () => import('../features/utilities/routes/utilities-page.tsx'),
+    load: withStrings(() => import('../features/utilities/routes/utilities-page.tsx'), utilitiesStrings),
     title: (t) => t('pages.utilities'),
   },
   '/xxribd': { load: micrositePage, title: (t) => t('pages.xxribd') },
@@ -277,29 +324,29 @@ function pageRoute(path: string, spec: PageSpec): RouteObject {
   const relative = path.replace(/^\//, '');
   if ('redirectTo' in spec) return { path: relative, loader: () => redirect(spec.redirectTo), Component: Redirecting };
   const handle: RouteHandle = { title: spec.title, intro: spec.intro, footer: spec.footer };
-  return { path: relative, lazy: lazyPage(spec.load, spec.coreStringsOnly, spec.strings), handle };
+  return { path: relative, lazy: lazyPage(spec.load, spec.pageStrings), handle };
 }
 
 /** /account children (spec §2): two real screens, the certification screens come later. */
 const ACCOUNT_PAGES: Record<(typeof ACCOUNT_CHILDREN)[number], PageSpec> = {
   individual: {
-    load: () => import('./routes/individual-page.tsx'),
+    load: withStrings(() => import('./routes/individual-page.tsx'), accountStrings, identityStrings, wechatStrings),
     title: (t) => t('accountArea.menu.individual'),
   },
   institute: {
-    load: () => import('../features/identity/routes/institute-page.tsx'),
+    load: withStrings(() => import('../features/identity/routes/institute-page.tsx'), identityStrings),
     title: (t) => t('accountArea.menu.institute'),
   },
   'individual-authentication': {
-    load: () => import('../features/identity/routes/individual-auth-page.tsx'),
+    load: withStrings(() => import('../features/identity/routes/individual-auth-page.tsx'), identityStrings),
     title: (t) => t('accountArea.menu.individual-authentication'),
   },
   'institute-authentication': {
-    load: () => import('../features/identity/routes/institute-auth-page.tsx'),
+    load: withStrings(() => import('../features/identity/routes/institute-auth-page.tsx'), identityStrings),
     title: (t) => t('accountArea.menu.institute-authentication'),
   },
   'contact-information': {
-    load: () => import('../features/account/routes/contact-information-page.tsx'),
+    load: withStrings(() => import('../features/account/routes/contact-information-page.tsx'), accountStrings),
     title: (t) => t('accountArea.menu.contact-information'),
   },
 };
@@ -324,18 +371,42 @@ async function adminLoader({ request }: LoaderFunctionArgs) {
 
 /** The content manager's pages (/manage/content/…): path → page and title (shell strings `contentManager.*`). */
 const CONTENT_PAGES: Record<string, { load: LazyModule; title: ContentSection }> = {
-  articles: { load: () => import('../features/content/routes/articles-page.tsx'), title: 'articles' },
-  'articles/:id': { load: () => import('../features/content/routes/article-form-page.tsx'), title: 'articles' },
-  categories: { load: () => import('../features/content/routes/categories-page.tsx'), title: 'categories' },
-  banners: { load: () => import('../features/content/routes/banners-page.tsx'), title: 'banners' },
-  manual: { load: () => import('../features/content/routes/manual-pages-page.tsx'), title: 'manual' },
-  site: { load: () => import('../features/content/routes/site-pages-page.tsx'), title: 'site' },
-  consultations: { load: () => import('../features/content/routes/consultations-page.tsx'), title: 'consultations' },
+  articles: {
+    load: withStrings(() => import('../features/content/routes/articles-page.tsx'), contentStrings),
+    title: 'articles',
+  },
+  'articles/:id': {
+    load: withStrings(() => import('../features/content/routes/article-form-page.tsx'), contentStrings),
+    title: 'articles',
+  },
+  categories: {
+    load: withStrings(() => import('../features/content/routes/categories-page.tsx'), contentStrings),
+    title: 'categories',
+  },
+  banners: {
+    load: withStrings(() => import('../features/content/routes/banners-page.tsx'), contentStrings),
+    title: 'banners',
+  },
+  manual: {
+    load: withStrings(() => import('../features/content/routes/manual-pages-page.tsx'), contentStrings),
+    title: 'manual',
+  },
+  site: {
+    load: withStrings(() => import('../features/content/routes/site-pages-page.tsx'), contentStrings),
+    title: 'site',
+  },
+  consultations: {
+    load: withStrings(() => import('../features/content/routes/consultations-page.tsx'), contentStrings),
+    title: 'consultations',
+  },
   notebookCategories: {
-    load: () => import('../features/content/routes/notebook-categories-page.tsx'),
+    load: withStrings(() => import('../features/content/routes/notebook-categories-page.tsx'), contentStrings),
     title: 'notebookCategories',
   },
-  contributions: { load: () => import('../features/content/routes/contributions-page.tsx'), title: 'contributions' },
+  contributions: {
+    load: withStrings(() => import('../features/content/routes/contributions-page.tsx'), contentStrings),
+    title: 'contributions',
+  },
 };
 
 /** The workspace opens only at verify_state 1 (spec §4). */
@@ -405,18 +476,21 @@ const pageRoutes: RouteObject[] = [
       ...Object.entries(ACCOUNT_PAGES).map(([path, spec]) => pageRoute(path, spec)),
       // Beyond spec §2's five children: every signed-in user's personal file space (issue 4).
       pageRoute('/files', {
-        load: () => import('../features/files/routes/personal-files-page.tsx'),
+        load: withStrings(() => import('../features/files/routes/personal-files-page.tsx'), filesStrings),
         title: (t) => t('accountArea.menu.files'),
       }),
       // Every signed-in user's notebooks (issue 12, DESIGN §12).
       pageRoute('/notebooks', {
-        load: () => import('../features/notebooks/routes/my-notebooks-page.tsx'),
+        load: withStrings(() => import('../features/notebooks/routes/my-notebooks-page.tsx'), notebooksStrings),
         title: (t) => t('accountArea.menu.notebooks'),
-        strings: notebooksBundle,
+        pageStrings: false,
       }),
       // Every signed-in user's notifications and WeChat switches (issue 13).
       pageRoute('/notifications', {
-        load: () => import('../features/notifications/routes/notifications-page.tsx'),
+        load: withStrings(
+          () => import('../features/notifications/routes/notifications-page.tsx'),
+          notificationsStrings,
+        ),
         title: (t) => t('accountArea.menu.notifications'),
       }),
     ],
@@ -424,25 +498,25 @@ const pageRoutes: RouteObject[] = [
   { path: 'center', loader: () => redirect('/firstmeet'), Component: Redirecting },
   // The notebook editor and a delivered notebook (issue 12), for signed-in users (root guard).
   pageRoute('/notebooks/deliverable/:id', {
-    load: () => import('../features/notebooks/routes/deliverable-page.tsx'),
+    load: withStrings(() => import('../features/notebooks/routes/deliverable-page.tsx'), notebooksStrings),
     title: (t) => t('pages.notebookDeliverable'),
     footer: false,
-    strings: notebooksBundle,
+    pageStrings: false,
   }),
   pageRoute('/notebooks/:id', {
-    load: () => import('../features/notebooks/routes/notebook-editor-page.tsx'),
+    load: withStrings(() => import('../features/notebooks/routes/notebook-editor-page.tsx'), notebooksStrings),
     title: (t) => t('pages.notebook'),
     footer: false,
-    strings: notebooksBundle,
+    pageStrings: false,
   }),
   pageRoute('/firstmeet', {
-    load: () => import('../features/onboarding/routes/firstmeet-page.tsx'),
+    load: withStrings(() => import('../features/onboarding/routes/firstmeet-page.tsx'), onboardingStrings),
     title: (t) => t('pages.firstmeet'),
   }),
   {
     path: 'manage',
     lazy: async () => {
-      const [module] = await Promise.all([import('./layouts/manage-layout.tsx'), loadPageStrings()]);
+      const [module] = await Promise.all([manageLayout(), loadPageStrings()]);
       return { Component: module.ManageLayout };
     },
     loader: workspaceLoader,
@@ -463,7 +537,7 @@ const pageRoutes: RouteObject[] = [
       {
         path: 'logs',
         loader: adminLoader,
-        lazy: lazyPage(() => import('../features/audit-log/routes/logs-page.tsx')),
+        lazy: lazyPage(withStrings(() => import('../features/audit-log/routes/logs-page.tsx'), auditLogStrings)),
         handle: { title: (t) => t('auditLog.title') } satisfies RouteHandle,
       },
       // Beyond spec §2: the admins' content manager (issue 11, DESIGN §11).

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, List, Progress } from 'antd';
+import { Alert, Button, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MB, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
@@ -11,6 +11,7 @@ import { downloadFile } from '../lib/download.ts';
 import { formatBytes } from '../lib/format.ts';
 import { uploadDocument } from '../lib/upload-request.ts';
 import { FilePickerButton } from './file-picker-button.tsx';
+import { ItemList, ItemListRow } from './item-list.tsx';
 import './space-attachments.css';
 
 /** An attachment as a save names it and a reader sees it (a snapshot of name and size). */
@@ -39,11 +40,12 @@ export function AttachmentList({ items, empty = false }: { items: readonly Attac
   const { t } = useTranslation();
   if (items.length === 0) return empty ? <p className="mb-muted">{t('attachments.none')}</p> : null;
   return (
-    <List
+    <ItemList
       size="small"
-      dataSource={[...items]}
+      items={items}
+      itemKey={(item) => item.id}
       renderItem={(item) => (
-        <List.Item
+        <ItemListRow
           actions={[
             <Button
               key="download"
@@ -57,7 +59,7 @@ export function AttachmentList({ items, empty = false }: { items: readonly Attac
           ]}
         >
           <AttachmentName item={item} />
-        </List.Item>
+        </ItemListRow>
       )}
     />
   );
@@ -154,11 +156,12 @@ export function SpaceAttachmentsInput({
         <Alert key={message} type="error" showIcon title={message} style={{ marginTop: 8 }} />
       ))}
       {value.length > 0 && (
-        <List
+        <ItemList
           size="small"
-          dataSource={value}
+          items={value}
+          itemKey={(item) => item.id}
           renderItem={(item) => (
-            <List.Item
+            <ItemListRow
               actions={[
                 <Button
                   key="remove"
@@ -171,7 +174,7 @@ export function SpaceAttachmentsInput({
               ]}
             >
               <AttachmentName item={item} testId="attachment-chosen" />
-            </List.Item>
+            </ItemListRow>
           )}
         />
       )}

@@ -13,8 +13,8 @@ import type { UiMessages, UiPageMessages } from './ui-messages.ts';
  *   roles, decline reasons, validation and error messages);
  * - `core` — locales/{locale}.ts: the shell of every page (navigation, footer, sign-in screens). The
  *   zh-CN one ships with the app, so the first load of the public pages needs no extra request;
- * - string bundles (defineStringBundle): one catalog per locale per feature, loaded with the pages
- *   that show it.
+ * - string bundles (defineStringBundle): one catalog per locale per feature, loaded with the code
+ *   that shows it (withStrings).
  * Each catalog owns its top-level keys: a key two catalogs define is an error (claim), never a silent
  * overwrite.
  */
@@ -90,15 +90,12 @@ export interface StringBundle<T extends object = object> {
 const bundles = new Map<StringBundle, Set<Locale>>();
 
 /**
- * Declares the strings a feature ships on its own (features/<name>/i18n/{locale}.ts). The feature's
- * strings.ts awaits loadStringBundle at its top level, so every module importing it waits until the
- * current locale's strings are in; pages that never show the feature never download them. Once
- * loaded, a bundle follows every language switch (loadLocaleResources).
+ * Declares the strings a feature ships on its own (features/<name>/i18n/{locale}.ts), in the
+ * feature's i18n/strings.ts. Declaring loads nothing: see withStrings.
  *
  *   export const filesStrings = defineStringBundle<FilesMessages>('files', {
  *     'zh-CN': () => import('./zh-CN.ts').then((m) => m.filesZhCN), …
  *   });
- *   await loadStringBundle(filesStrings);
  */
 export function defineStringBundle<T extends object>(
   name: string,
@@ -107,12 +104,31 @@ export function defineStringBundle<T extends object>(
   return { name, load };
 }
 
-export async function loadStringBundle(bundle: StringBundle, locale: Locale = currentLocale()): Promise<void> {
+async function loadStringBundle(bundle: StringBundle, locale: Locale = currentLocale()): Promise<void> {
   const done = bundles.get(bundle) ?? new Set<Locale>();
   bundles.set(bundle, done);
   if (done.has(locale)) return;
   merge(locale, bundle.name, await bundle.load[locale]());
   done.add(locale);
+}
+
+/**
+ * The one way a feature's strings are loaded (issue 26 §7): the lazy import of the code that shows
+ * them is wrapped with its bundles — each route's page in app/router.tsx, and each component the
+ * shell loads on its own (the header's notification bell, the WeChat dialog of the user menu).
+ * Code and strings download in parallel and the import resolves once both are in, so no component
+ * renders before its strings; pages that never show a feature never download them. A loaded bundle
+ * follows every language switch (loadLocaleResources). app/feature-strings.test.ts follows every
+ * such import through the sources and fails when one reaches a feature whose bundle it does not load.
+ *
+ *   load: withStrings(() => import('../features/files/routes/personal-files-page.tsx'), filesStrings),
+ *   const Bell = lazy(withStrings(() => import('../../features/notifications/…/notification-bell.tsx'), notificationsStrings));
+ */
+export function withStrings<M>(load: () => Promise<M>, ...strings: StringBundle[]): () => Promise<M> {
+  return async () => {
+    const [module] = await Promise.all([load(), ...strings.map((bundle) => loadStringBundle(bundle))]);
+    return module;
+  };
 }
 
 /**

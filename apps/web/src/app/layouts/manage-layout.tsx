@@ -28,7 +28,6 @@ import { useSession } from '../../lib/session-store.ts';
 import { manageSectionTitleKey } from '../../lib/manage-titles.ts';
 import { QueryProvider } from '../../components/query-provider.tsx';
 import { SideMenuLayout } from './side-menu-layout.tsx';
-import '../../features/workspace/i18n/strings.ts';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <AppstoreOutlined />,

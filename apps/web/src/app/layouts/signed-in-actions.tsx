@@ -6,12 +6,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { VERIFY_STATE, verifyStateName } from '@mathbridge/contracts/roles';
 import { canUseSection } from '@mathbridge/contracts/workspace';
 import { QueryProvider } from '../../components/query-provider.tsx';
+import { notificationsStrings } from '../../features/notifications/i18n/strings.ts';
 import { useTodoCount } from '../../features/workspace/api/get-todo-count.ts';
+import { withStrings } from '../../i18n/i18n.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { UserMenu } from './user-menu.tsx';
 
-// The bell (issues 3, 13) arrives after the avatar: it brings its own strings and queries.
-const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell.tsx'));
+// The bell (issues 3, 13) arrives after the avatar, with its strings; on every page, so its loader names them.
+const NotificationBell = lazy(
+  withStrings(() => import('../../features/notifications/components/notification-bell.tsx'), notificationsStrings),
+);
 
 /**
  * The signed-in end of the top bar (spec §2): workspace button (or a way back to the portal from

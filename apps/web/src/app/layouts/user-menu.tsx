@@ -4,12 +4,16 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { VerifyBadge } from '../../components/verify-badge.tsx';
+import { wechatStrings } from '../../features/wechat/i18n/strings.ts';
+import { withStrings } from '../../i18n/i18n.ts';
 import { displayName } from '../../lib/display-name.ts';
 import { useLogout } from '../../lib/profile-queries.ts';
 import { useSession } from '../../lib/session-store.ts';
 
-// Loaded when first opened: most visits never bind.
-const BindWechatDialog = lazy(() => import('../../features/wechat/components/bind-wechat-dialog.tsx'));
+// Loaded when first opened, with its strings: most visits never bind.
+const BindWechatDialog = lazy(
+  withStrings(() => import('../../features/wechat/components/bind-wechat-dialog.tsx'), wechatStrings),
+);
 
 /** Avatar hover menu (spec §2): account, the WeChat binding dialog, logout; with the certification badge. */
 export function UserMenu() {

@@ -7,7 +7,6 @@ import { ProfileForm } from '../../features/account/components/profile-form.tsx'
 import { ProfileSummary } from '../../features/account/components/profile-summary.tsx';
 import { CertificationOverview } from '../../features/identity/components/certification-overview.tsx';
 import { WechatBindingCard } from '../../features/wechat/components/wechat-binding-card.tsx';
-import '../../features/account/i18n/strings.ts';
 
 /** /account/individual: the profile, its avatar, the WeChat binding and the password. */
 export default function IndividualPage() {

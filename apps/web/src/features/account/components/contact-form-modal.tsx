@@ -6,7 +6,6 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSaveContact } from '../api/save-contact.ts';
-import '../i18n/strings.ts';
 
 interface ContactFormValues {
   name: string;

@@ -7,7 +7,6 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import '../i18n/strings.ts';
 
 type PasswordValues = ChangePassword & { confirm: string };
 

@@ -7,7 +7,6 @@ import { schemaField } from '../../../lib/form-rules.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import '../i18n/strings.ts';
 
 type ProfileValues = Required<{ [K in keyof UpdateProfile]: string }>;
 const FIELDS = ['account', 'truename', 'email', 'contact', 'contact_phone'] as const;

@@ -7,7 +7,6 @@ import { ButtonLink } from '../../../components/button-link.tsx';
 import { VerifyBadge } from '../../../components/verify-badge.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
-import '../i18n/strings.ts';
 
 const AVATAR_RULE = UPLOAD_PROFILES.image;
 const AVATAR_TYPES = AVATAR_RULE.extensions.map((ext) => ext.toUpperCase()).join('/');

@@ -1,4 +1,4 @@
-import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle } from '../../../i18n/i18n.ts';
 import type { Widen } from '@mathbridge/contracts/messages';
 import type { accountEnUS } from './en-US.ts';
 
@@ -10,6 +10,3 @@ export const accountStrings = defineStringBundle<AccountMessages>('account', {
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.accountZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.accountEnUS),
 });
-
-// Modules importing this one wait for the current locale's strings (see defineStringBundle).
-await loadStringBundle(accountStrings);

@@ -8,7 +8,6 @@ import { notify } from '../../../lib/notify.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
 import { useContacts } from '../api/get-contacts.ts';
 import { ContactFormModal } from '../components/contact-form-modal.tsx';
-import '../i18n/strings.ts';
 
 /** /account/contact-information: the user's contacts, with add, edit and delete. */
 export default function ContactInformationPage() {

@@ -10,7 +10,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useLogs } from '../api/get-logs.ts';
 import type { AuditLogMessages } from '../i18n/strings.ts';
-import '../i18n/strings.ts';
 import './logs-page.css';
 
 type Family = keyof AuditLogMessages['auditLog']['families'];

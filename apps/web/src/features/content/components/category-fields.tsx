@@ -1,7 +1,6 @@
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaField, type Schema } from '../../../lib/form-rules.ts';
-import '../i18n/strings.ts';
 
 /** The schemas of a category's three names (an article or a notebook category's save schema). */
 interface NameShape {

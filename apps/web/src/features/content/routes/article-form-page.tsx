@@ -25,7 +25,6 @@ import { ContentLayout } from '../components/content-layout.tsx';
 import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
 import { ArticleStatusTag, isScheduled } from '../components/labels.tsx';
 import { categoryName } from '../../../lib/category-name.ts';
-import '../i18n/strings.ts';
 import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 
 const BASE = '/manage/content/articles';

@@ -14,7 +14,6 @@ import { useArticleAction, useArticleCounts, useArticles, useCategories, type Ar
 import { ContentLayout } from '../components/content-layout.tsx';
 import { ArticleStatusTag, isScheduled } from '../components/labels.tsx';
 import { categoryName } from '../../../lib/category-name.ts';
-import '../i18n/strings.ts';
 
 const BASE = '/manage/content/articles';
 const FILTERS = ['category_id', 'keyword'] as const;

@@ -13,7 +13,6 @@ import { CreateButton, editDeleteColumn } from '../components/row-actions.tsx';
 import { ContentTable } from '../components/content-table.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
-import '../i18n/strings.ts';
 
 const shape = BannerSaveSchema.shape;
 

@@ -18,7 +18,6 @@ import { ContentTable } from '../components/content-table.tsx';
 import { CategoryNameFields, CategorySortField } from '../components/category-fields.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import { categoryName } from '../../../lib/category-name.ts';
-import '../i18n/strings.ts';
 
 const shape = CategorySaveSchema.shape;
 

@@ -17,7 +17,6 @@ import { useListParams } from '../../../lib/use-list-params.ts';
 import { confirmLeave } from '../../../lib/use-unsaved-changes.ts';
 import { useConsultations, useHandleConsultation } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
-import '../i18n/strings.ts';
 
 /** /manage/content/consultations: what visitors sent (index/addConsultation), new ones first to handle. */
 export default function ConsultationsPage() {

@@ -21,7 +21,6 @@ import {
   type ContributionTab,
 } from '../api/notebooks.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
-import '../i18n/strings.ts';
 
 /** A rejection's reason: optional in the review schema (an acceptance has none), required here. */
 const reasonField = schemaField(requiredString(NOTEBOOK_REJECT_REASON_MAX));

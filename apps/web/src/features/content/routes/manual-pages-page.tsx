@@ -22,7 +22,6 @@ import { ContentLayout } from '../components/content-layout.tsx';
 import { CreateButton, editDeleteColumn } from '../components/row-actions.tsx';
 import { ContentTable } from '../components/content-table.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
-import '../i18n/strings.ts';
 
 const shape = ManualSaveSchema.shape;
 

@@ -21,7 +21,6 @@ import { ContentTable } from '../components/content-table.tsx';
 import { CategoryNameFields, CategorySortField } from '../components/category-fields.tsx';
 import { EditModal } from '../components/edit-modal.tsx';
 import { ImageUpload, type UploadedImage } from '../components/image-upload.tsx';
-import '../i18n/strings.ts';
 
 const shape = NotebookCategorySaveSchema.shape;
 

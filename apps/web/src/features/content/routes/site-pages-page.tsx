@@ -20,7 +20,6 @@ import { notify } from '../../../lib/notify.ts';
 import { confirmLeave, useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useSaveSitePage, useSitePages } from '../api/content.ts';
 import { ContentLayout } from '../components/content-layout.tsx';
-import '../i18n/strings.ts';
 
 const shape = SitePageSaveSchema.shape;
 

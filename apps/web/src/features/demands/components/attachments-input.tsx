@@ -1,11 +1,12 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, List, Progress } from 'antd';
+import { Alert, Button, Progress } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MB, UPLOAD_PROFILES } from '@mathbridge/contracts/constants';
 import { MAX_ATTACHMENTS } from '@mathbridge/contracts/demands';
 import { fileExtension } from '@mathbridge/contracts/files';
 import { FilePickerButton } from '../../../components/file-picker-button.tsx';
+import { ItemList, ItemListRow } from '../../../components/item-list.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { type PendingSpace } from '../api/attachments.ts';
 import { uploadDocument } from '../../../lib/upload-request.ts';
@@ -162,11 +163,12 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpa
         <Alert key={message} type="error" showIcon title={message} style={{ marginTop: 8 }} />
       ))}
       {value.length > 0 && (
-        <List
+        <ItemList
           size="small"
-          dataSource={value}
+          items={value}
+          itemKey={(item) => item.id}
           renderItem={(item) => (
-            <List.Item
+            <ItemListRow
               actions={[
                 <Button
                   key="remove"
@@ -181,7 +183,7 @@ export function AttachmentsInput({ id, value = [], onChange, spaceId, pendingSpa
               <span>
                 <PaperClipOutlined /> {item.name} <span className="mb-muted">({formatBytes(item.size, locale)})</span>
               </span>
-            </List.Item>
+            </ItemListRow>
           )}
         />
       )}

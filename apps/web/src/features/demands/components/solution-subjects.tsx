@@ -1,7 +1,8 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { Button, List, Skeleton, Tag } from 'antd';
+import { Button, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ItemList, ItemListRow } from '../../../components/item-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSubjectFromSolution, useSubjectsOfSolution } from '../api/subjects.ts';
@@ -52,18 +53,19 @@ export function SolutionSubjects({ solutionId, institute }: { solutionId: number
       ) : subjects.isError ? (
         <LoadError onRetry={() => void subjects.refetch()} />
       ) : (
-        <List
+        <ItemList
           size="small"
-          dataSource={subjects.data}
-          locale={{ emptyText: t('demands.detail.cooperationCard.subjects.none') }}
+          items={subjects.data ?? []}
+          itemKey={(subject) => subject.id}
+          empty={t('demands.detail.cooperationCard.subjects.none')}
           renderItem={(subject) => (
-            <List.Item extra={<Tag>{t(`projectStates.${subject.status}`)}</Tag>}>
+            <ItemListRow extra={<Tag>{t(`projectStates.${subject.status}`)}</Tag>}>
               {institute ? (
                 <Link to={`/manage/subjectManage/detail/${subject.id}`}>{subject.title}</Link>
               ) : (
                 subject.title
               )}
-            </List.Item>
+            </ItemListRow>
           )}
         />
       )}

@@ -11,7 +11,6 @@ import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { SolutionsPanel } from '../components/solutions-panel.tsx';
 import { DemandStatusTag } from '../components/status-tag.tsx';
 import { useDemandActions } from '../components/use-demand-actions.tsx';
-import '../i18n/strings.ts';
 import '../components/demands.css';
 
 /**

@@ -9,7 +9,6 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useDemand, useSaveDemand } from '../api/demands.ts';
 import { DemandFormFields } from '../components/demand-form-fields.tsx';
 import { ALIASES, toPayload, toValues, type DemandFormValues } from '../components/demand-form-values.ts';
-import '../i18n/strings.ts';
 import '../components/demands.css';
 
 const BASE = '/manage/demandManage';

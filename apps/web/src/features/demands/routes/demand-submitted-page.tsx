@@ -2,7 +2,6 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { SavedResult } from '../../../components/saved-result.tsx';
-import '../i18n/strings.ts';
 
 const BASE = '/manage/demandManage';
 

@@ -1,15 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, List, Skeleton, Steps } from 'antd';
+import { Button, Card, Empty, Skeleton, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEMAND_STATES } from '@mathbridge/contracts/demands';
+import { ItemList, ItemListMeta, ItemListRow } from '../../../components/item-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useDemands } from '../api/demands.ts';
 import { DemandStatusTag } from '../components/status-tag.tsx';
-import '../i18n/strings.ts';
 import '../components/demands.css';
 
 const BASE = '/manage/demandManage';
@@ -76,15 +76,16 @@ export default function DemandsOverviewPage() {
         ) : recent.data.items.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('demands.overview.emptyRecent')} />
         ) : (
-          <List
-            dataSource={recent.data.items}
+          <ItemList
+            items={recent.data.items}
+            itemKey={(item) => item.id}
             renderItem={(item) => (
-              <List.Item extra={<span className="mb-muted">{formatDateTime(item.updated_at, locale)}</span>}>
-                <List.Item.Meta
+              <ItemListRow extra={<span className="mb-muted">{formatDateTime(item.updated_at, locale)}</span>}>
+                <ItemListMeta
                   title={<Link to={`${BASE}/detail/${item.id}`}>{item.title}</Link>}
                   description={<DemandStatusTag status={item.status} />}
                 />
-              </List.Item>
+              </ItemListRow>
             )}
           />
         )}

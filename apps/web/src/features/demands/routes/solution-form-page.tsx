@@ -14,7 +14,6 @@ import { ReceiveModal } from '../components/demand-modals.tsx';
 import { SolutionForm } from '../components/solution-form.tsx';
 import { SolutionView } from '../components/solution-view.tsx';
 import { DemandStatusTag } from '../components/status-tag.tsx';
-import '../i18n/strings.ts';
 import '../components/demands.css';
 
 const BASE = '/manage/demandManageRI';

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { SavedResult } from '../../../components/saved-result.tsx';
-import '../i18n/strings.ts';
 import '../components/demands.css';
 
 const BASE = '/manage/demandManageRI';

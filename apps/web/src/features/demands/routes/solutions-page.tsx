@@ -11,7 +11,6 @@ import { useListParams } from '../../../lib/use-list-params.ts';
 import { useOwnSolutions, useSolutionAction } from '../api/solutions.ts';
 import { SolutionDrawer } from '../components/solution-drawer.tsx';
 import { SolutionStatusTag } from '../components/status-tag.tsx';
-import '../i18n/strings.ts';
 import '../components/demands.css';
 
 /**

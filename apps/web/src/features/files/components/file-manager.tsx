@@ -7,7 +7,6 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { useFolder, type FolderParams } from '../api/get-folder.ts';
-import '../i18n/strings.ts';
 import { FileBreadcrumb } from './file-breadcrumb.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';
 import { FileTable, EmptyFolder, type FileRowActions } from './file-table.tsx';

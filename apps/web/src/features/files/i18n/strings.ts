@@ -1,4 +1,4 @@
-import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle } from '../../../i18n/i18n.ts';
 import type { Widen } from '@mathbridge/contracts/messages';
 import type { enUSFiles } from './en-US.ts';
 
@@ -12,10 +12,3 @@ export const filesStrings = defineStringBundle<FilesMessages>('files', {
   'zh-HK': () => import('./zh-HK.ts').then((m) => ({ files: m.zhHKFiles })),
   'en-US': () => import('./en-US.ts').then((m) => ({ files: m.enUSFiles })),
 });
-
-/**
- * The file manager's strings ride with its chunk, so no other page downloads them. The top-level
- * await makes every module that imports this one (the file manager, wherever it is used) wait until
- * the current locale's strings are in (see defineStringBundle).
- */
-await loadStringBundle(filesStrings);

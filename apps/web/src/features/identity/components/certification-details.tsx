@@ -12,7 +12,6 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { CertificateImage } from './certificate-image.tsx';
 import { areaName, industryLabel, researchFieldLabel } from '../../../lib/reference-names.ts';
 import './identity.css';
-import '../i18n/strings.ts';
 
 type Item = NonNullable<DescriptionsProps['items']>[number];
 type FormData = Record<string, unknown>;

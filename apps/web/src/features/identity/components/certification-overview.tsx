@@ -8,7 +8,6 @@ import { useLocale } from '../../../i18n/locale.ts';
 import { useAuthInfo } from '../api/get-auth-info.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AUTH_PAGES, kindOf } from './identity-kinds.ts';
-import '../i18n/strings.ts';
 
 /** The certification at a glance on /account/individual: identity, state, reviewer's reason, way on. */
 export function CertificationOverview() {

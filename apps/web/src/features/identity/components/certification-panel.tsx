@@ -16,7 +16,6 @@ import { PersonForm } from './person-form.tsx';
 import { RolePicker } from './role-picker.tsx';
 import { SurveyCard } from './survey-card.tsx';
 import './identity.css';
-import '../i18n/strings.ts';
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 

@@ -15,7 +15,6 @@ import { useAction } from '../../../lib/use-action.ts';
 import { AUTH_PAGES, kindOf } from '../components/identity-kinds.ts';
 import { ROLE_ICONS } from '../components/role-picker.tsx';
 import '../components/identity.css';
-import '../i18n/strings.ts';
 
 const STEPS = ['choose', 'fill', 'review', 'open'] as const;
 

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { CertificationPanel } from '../components/certification-panel.tsx';
-import '../i18n/strings.ts';
 
 /** /account/individual-authentication: specialists and students certify themselves. */
 export default function IndividualAuthPage() {

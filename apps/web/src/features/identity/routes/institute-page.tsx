@@ -17,7 +17,6 @@ import { InvitationManager } from '../components/invitation-manager.tsx';
 import { OrganisationProfileForm } from '../components/organisation-profile-form.tsx';
 import { areaName, industryLabel, researchFieldLabel } from '../../../lib/reference-names.ts';
 import '../components/identity.css';
-import '../i18n/strings.ts';
 
 const LOGO_RULE = UPLOAD_PROFILES.image;
 const LOGO_TYPES = LOGO_RULE.extensions.map((ext) => ext.toUpperCase()).join('/');

@@ -14,7 +14,6 @@ import { signInPath } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { acceptInvitation, useInvitationInfo } from '../api/invitation.ts';
-import '../i18n/strings.ts';
 import './invitation-page.css';
 
 /**

@@ -13,7 +13,6 @@ import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { fetchJobDetail } from '../api/public-jobs.ts';
 import { jobFactItems } from '../components/job-facts.tsx';
 import { ApplicationStateBadge, JobStateBadge } from '../components/state-badges.tsx';
-import '../i18n/strings.ts';
 import '../components/jobs.css';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 

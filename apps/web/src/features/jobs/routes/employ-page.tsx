@@ -13,7 +13,6 @@ import { formatDate } from '../../../lib/format.ts';
 import { useTypedSearchParams } from '../../../lib/use-typed-search-params.ts';
 import { usePublishedJobs, type PublishedJobsFilters, type PublishedJobsList } from '../api/public-jobs.ts';
 import { salaryText } from '../components/job-facts.tsx';
-import '../i18n/strings.ts';
 import '../components/jobs.css';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 

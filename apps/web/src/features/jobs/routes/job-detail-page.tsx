@@ -9,7 +9,6 @@ import { useJobDetail, useMoveJob, type JobMove } from '../api/jobs.ts';
 import { ApplicantsCard } from '../components/applicants-card.tsx';
 import { jobFactItems } from '../components/job-facts.tsx';
 import { JobStatusTag } from '../components/status-tags.tsx';
-import '../i18n/strings.ts';
 import '../components/jobs.css';
 
 const BASE = '/manage/employment';

@@ -22,7 +22,6 @@ import { useSession } from '../../../lib/session-store.ts';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { useJobDetail, useMoveJob, useSaveJob } from '../api/jobs.ts';
 import { ALIASES, toPayload, toValues, type JobFormValues } from '../components/job-form-values.ts';
-import '../i18n/strings.ts';
 import '../components/jobs.css';
 import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 

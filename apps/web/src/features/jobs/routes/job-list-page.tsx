@@ -10,7 +10,6 @@ import { useSession } from '../../../lib/session-store.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useJobs } from '../api/jobs.ts';
 import { JobStatusTag } from '../components/status-tags.tsx';
-import '../i18n/strings.ts';
 import '../components/jobs.css';
 
 const BASE = '/manage/employment';

@@ -11,7 +11,6 @@ import { useMyApplications, useWithdrawApplication } from '../api/jobs.ts';
 import { ResumeLink } from '../components/applicants-card.tsx';
 import { RejectReason } from '../components/reject-reason.tsx';
 import { ApplicationStatusTag, JobStatusTag } from '../components/status-tags.tsx';
-import '../i18n/strings.ts';
 import '../components/jobs.css';
 
 /**

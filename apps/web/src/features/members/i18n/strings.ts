@@ -1,4 +1,4 @@
-import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle } from '../../../i18n/i18n.ts';
 import type { Widen } from '@mathbridge/contracts/messages';
 import type { membersEnUS } from './en-US.ts';
 
@@ -10,6 +10,3 @@ export const membersStrings = defineStringBundle<MembersMessages>('members', {
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.membersZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.membersEnUS),
 });
-
-// Modules importing this one wait for the current locale's strings (see defineStringBundle).
-await loadStringBundle(membersStrings);

@@ -7,7 +7,6 @@ import { useOrganisations } from '../api/get-organisations.ts';
 import { OrganisationCard } from '../components/organisation-card.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { useUrlParams } from '../../../lib/use-url-params.ts';
-import '../i18n/strings.ts';
 import '../../../components/shimmer.css';
 import '../components/members.css';
 import { usePageMeta } from '../../../lib/page-meta.ts';

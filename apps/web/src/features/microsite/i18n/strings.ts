@@ -1,4 +1,4 @@
-import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle } from '../../../i18n/i18n.ts';
 import type { Widen } from '@mathbridge/contracts/messages';
 import type { micrositeEnUS } from './en-US.ts';
 
@@ -10,6 +10,3 @@ export const micrositeStrings = defineStringBundle<MicrositeMessages>('microsite
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.micrositeZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.micrositeEnUS),
 });
-
-// Modules importing this one wait for the current locale's strings (see defineStringBundle).
-await loadStringBundle(micrositeStrings);

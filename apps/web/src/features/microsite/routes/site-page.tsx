@@ -11,7 +11,6 @@ import { formatDate } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useSitePage } from '../api/site-page.ts';
 import '../components/microsite.css';
-import '../i18n/strings.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
 /**

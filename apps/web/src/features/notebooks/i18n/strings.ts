@@ -1,4 +1,4 @@
-import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle } from '../../../i18n/i18n.ts';
 import type { Widen } from '@mathbridge/contracts/messages';
 import type { notebooksEnUS } from './en-US.ts';
 
@@ -10,6 +10,3 @@ export const notebooksStrings = defineStringBundle<NotebooksMessages>('notebooks
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.notebooksZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.notebooksEnUS),
 });
-
-// Modules importing this one wait for the current locale's strings (see defineStringBundle).
-await loadStringBundle(notebooksStrings);

@@ -14,7 +14,6 @@ import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { copyNotebook, downloadDocument, getNotebookDetail, isNotPublic } from '../api/public.ts';
 import { NotebookView } from '../components/notebook-view.tsx';
 import '../components/achievement.css';
-import '../i18n/strings.ts';
 
 /**
  * `/achievement/{id}` (issue 12): a notebook read-only with its saved outputs — fast, no kernel —

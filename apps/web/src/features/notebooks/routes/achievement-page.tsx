@@ -10,7 +10,6 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useUrlParams } from '../../../lib/use-url-params.ts';
 import { useAchievements, useNotebookCategories, useUserNotebooks } from '../api/achievements.ts';
 import { AchievementEmpty, AchievementHero, AchievementListing } from '../components/achievement-listing.tsx';
-import '../i18n/strings.ts';
 
 const PAGE_SIZE = 9;
 

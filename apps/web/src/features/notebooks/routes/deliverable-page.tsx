@@ -10,7 +10,6 @@ import { notify } from '../../../lib/notify.ts';
 import { usePublicQuery } from '../../../lib/use-public-query.ts';
 import { copyNotebook, downloadDocument, getDeliverable } from '../api/public.ts';
 import { NotebookView } from '../components/notebook-view.tsx';
-import '../i18n/strings.ts';
 
 const LiveNotebook = lazy(() => import('../components/live-notebook.tsx'));
 

@@ -16,7 +16,6 @@ import { notify } from '../../../lib/notify.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { importNotebook, notebookKeys, useMyNotebooks, useNotebookAction } from '../api/notebooks.ts';
 import { NotebookStateTags } from '../components/state-tags.tsx';
-import '../i18n/strings.ts';
 
 /** `/account/notebooks`: the user's notebooks by state, with search, import and delete (issue 12). */
 export default function MyNotebooksPage() {

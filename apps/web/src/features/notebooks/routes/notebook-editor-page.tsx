@@ -41,7 +41,6 @@ import { NotebookWorkbench } from '../components/notebook-workbench.tsx';
 import { NotebookStateTags } from '../components/state-tags.tsx';
 import { newCell, withCellIds } from '../lib/cells.ts';
 import { canRunCode } from '../lib/kernel-access.ts';
-import '../i18n/strings.ts';
 import { TitleInput } from '../../../components/title-input.tsx';
 
 interface Meta {

@@ -11,7 +11,6 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { NotebookView } from '../components/notebook-view.tsx';
 import { sampleNotebook, sampleTitle } from '../sample/least-squares.ts';
-import '../i18n/strings.ts';
 
 const LiveNotebook = lazy(() => import('../components/live-notebook.tsx'));
 

@@ -9,7 +9,6 @@ import { useCheckStep } from '../api/onboarding.ts';
 import { Checklist } from '../components/checklist.tsx';
 import { UserManual } from '../components/user-manual.tsx';
 import '../components/onboarding.css';
-import '../i18n/strings.ts';
 
 const ADMIN_LINKS = [
   { key: 'workspace', to: '/manage' },

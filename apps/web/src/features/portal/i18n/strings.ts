@@ -5,10 +5,6 @@ import type { portalEnUS } from './en-US.ts';
 /** The public portal's strings; every locale has this shape (English is the reference). */
 export type PortalMessages = Widen<typeof portalEnUS>;
 
-/**
- * Unlike other features' bundles this one is not awaited on import: the /start route loads it beside
- * the page's code (router.tsx), so the public landing page pays no extra round trip for its strings.
- */
 export const portalStrings = defineStringBundle<PortalMessages>('portal', {
   'zh-CN': () => import('./zh-CN.ts').then((m) => m.portalZhCN),
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.portalZhHK),

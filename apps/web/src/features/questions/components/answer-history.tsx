@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, List, Modal, Space, Empty } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +7,7 @@ import {
   type ResearchAnswer,
   type ResearchQuestion,
 } from '@mathbridge/contracts/research';
+import { ItemList, ItemListRow } from '../../../components/item-list.tsx';
 import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { dialogSubmit } from '../../../lib/form-kit.ts';
@@ -48,13 +49,12 @@ export function AnswerHistory({ question, reviewable = false, mine = false }: An
   return (
     <section className="mb-question-history" data-testid="answer-history">
       <h3>{mine ? t('questions.history.mineTitle') : t('questions.history.title')}</h3>
-      <List
-        dataSource={question.answers}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('questions.history.empty')} />,
-        }}
+      <ItemList
+        items={question.answers}
+        itemKey={(answer) => answer.id}
+        empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('questions.history.empty')} />}
         renderItem={(answer) => (
-          <List.Item className="mb-question-answer" data-testid={`answer-${answer.id}`}>
+          <ItemListRow className="mb-question-answer" data-testid={`answer-${answer.id}`}>
             <div className="mb-question-answer-head">
               <Space wrap size={8}>
                 {!mine && <strong>{nameOf(answer)}</strong>}
@@ -91,7 +91,7 @@ export function AnswerHistory({ question, reviewable = false, mine = false }: An
                 {t('questions.history.reviewedAt', { time: formatDateTime(answer.reviewed_at, locale) })}
               </div>
             )}
-          </List.Item>
+          </ItemListRow>
         )}
       />
       {returning && <ReturnModal answerId={returning.id} name={nameOf(returning)} onClose={() => setReturning(null)} />}

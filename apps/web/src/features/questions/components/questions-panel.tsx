@@ -15,7 +15,6 @@ import { useProjectQuestions, useQuestionProgress } from '../api/questions.ts';
 import { QuestionDrawer } from './question-drawer.tsx';
 import { QuestionFormModal } from './question-form-modal.tsx';
 import { DueDate, QuestionStateTag } from './status-tags.tsx';
-import '../i18n/strings.ts';
 import './questions.css';
 
 export interface QuestionsPanelProps {

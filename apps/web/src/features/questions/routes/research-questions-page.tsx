@@ -12,7 +12,6 @@ import { StatusTabs } from '../../../components/query-table.tsx';
 import { useMyQuestions } from '../api/questions.ts';
 import { QuestionDrawer } from '../components/question-drawer.tsx';
 import { DueDate, QuestionStateTag } from '../components/status-tags.tsx';
-import '../i18n/strings.ts';
 import '../components/questions.css';
 
 type Filter = QuestionAssigneeState | 'all';

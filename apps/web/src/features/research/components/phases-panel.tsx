@@ -12,7 +12,6 @@ import { usePhases } from '../api/research.ts';
 import { OutcomeReviewModal, OutcomeSubmitModal, PhasePlanModal } from './phase-modals.tsx';
 import { AttachmentList } from '../../../components/space-attachments.tsx';
 import { PhaseStatusTag } from './status-tags.tsx';
-import '../i18n/strings.ts';
 import './join.css';
 
 export interface PhasesPanelProps {

@@ -7,7 +7,6 @@ import { useProject } from '../api/research.ts';
 import { AuthorityTable } from '../components/authority-table.tsx';
 import { ProjectStatusTag } from '../components/status-tags.tsx';
 import { projectPath, useProjectId, useResearchFace } from '../faces.ts';
-import '../i18n/strings.ts';
 import '../components/research.css';
 
 /**

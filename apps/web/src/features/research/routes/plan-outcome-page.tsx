@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { JoinProjectPage } from '../components/join-project-page.tsx';
 import { PhasesPanel } from '../components/phases-panel.tsx';
-import '../i18n/strings.ts';
 
 /**
  * planOutcomeDetail of a subject or direction (…/planOutcomeDetail/:id, owners' faces): the

@@ -15,7 +15,6 @@ import { RESEARCH_FACES, projectPath, useProjectId, useResearchFace } from '../f
 import { JoinAcceptModal, JoinApplyModal } from '../components/join-apply-modal.tsx';
 import { projectFactItems } from '../components/project-facts.tsx';
 import { MemberStatusTag, ProjectStatusTag } from '../components/status-tags.tsx';
-import '../i18n/strings.ts';
 import '../components/join.css';
 
 /** Why the viewer may not apply now, or null when they may. */

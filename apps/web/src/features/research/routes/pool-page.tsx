@@ -12,7 +12,6 @@ import { useTypedSearchParams } from '../../../lib/use-typed-search-params.ts';
 import { usePool, type PoolFilters } from '../api/research.ts';
 import { projectPath, useResearchFace } from '../faces.ts';
 import { ProjectStatusTag } from '../components/status-tags.tsx';
-import '../i18n/strings.ts';
 import '../components/join.css';
 
 type PoolItem = PoolPage['items'][number];

@@ -15,7 +15,6 @@ import { projectFactItems } from '../components/project-facts.tsx';
 import { ProjectOrigin } from '../components/project-origin.tsx';
 import { MemberStatusTag, ProjectStatusTag } from '../components/status-tags.tsx';
 import { hasScreen, projectPath, useProjectId, useResearchFace, type ResearchFace } from '../faces.ts';
-import '../i18n/strings.ts';
 import '../components/research.css';
 
 /**

@@ -21,7 +21,6 @@ import { useProject, useProjects, useSaveProject } from '../api/research.ts';
 import { EMPTY_PROJECT, toPayload, toValues, type ProjectFormValues } from '../components/project-form-values.ts';
 import { UserSearchSelect } from '../components/user-search-select.tsx';
 import { projectPath, useResearchFace, type ResearchFace } from '../faces.ts';
-import '../i18n/strings.ts';
 import '../components/research.css';
 import { TitleInput, titleHint } from '../../../components/title-input.tsx';
 

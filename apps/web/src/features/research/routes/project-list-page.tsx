@@ -12,7 +12,6 @@ import { useListParams } from '../../../lib/use-list-params.ts';
 import { useProjects } from '../api/research.ts';
 import { ProjectStatusTag } from '../components/status-tags.tsx';
 import { projectPath, useResearchFace } from '../faces.ts';
-import '../i18n/strings.ts';
 import '../components/research.css';
 
 type Scope = 'own' | 'joined';

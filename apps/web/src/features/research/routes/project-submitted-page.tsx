@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { projectPath, useResearchFace } from '../faces.ts';
 import { SavedResult } from '../../../components/saved-result.tsx';
-import '../i18n/strings.ts';
 
 /** `…/submitted/:isCommit?id=` — 0 'saved as draft', 1 'published', with next steps and links. */
 export default function ProjectSubmittedPage() {

@@ -2,7 +2,6 @@ import { Alert, Card } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JoinProjectPage } from '../components/join-project-page.tsx';
-import '../i18n/strings.ts';
 
 export interface SharedFilePageProps {
   /** The file manager of one space (features/files), handed in by the app: a feature imports no other. */

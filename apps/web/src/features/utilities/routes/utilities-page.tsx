@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import '../components/utilities.css';
-import '../i18n/strings.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
 const TOOLS = ['formula', 'msc', 'regions'] as const;

@@ -6,7 +6,6 @@ import { WECHAT_CODE_LENGTH, type WeChatQrStatus } from '@mathbridge/contracts/w
 import { isApiError } from '../../../lib/api-error.ts';
 import { lazySchemaField, preloadValidation } from '../../../lib/form-rules.ts';
 import { useBindWechat, useQrStatus } from '../api/wechat.ts';
-import '../i18n/strings.ts';
 
 /** Where the dialog is (spec §4): the QR code, 'scan successful' for 2 s, the code, bound. */
 type Phase = 'qr' | 'scanned' | 'code' | 'bound';

@@ -7,7 +7,6 @@ import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useLocale } from '../../../i18n/locale.ts';
 import { useUnbindWechat, useWechatBinding } from '../api/wechat.ts';
-import '../i18n/strings.ts';
 
 const BindWechatDialog = lazy(() => import('./bind-wechat-dialog.tsx'));
 

@@ -21,7 +21,6 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.ts';
 import { ResearchFieldSelect } from '../../../components/research-field-select.tsx';
 import { validateOrScroll } from '../../../lib/form-kit.ts';
 import { useCreateWish } from '../api/wishes.ts';
-import '../i18n/strings.ts';
 import '../components/wishes.css';
 
 const BASE = '/manage/willManageE';

@@ -12,7 +12,6 @@ import { MarkdownView } from '../../../components/markdown/markdown-view.tsx';
 import { useCloseWish, useWish, useWishResponses } from '../api/wishes.ts';
 import { MscTags } from '../../../components/msc-tags.tsx';
 import { WishStatusTag } from '../components/wish-status-tag.tsx';
-import '../i18n/strings.ts';
 import '../components/wishes.css';
 
 // Only institutes that may respond need the form (and its validation code).

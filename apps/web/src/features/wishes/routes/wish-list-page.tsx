@@ -11,7 +11,6 @@ import { useListParams } from '../../../lib/use-list-params.ts';
 import { useOwnWishes } from '../api/wishes.ts';
 import { MscTags } from '../../../components/msc-tags.tsx';
 import { WishStatusTag } from '../components/wish-status-tag.tsx';
-import '../i18n/strings.ts';
 import '../components/wishes.css';
 
 const BASE = '/manage/willManageE';

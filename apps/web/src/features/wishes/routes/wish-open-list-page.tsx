@@ -10,7 +10,6 @@ import { formatDate } from '../../../lib/format.ts';
 import { useTypedSearchParams } from '../../../lib/use-typed-search-params.ts';
 import { useOpenWishes, type OpenWishFilters } from '../api/wishes.ts';
 import { MscTags } from '../../../components/msc-tags.tsx';
-import '../i18n/strings.ts';
 import '../components/wishes.css';
 
 const BASE = '/manage/willManageRI';
