@@ -31,6 +31,8 @@ import { resolveSession } from './modules/user/session.service.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { identityProfile } from './modules/identity/profile.service.ts';
+import { enterpriseWork, instituteDemandWork } from './modules/demands/counts.service.ts';
+import { instituteSubjects, specialistWork, studentWork } from './modules/research/dashboard.service.ts';
 import { prepareIdNumbers } from './modules/identity/id-numbers.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { demandsRoutes } from './modules/demands/demands.routes.ts';
@@ -177,7 +179,16 @@ export async function buildApp(
   platformRoutes(app, ctx);
   // user/profile shows identity's part; passed in so the user module does not import identity.
   userRoutes(app, ctx, { profileIdentity: identityProfile });
-  identityRoutes(app, ctx);
+  // The dashboard's work is counted by the modules that own it; passed in so identity imports none of them.
+  identityRoutes(app, ctx, {
+    workCounters: {
+      enterprise: enterpriseWork,
+      instituteDemands: instituteDemandWork,
+      instituteSubjects,
+      specialist: specialistWork,
+      student: studentWork,
+    },
+  });
   workflowRoutes(app, ctx);
   auditLogRoutes(app, ctx);
   filesRoutes(app, ctx);

@@ -72,7 +72,7 @@ describeE2E('demand and solution transitions, end to end', () => {
       commit: 0,
     });
     const winning = await answer(winner, demandA, '列生成求解排产');
-    await answer(declined, demandA, '遗传算法');
+    const declinedId = await answer(declined, demandA, '遗传算法');
     const withdrawn = await answer(withdrawing, demandA, '强化学习');
     await call(winner.token, 'POST', 'demand/receive', { id: demandD, accept_nda: 1 });
     const errors: string[] = [];
@@ -113,6 +113,22 @@ describeE2E('demand and solution transitions, end to end', () => {
     await ent.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '费用超出预算' }).click();
     await modal.getByRole('button', { name: '不采纳' }).click();
     await poll(() => declinedRow.locator('.ant-tag', { hasText: '未采纳' }).count()).toBe(1);
+
+    // The declined institute's to-do opens its solution; opening it reads the decline (solution/markSeen,
+    // reads never write): the to-do is done.
+    const ins2 = await newPage(browser());
+    ins2.page.on('pageerror', (error) => errors.push(String(error)));
+    await signInThroughUi(ins2.page, declined.phone, declined.password);
+    const declinedToken = (await ins2.context.cookies()).find((c) => c.name === 'mb_token')?.value ?? '';
+    await ins2.page.goto('/manage/todoList?tab=mine');
+    const declinedTodo = ins2.page.locator('tr', { hasText: titleA });
+    await poll(() => declinedTodo.count()).toBe(1);
+    await declinedTodo.getByRole('button').first().click();
+    await ins2.page.waitForURL(`**/manage/solutions?id=${declinedId}`);
+    await poll(() => ins2.page.locator('.ant-drawer .ant-alert', { hasText: '费用超出预算' }).count()).toBe(1);
+    await poll(async () => (await call<{ total: number }>(declinedToken, 'GET', 'workflow/todoList', {})).total).toBe(
+      0,
+    );
 
     // A cooperation starts (accepting is covered by demands.test.ts), then the enterprise completes.
     await call(entToken, 'POST', 'solution/accept', { id: winning });

@@ -122,6 +122,8 @@ export type DemandId = z.infer<typeof DemandIdSchema>;
 /** `GET demand/list`: the enterprise's own demands (admins: everyone's), newest change first. */
 export const DemandListQuerySchema = PageQuerySchema.extend({
   status: z.enum(DEMAND_STATES, { error: key('validation.choose') }).optional(),
+  /** 1: only live demands (published or paused) with a cooperation under way (the dashboard's count). */
+  cooperating: Flag.optional(),
 });
 export type DemandListQuery = z.infer<typeof DemandListQuerySchema>;
 
@@ -149,6 +151,8 @@ export const PublishedListQuerySchema = z.object({
     .regex(/^\d{2}$/, key('validation.researchField'))
     .optional(),
   sort: z.enum(PUBLISHED_SORTS, { error: key('validation.choose') }).default('newest'),
+  /** 1: only the demands the viewing institute received (the dashboard's count). */
+  received: Flag.optional(),
 });
 export type PublishedListQuery = z.infer<typeof PublishedListQuerySchema>;
 

@@ -4,14 +4,13 @@ import type { Locale } from './locales.ts';
 import { translate, type ValidationKey } from './messages.ts';
 import type { NOTIFICATION_TITLES } from './notification-titles.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
-import type { RoleName } from './roles.ts';
 import { IdSchema } from './validation.ts';
 
 /**
  * In-app notifications (issue 13, DESIGN §4, §13): every state change that concerns someone
- * becomes one for them. A notification stores its kind, its object (target) and the parameters of
- * its title; the title is rendered in the reader's locale when read, the link to its object for
- * the reader's roles. To-dos (workflow.ts) stay for what the user must act on.
+ * becomes one for them. A notification stores its kind, its object (target), the parameters of its
+ * title and the web path of its object (made when it is made, for its reader); the title is rendered
+ * in the reader's locale when read. To-dos (workflow.ts) stay for what the user must act on.
  */
 
 const key = (k: ValidationKey) => k;
@@ -84,92 +83,6 @@ export function notificationTitle(locale: Locale, kind: string, params: Record<s
   return translate(locale, `notifications.${kind}`, shown);
 }
 
-const has = (roles: readonly RoleName[], role: RoleName) => roles.includes(role);
-
-/** A research project's page for its owner (`kind` subject | direction, a custom subject's owner is a specialist). */
-function ownerProjectPath(kind: string, id: number, roles: readonly RoleName[]): string {
-  if (kind === 'direction') return `/manage/directionManage/detail/${id}`;
-  return has(roles, 'ResearchInstitute')
-    ? `/manage/subjectManage/detail/${id}`
-    : `/manage/subjectManageS/customSubjectDetail?id=${id}`;
-}
-
-/** A research project for someone who applied to join it: where they work on it, or the pool's page. */
-function joinerProjectPath(kind: string, id: number, roles: readonly RoleName[], joined: boolean): string {
-  if (kind === 'direction')
-    return joined && has(roles, 'Student')
-      ? `/manage/directionManageStu/detail?id=${id}`
-      : `/manage/directionsPool/detail/${id}`;
-  return joined && has(roles, 'Specialist')
-    ? `/manage/subjectManageS/detail?id=${id}`
-    : `/manage/subjectsPool/detail/${id}`;
-}
-
-/** A research project's phases for a member who submitted an outcome. */
-function memberPhasesPath(kind: string, id: number, roles: readonly RoleName[]): string {
-  if (kind === 'direction')
-    return has(roles, 'Student')
-      ? `/manage/directionManageStu/detail?id=${id}&tab=phases`
-      : `/manage/directionManage/planOutcomeDetail/${id}`;
-  return has(roles, 'Specialist')
-    ? `/manage/subjectManageS/detail?id=${id}&tab=phases`
-    : `/manage/subjectManage/planOutcomeDetail/${id}`;
-}
-
-/**
- * The web path of a notification's object for its reader (the reader's roles choose the workspace
- * face, as the to-do list does). Parameters name what the target alone does not (a solution's demand,
- * a project's kind and id).
- */
-export function notificationLink(
-  kind: string,
-  targetId: number,
-  params: Record<string, string>,
-  roles: readonly RoleName[],
-): string {
-  switch (kind as NotificationKind) {
-    case 'certificationApproved':
-    case 'certificationRejected':
-    case 'memberClaimApproved':
-    case 'memberClaimRejected':
-      return params.role === 'Enterprise' || params.role === 'ResearchInstitute'
-        ? '/account/institute-authentication'
-        : '/account/individual-authentication';
-    case 'demandApproved':
-    case 'demandRejected':
-      return `/manage/${has(roles, 'Enterprise') ? 'demandManage' : 'demandManageRI'}/detail/${targetId}`;
-    case 'solutionReceived':
-      return `/manage/${has(roles, 'Enterprise') ? 'demandManage' : 'demandManageRI'}/detail/${params.demand ?? ''}`;
-    case 'solutionAccepted':
-    case 'solutionDeclined':
-      return `/manage/solutions?id=${targetId}`;
-    case 'applicationMoved':
-    case 'applicationRejected':
-      return '/manage/myJob';
-    case 'memberJoined':
-      return '/manage/todoList?tab=members';
-    case 'researchMemberJoined':
-      return ownerProjectPath(params.kind ?? 'subject', Number(params.project), roles);
-    case 'researchApplyApproved':
-    case 'researchApplyRefused':
-      return joinerProjectPath(
-        params.kind ?? 'subject',
-        Number(params.project),
-        roles,
-        kind === 'researchApplyApproved',
-      );
-    case 'wishResponded':
-      return `/manage/willManageE/detail/${targetId}`;
-    case 'phaseReviewed':
-      return memberPhasesPath(params.kind ?? 'subject', Number(params.project), roles);
-    case 'notebookAccepted':
-    case 'notebookRejected':
-      return `/notebooks/${targetId}`;
-    default:
-      return '/account/notifications';
-  }
-}
-
 /* ---- inputs ---- */
 
 /** `GET notification/list`: the caller's own, newest first; `unread=1` only the unread ones. */
@@ -212,8 +125,8 @@ export const NotificationSchema = z.object({
   category: z.enum(NOTIFICATION_CATEGORIES),
   /** In the reader's locale. */
   title: z.string(),
-  /** The web path of its object. */
-  link: z.string(),
+  /** The web page of its object (routes.ts), made by the server when the notification was made. */
+  path: z.string(),
   read: z.boolean(),
   created_at: z.string(),
 });

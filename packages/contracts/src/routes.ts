@@ -189,3 +189,61 @@ export function isAuthScreen(path: string): boolean {
   const p = normalise(path);
   return (AUTH_SCREENS as readonly string[]).includes(p);
 }
+
+/**
+ * Pages beyond the tables above that to-dos and notifications open (DESIGN §19: they carry their web
+ * path): the notebook editor (issue 12) and two pages of the admins' content manager (issue 11).
+ */
+export const LINKED_PAGES = [
+  '/notebooks/:id',
+  '/manage/content/consultations',
+  '/manage/content/contributions',
+] as const;
+
+/** Every route pattern of the web app a server-made link may name. */
+function linkablePatterns(): string[] {
+  return [
+    ...PUBLIC_ROUTES,
+    ...WHITE_LIST,
+    ...[...ACCOUNT_CHILDREN, ...ACCOUNT_EXTRA_PAGES].map((child) => `/account/${child}`),
+    ...MANAGE_SECTIONS.flatMap((section) => [
+      `/manage/${section.key}`,
+      ...section.children.map((child) => `/manage/${section.key}/${child}`),
+    ]),
+    ...LINKED_PAGES,
+  ];
+}
+
+/** Whether a path (its query and hash aside) is a page of the web app: a route of the tables above. */
+export function isWebRoute(path: string): boolean {
+  if (!path.startsWith('/')) return false;
+  const p = normalise(path);
+  return linkablePatterns().some((pattern) => matches(pattern, p));
+}
+
+/**
+ * A route of the tables above with its `:params` filled, and a query and a hash when given:
+ * `routePath('/manage/demandManage/detail/:demand_id', { demand_id: 5 })`. A pattern the tables do
+ * not have, or a parameter left out, throws: a link made by the server can only name a real page.
+ */
+export function routePath(
+  pattern: string,
+  params: Readonly<Record<string, string | number>> = {},
+  query: Readonly<Record<string, string | number>> = {},
+  hash?: string,
+): string {
+  if (!linkablePatterns().includes(pattern)) throw new Error(`not a route of the web app: ${pattern}`);
+  const path = pattern
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const value = params[segment.slice(1)];
+      if (value === undefined || value === '') throw new Error(`route ${pattern}: no value for ${segment}`);
+      return encodeURIComponent(String(value));
+    })
+    .join('/');
+  const search = Object.entries(query)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `${path}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`;
+}

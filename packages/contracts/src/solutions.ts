@@ -103,6 +103,8 @@ export const SolutionSchema = z.object({
     withdraw: z.boolean(),
     accept: z.boolean(),
     decline: z.boolean(),
+    /** Its institute may mark the decline read (`solution/markSeen`: its to-do is done); the web does on opening it. */
+    acknowledge: z.boolean(),
   }),
 });
 export type Solution = z.infer<typeof SolutionSchema>;

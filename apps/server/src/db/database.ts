@@ -35,6 +35,8 @@ import * as m0018 from './migrations/0018-notifications.ts';
 import * as m0019 from './migrations/0019-storage-writes.ts';
 import * as m0020 from './migrations/0020-outbox-sealed-codes.ts';
 import * as m0021 from './migrations/0021-job-reject-reasons.ts';
+import * as m0022 from './migrations/0022-item-paths.ts';
+import * as m0023 from './migrations/0023-research-owner-status.ts';
 import { WriteObserver } from './short-cache.ts';
 import type { Database } from './types.ts';
 
@@ -243,6 +245,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-storage-writes': m0019,
   '0020-outbox-sealed-codes': m0020,
   '0021-job-reject-reasons': m0021,
+  '0022-item-paths': m0022,
+  '0023-research-owner-status': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

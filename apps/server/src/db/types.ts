@@ -230,6 +230,8 @@ export interface TodosTable {
   target_id: number;
   /** Parameters of the localized title, JSON. */
   params: string;
+  /** The web page where it is done (its module's links, migration 0022); '' from an older instance. */
+  path: Generated<string>;
   /** 0 open, 1 done, 2 cancelled. */
   status: number;
   created_at: string;
@@ -984,6 +986,8 @@ export interface NotificationsTable {
   target_id: number;
   /** JSON object of the title's parameters. */
   params: string;
+  /** The web page of its object, for its reader (its module's links, migration 0022); '' from an older instance. */
+  path: Generated<string>;
   read_at: string | null;
   created_at: string;
 }

@@ -117,7 +117,14 @@ describeApi('the admin sees every workspace section', () => {
       const row = list.items.find((s) => s.id === solution.id);
       expect(row?.status).toBe('accepted');
       // Read-only: the admin acts for no institute.
-      expect(row?.can).toEqual({ edit: false, submit: false, withdraw: false, accept: false, decline: false });
+      expect(row?.can).toEqual({
+        edit: false,
+        submit: false,
+        withdraw: false,
+        accept: false,
+        decline: false,
+        acknowledge: false,
+      });
       expect(list.counts?.accepted).toBeGreaterThan(0);
       const detail = ok(await get<Solution>(app(), c.admin, `solution/detail/${solution.id}`), 'solution/detail');
       expect(detail.approach).toBe(solution.approach);

@@ -9,6 +9,7 @@ import { TOKEN_HEADER, VERIFY_CODE_RESEND_S, verbatimFieldsOf } from '@mathbridg
 import type { Envelope } from '@mathbridge/contracts/api';
 import { queryParams, signPayload, type Payload } from '@mathbridge/contracts/signature';
 import type { Locale } from '@mathbridge/contracts/locales';
+import { isWebRoute } from '@mathbridge/contracts/routes';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { answerDrifts } from '../plugins/call.ts';
 import { loadConfig } from '../config.ts';
@@ -71,6 +72,7 @@ export function useTestApp(env: Record<string, string> = {}, options: BuildOptio
     if (!current) return;
     // Answers that did not match the endpoint table (DESIGN §19) fail the file, whatever its tests checked.
     const drifted = answerDrifts(current.app);
+    const pathless = await itemsWithoutPage(current.ctx);
     await current.app.close();
     fs.rmSync(current.dataDir, { recursive: true, force: true });
     if (schema) {
@@ -80,11 +82,29 @@ export function useTestApp(env: Record<string, string> = {}, options: BuildOptio
       await client.end();
     }
     expect(drifted, 'answers that drifted from the endpoint table').toEqual([]);
+    expect(pathless, 'to-dos and notifications whose path is not a page of the web app').toEqual([]);
   });
   return () => {
     if (!current) throw new Error('test app not started');
     return current;
   };
+}
+
+/**
+ * The to-dos and notifications the file's tests made whose path is not a route of the web app
+ * (DESIGN §19: they carry their web path), as `kind path`. A file that took its database away
+ * (restarts, restores) has none left to read.
+ */
+async function itemsWithoutPage(ctx: AppContext): Promise<string[]> {
+  try {
+    const rows = [
+      ...(await ctx.db.selectFrom('todos').select(['kind', 'path']).execute()),
+      ...(await ctx.db.selectFrom('notifications').select(['kind', 'path']).execute()),
+    ];
+    return rows.filter((row) => !isWebRoute(row.path)).map((row) => `${row.kind} ${row.path}`);
+  } catch {
+    return [];
+  }
 }
 
 export interface CallOptions {

@@ -265,4 +265,14 @@ export const demandEndpoints = {
     output: SolutionSchema,
     statuses: transition,
   }),
+  // Reads never write (DESIGN §19): the web says so when the institute opens its declined solution.
+  solutionMarkSeen: endpoint({
+    method: 'POST',
+    path: 'solution/markSeen',
+    summary: "The institute has read the answer to its solution: a declined one's to-do is done",
+    ...solver,
+    input: SolutionIdSchema,
+    output: z.null(),
+    statuses: [STATUS.notFound],
+  }),
 } as const;

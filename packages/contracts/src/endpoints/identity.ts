@@ -223,7 +223,7 @@ export const identityEndpoints = {
   dashboard: endpoint({
     method: 'GET',
     path: 'workflow/dashboard',
-    summary: 'The workspace home: identity, verification state, open to-dos, organisations',
+    summary: "The workspace home: identity, verification state, open to-dos, organisations, each role's work",
     auth: 'user',
     section: 'dashboard',
     verified: true,

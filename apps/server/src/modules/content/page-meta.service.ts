@@ -3,7 +3,7 @@ import { INT_MAX } from '@mathbridge/contracts/validation';
 import type { AppContext } from '../../context.ts';
 import type { PageMeta } from '../../lib/page-meta.ts';
 import { nowIso } from '../../lib/time.ts';
-import { isVisible } from './content.service.ts';
+import { isVisible } from './articles.service.ts';
 import * as repo from './content.repository.ts';
 
 /** The product's name per locale (DESIGN §1), the suffix of every page title (spec §9). */

@@ -10,6 +10,7 @@ import { adoptSpace, createSpace, registerItemFileReader } from '../files/spaces
 import { certifiedOrganisationOfUser } from '../identity/org-actor.service.ts';
 import { findDemand, findReceipt } from './demands.repository.ts';
 import { attachmentsOf } from './demands.presenter.ts';
+import { demandPolicy, solutionPolicy } from './demands.policy.ts';
 import { findSolution } from './solutions.repository.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -111,19 +112,15 @@ export async function readableIds(ctx: AppContext, caller: Caller, ids: readonly
   return out;
 }
 
-/** Demand states a receiving institute sees the demand in (and so its attachments). */
-const RECEIVER_SEES: readonly string[] = ['published', 'paused', 'closed', 'completed'];
-/** Solution states in which the enterprise sees the answer (and so its attachments); never draft or withdrawn. */
-const ENTERPRISE_SEES: readonly string[] = ['submitted', 'accepted', 'declined'];
-
 const attaches = (json: string, node: FileNodeRow) => attachmentsOf(json).some((a) => a.id === node.id);
 
 /**
  * Who besides the owner reads a file of a demand's or a solution's space (issue 9, docs/architecture.md
  * 'File grants'): exactly the files the item attaches, to the organisation it is addressed to, in
- * the states that organisation sees the item — a demand's to the institutes that received it once
- * it is published (closed and completed included); a solution's to the demand's enterprise once it
- * is submitted, until it is withdrawn. Asked when a link is issued and again when it is opened.
+ * the states that organisation sees the item (demands.policy.ts `readAttachments`) — a demand's to
+ * the institutes that received it once it is published (closed and completed included); a
+ * solution's to the demand's enterprise once it is submitted, until it is withdrawn. Asked when a
+ * link is issued and again when it is opened.
  */
 export async function canReadAttachment(
   ctx: AppContext,
@@ -136,16 +133,19 @@ export async function canReadAttachment(
   if (!Number.isSafeInteger(id)) return false;
   if (kind === 'demand') {
     const demand = await findDemand(ctx.db, id);
-    if (!demand || !RECEIVER_SEES.includes(demand.status) || !attaches(demand.attachments, node)) return false;
+    if (!demand || !attaches(demand.attachments, node)) return false;
     const org = await certifiedOrganisationOfUser(ctx, userId);
-    return org?.type === 'ResearchInstitute' && (await findReceipt(ctx.db, demand.id, org.id)) !== undefined;
+    const received = org?.type === 'ResearchInstitute' && (await findReceipt(ctx.db, demand.id, org.id)) !== undefined;
+    return demandPolicy.can({ received }, 'readAttachments', demand);
   }
   if (kind === 'solution') {
     const solution = await findSolution(ctx.db, id);
-    if (!solution || !ENTERPRISE_SEES.includes(solution.status) || !attaches(solution.attachments, node)) return false;
+    if (!solution || !attaches(solution.attachments, node)) return false;
     const demand = await findDemand(ctx.db, solution.demand_id);
+    if (!demand) return false;
     const org = await certifiedOrganisationOfUser(ctx, userId);
-    return demand !== undefined && org?.type === 'Enterprise' && org.id === demand.org_id;
+    const enterpriseId = org?.type === 'Enterprise' ? org.id : null;
+    return solutionPolicy.can({ enterpriseId }, 'readAttachments', { solution, demand });
   }
   return false;
 }

@@ -300,10 +300,9 @@ describeApi('cooperation rules under concurrency', () => {
         await sql`update cooperation_counts set n = n + 1
                   where scope = 'solution' and org_id = ${org} and status = ${status}`.execute(db());
     await sql`update demands set solution_count = solution_count + 1 where id = ${demand.id}`.execute(db());
-    await sql`insert into todos (kind, assignee_user_id, assignee_role, target_type, target_id, params, status, created_at)
-              values ('solutionReview', ${c.enterprise.id}, null, 'solution', ${extraSubmitted.id}, '{}', 0, ${row.created_at})`.execute(
-      db(),
-    );
+    await sql`insert into todos (kind, assignee_user_id, assignee_role, target_type, target_id, params, path, status, created_at)
+              values ('solutionReview', ${c.enterprise.id}, null, 'solution', ${extraSubmitted.id}, '{}',
+                      ${`/manage/demandManage/detail/${demand.id}`}, 0, ${row.created_at})`.execute(db());
     await expectCountsMatchRows();
 
     await oneOpenSolution(db() as never);

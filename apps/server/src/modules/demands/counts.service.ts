@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
+import { DEMAND_STATES } from '@mathbridge/contracts/demands';
+import { SOLUTION_STATES } from '@mathbridge/contracts/solutions';
+import type { DashboardWork } from '@mathbridge/contracts/workflow';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { ShortCache } from '../../db/short-cache.ts';
+import { countCooperating, countReceivedPublished } from './demands.repository.ts';
+import { countAwaitingDecision } from './solutions.repository.ts';
 
 /**
  * Maintained totals by status (DESIGN §8: no COUNT(*) per list request). Every transition moves
@@ -69,4 +74,31 @@ export async function readCounts<S extends string>(
 export async function readCount(db: Db, scope: CountScope, orgId: number, status: string): Promise<number> {
   const row = (await cachedCountRows(db, scope, orgId)).find((r) => r.status === status);
   return row ? Number(row.n) : 0;
+}
+
+/**
+ * An enterprise's part of the workspace dashboard (identity's workflow/dashboard): its demands by
+ * state (the maintained totals), the answers waiting for its decision and the cooperations under
+ * way (each an index range over its own live demands).
+ */
+export async function enterpriseWork(db: Db, orgId: number): Promise<NonNullable<DashboardWork['enterprise']>> {
+  const [demands, awaiting, cooperations] = await Promise.all([
+    readCounts(db, 'demand', orgId, DEMAND_STATES),
+    countAwaitingDecision(db, orgId),
+    countCooperating(db, orgId),
+  ]);
+  const total = Object.values(demands).reduce((a, b) => a + b, 0);
+  return { demands, solutions_awaiting: awaiting, cooperations, first_demand: total === 0 };
+}
+
+/** An institute's demand work for the dashboard: demands it received that are still open for answers, its solutions by state. */
+export async function instituteDemandWork(
+  db: Db,
+  orgId: number,
+): Promise<Omit<NonNullable<DashboardWork['institute']>, 'subjects'>> {
+  const [received, solutions] = await Promise.all([
+    countReceivedPublished(db, orgId),
+    readCounts(db, 'solution', orgId, SOLUTION_STATES),
+  ]);
+  return { demands_received: received, solutions };
 }

@@ -1,8 +1,8 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { PublishedSort } from '@mathbridge/contracts/demands';
 import type { Db } from '../../db/database.ts';
 import { preparedQueries, type Param } from '../../db/prepared.ts';
-import type { DemandReceiptRow, DemandRow, DemandsTable } from '../../db/types.ts';
+import type { Database, DemandReceiptRow, DemandRow, DemandsTable } from '../../db/types.ts';
 import { likeContains } from '../../lib/sql.ts';
 import { DEMAND_SUMMARY_COLUMNS, type DemandSummaryRow } from './demands.presenter.ts';
 
@@ -115,26 +115,79 @@ export async function syncDemandFields(db: Db, id: number, status: string, publi
 interface OwnListShape {
   byOrg: boolean;
   byStatus: boolean;
+  cooperating: boolean;
 }
+
+/** Live demands (published or paused) with a cooperation: an accepted solution whose work goes on. */
+const COOPERATING_STATES = ['published', 'paused'];
+const hasCooperation = (eb: ExpressionBuilder<Database, 'demands'>) =>
+  eb.exists(
+    eb.selectFrom('cooperations').select('cooperations.id').whereRef('cooperations.demand_id', '=', 'demands.id'),
+  );
+
 const ownPages = preparedQueries(
-  (shape: OwnListShape) => `${shape.byOrg ? 'org' : 'all'}|${shape.byStatus ? 'status' : ''}`,
+  (shape: OwnListShape) =>
+    `${shape.byOrg ? 'org' : 'all'}|${shape.byStatus ? 'status' : ''}|${shape.cooperating ? 'coop' : ''}`,
   (db, shape, param: Param<'orgId' | 'status' | 'limit' | 'offset'>) => {
     let query = selectSummaries(db);
     if (shape.byOrg) query = query.where('org_id', '=', param('orgId'));
     if (shape.byStatus) query = query.where('status', '=', param('status'));
+    if (shape.cooperating) query = query.where('demands.status', 'in', COOPERATING_STATES).where(hasCooperation);
     return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(param('limit')).offset(param('offset'));
   },
 );
 
-/** One page of an organisation's demands (all organisations for admins), newest change first. */
+/**
+ * One page of an organisation's demands (all organisations for admins), newest change first;
+ * `cooperating` keeps the live ones with a cooperation (read through the org's live demands).
+ */
 export function listDemands(
   db: Db,
-  filter: { orgId: number | null; status?: string },
+  filter: { orgId: number | null; status?: string; cooperating?: boolean },
   limit: number,
   offset: number,
 ): Promise<DemandSummaryRow[]> {
-  const shape = { byOrg: filter.orgId !== null, byStatus: Boolean(filter.status) };
+  const shape = { byOrg: filter.orgId !== null, byStatus: Boolean(filter.status), cooperating: !!filter.cooperating };
   return ownPages(db, shape, { orgId: filter.orgId ?? undefined, status: filter.status, limit, offset });
+}
+
+/**
+ * How many of an organisation's demands (every organisation's for admins) are live with a
+ * cooperation: the org's live demands by (org_id, status) index, one probe of the unique
+ * cooperations_demand index each; never a scan of either table.
+ */
+export async function countCooperating(db: Db, orgId: number | null, status?: string): Promise<number> {
+  let query = db
+    .selectFrom('demands')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('demands.status', 'in', COOPERATING_STATES)
+    .where(hasCooperation);
+  if (orgId !== null) query = query.where('demands.org_id', '=', orgId);
+  if (status) query = query.where('demands.status', '=', status);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * Demands an institute received that are still published (it may answer them): its receipts by
+ * the (org_id, received_at) index, each demand by primary key.
+ */
+export async function countReceivedPublished(db: Db, orgId: number): Promise<number> {
+  const row = await db
+    .selectFrom('demand_receipts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('demand_receipts.org_id', '=', orgId)
+    // EXISTS, not a join: a join lets SQLite drive from the (much larger) published demands.
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('demands')
+          .select('demands.id')
+          .whereRef('demands.id', '=', 'demand_receipts.demand_id')
+          .where('demands.status', '=', 'published'),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface PublishedFilters {
@@ -159,14 +212,32 @@ interface PublishedShape {
   after: boolean;
   /** Which filters are set. */
   filters: Record<(typeof FILTERS)[number], boolean>;
+  /** Only the demands organisation `receiverOrgId` received. */
+  received: boolean;
 }
 type PublishedParam = (typeof FILTERS)[number] | 'afterValue' | 'afterId' | 'limit' | 'receiverOrgId';
 
+/**
+ * Where the published list reads from: every demand, or (`received`) the institute's receipts
+ * CROSS JOIN demands. SQLite keeps a CROSS JOIN's order, so the receipts drive (their org_id index)
+ * and a page never walks the published index past demands the institute did not receive; PostgreSQL
+ * orders it by its statistics. Typed as the plain base: the receipts are only filtered on here.
+ */
+function publishedBase(db: Db, received: boolean, param: Param<PublishedParam>): ReturnType<typeof summaryBase> {
+  if (!received) return selectSummaries(db);
+  return db
+    .selectFrom('demand_receipts as mine')
+    .crossJoin('demands')
+    .select(SUMMARY_SELECTION)
+    .whereRef('mine.demand_id', '=', 'demands.id')
+    .where('mine.org_id', '=', param('receiverOrgId')) as unknown as ReturnType<typeof summaryBase>;
+}
+
 const publishedPages = preparedQueries(
   (shape: PublishedShape) =>
-    `${shape.sort}|${shape.after ? 1 : 0}|${FILTERS.map((f) => (shape.filters[f] ? 1 : 0)).join('')}`,
+    `${shape.sort}|${shape.after ? 1 : 0}|${FILTERS.map((f) => (shape.filters[f] ? 1 : 0)).join('')}|${shape.received ? 1 : 0}`,
   (db, shape, param: Param<PublishedParam>) => {
-    let query = selectSummaries(db)
+    let query = publishedBase(db, shape.received, param)
       // Whether the viewing institute received the row (the market cards' flag): one primary-key
       // probe per row of the page, inside the page query, so the list costs no extra round trip.
       .select((eb) =>
@@ -231,11 +302,13 @@ export function listPublished(
   after: [string | number, number] | null,
   limit: number,
   receiverOrgId = 0,
+  receivedOnly = false,
 ): Promise<(DemandSummaryRow & { received: unknown })[]> {
   const set = (value: unknown) => value !== undefined && value !== '';
   const shape: PublishedShape = {
     sort,
     after: after !== null,
+    received: receivedOnly,
     filters: {
       industry: set(filters.industry),
       province_code: set(filters.province_code),

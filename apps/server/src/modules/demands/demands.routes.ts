@@ -1,13 +1,16 @@
 import { demandEndpoints as calls } from '@mathbridge/contracts/endpoints/demands';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { registerLinks } from '../../lib/links.ts';
 import { defineCall, requireEitherSection } from '../../plugins/call.ts';
 import { registerAttachmentReaders } from './attachments.ts';
+import { demandLinks } from './demands.links.ts';
 import * as demands from './demands.service.ts';
 import * as solutions from './solutions.service.ts';
 
 /** Demands and solutions (issue 5): the calls of contracts' endpoints/demands.ts. */
 export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerLinks(demandLinks);
   registerAttachmentReaders(ctx);
 
   /* ---- demands ---- */
@@ -56,4 +59,5 @@ export function demandsRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   defineCall(app, calls.solutionAccept, ({ caller, input, ip }) => solutions.acceptSolution(ctx, caller, input.id, ip));
   defineCall(app, calls.solutionDecline, ({ caller, input, ip }) => solutions.declineSolution(ctx, caller, input, ip));
+  defineCall(app, calls.solutionMarkSeen, ({ caller, input }) => solutions.markSolutionSeen(ctx, caller, input.id));
 }

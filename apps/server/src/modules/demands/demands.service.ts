@@ -13,14 +13,13 @@ import {
   type AttachmentTray,
   type RecommendedPage,
   type RecommendedQuery,
-  type SolutionState,
 } from '@mathbridge/contracts/demands';
 import type { Locale } from '@mathbridge/contracts/locales';
 import { translate } from '@mathbridge/contracts/messages';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import type { DemandRow } from '../../db/types.ts';
-import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import type { DemandReceiptRow, DemandRow } from '../../db/types.ts';
+import { conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
 import { codesOf, inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -40,9 +39,11 @@ import {
 } from './attachments.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from './counts.service.ts';
 import * as repo from './demands.repository.ts';
-import { attachmentsOf, presentDemandFull, presentDemandSummary } from './demands.presenter.ts';
+import { attachmentsOf, presentDemandDetail, presentDemandSummary } from './demands.presenter.ts';
+import { EDITABLE, LIVE, demandPolicy, type DemandViewer } from './demands.policy.ts';
 import { acceptedSolutionAttachments, declineOpenSolutions, notReceiving } from './solutions.service.ts';
 import { findLatestSolution } from './solutions.repository.ts';
+import { orgViewer } from './viewer.ts';
 
 /**
  * Demands (DESIGN §4): draft → submitted → published | rejected (→ draft on edit); published ⇄
@@ -53,8 +54,6 @@ import { findLatestSolution } from './solutions.repository.ts';
 
 export const demandTarget = (id: number) => ({ type: 'demand', id });
 const wrongState = () => conflict('errors.demandWrongState');
-const EDITABLE: readonly string[] = ['draft', 'rejected'];
-const LIVE: readonly string[] = ['published', 'paused'];
 
 async function loadDemand(db: Db, id: number): Promise<DemandRow> {
   const demand = await repo.findDemand(db, id);
@@ -62,11 +61,16 @@ async function loadDemand(db: Db, id: number): Promise<DemandRow> {
   return demand;
 }
 
-/** The caller's enterprise and its demand: another organisation's demand is 304. */
-async function ownDemand(ctx: AppContext, caller: Caller, id: number): Promise<{ actor: OrgActor; demand: DemandRow }> {
+/** The caller's enterprise and its demand, for an owner's `action`: another organisation's demand is 304. */
+async function ownDemand(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  action: 'edit' | 'submit' | 'withdraw' | 'delete' | 'toggle' | 'close' | 'complete',
+): Promise<{ actor: OrgActor; demand: DemandRow }> {
   const actor = await requireEnterprise(ctx, caller);
   const demand = await loadDemand(ctx.db, id);
-  if (demand.org_id !== actor.org.id) throw forbidden();
+  demandPolicy.authorize({ enterpriseId: actor.org.id }, action, demand);
   return { actor, demand };
 }
 
@@ -171,7 +175,7 @@ export async function saveDemand(
       await repo.updateDemand(ctx.db, id, { space_id: spaceId });
     }
   } else {
-    const { demand } = await ownDemand(ctx, caller, input.id);
+    const { demand } = await ownDemand(ctx, caller, input.id, 'edit');
     if (!EDITABLE.includes(demand.status)) throw wrongState();
     const spaceId =
       demand.space_id ?? (await ensureItemSpace(ctx, 'demand', demand.id, demand.owner_id, demand.org_id));
@@ -211,7 +215,7 @@ export async function demandAttachmentTray(ctx: AppContext, caller: Caller): Pro
 
 /** POST demand/submit: draft or rejected → submitted; admins get a review to-do. */
 export async function submitDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<DemandDetail> {
-  const { demand } = await ownDemand(ctx, caller, id);
+  const { demand } = await ownDemand(ctx, caller, id, 'submit');
   if (!EDITABLE.includes(demand.status)) throw wrongState();
   await inTransaction(ctx.db, async (trx) => submitInTrx(trx, demand, caller, ip));
   return demandDetail(ctx, caller, id);
@@ -219,7 +223,7 @@ export async function submitDemand(ctx: AppContext, caller: Caller, id: number, 
 
 /** POST demand/withdraw: submitted → draft (taken back from review); the review to-do is cancelled. */
 export async function withdrawDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<DemandDetail> {
-  const { demand } = await ownDemand(ctx, caller, id);
+  const { demand } = await ownDemand(ctx, caller, id, 'withdraw');
   if (demand.status !== 'submitted') throw wrongState();
   await inTransaction(ctx.db, async (trx) => {
     await transition(trx, demand, 'draft', { submitted_at: null });
@@ -241,7 +245,7 @@ export async function withdrawDemand(ctx: AppContext, caller: Caller, id: number
  * a delete racing a submit or an edit either win (they then find nothing: 409/404) or lose (409).
  */
 export async function deleteDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<null> {
-  const { demand } = await ownDemand(ctx, caller, id);
+  const { demand } = await ownDemand(ctx, caller, id, 'delete');
   if (demand.status !== 'draft') throw wrongState();
   await inTransaction(ctx.db, async (trx) => {
     if (!(await repo.deleteDraft(trx, demand.id))) throw wrongState();
@@ -267,7 +271,7 @@ export async function reviewDemand(
   input: DemandReview,
   ip: string,
 ): Promise<DemandDetail> {
-  if (!isAdmin(caller)) throw forbidden();
+  demandPolicy.authorize({ admin: isAdmin(caller) }, 'review', { id: input.id });
   const demand = await loadDemand(ctx.db, input.id);
   if (demand.status !== 'submitted') throw wrongState();
   const approve = input.approve === 1;
@@ -308,7 +312,7 @@ export async function reviewDemand(
 
 /** POST demand/toggle: published ⇄ paused (receiving solutions on / off). */
 export async function toggleDemand(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<DemandDetail> {
-  const { demand } = await ownDemand(ctx, caller, id);
+  const { demand } = await ownDemand(ctx, caller, id, 'toggle');
   if (!LIVE.includes(demand.status)) throw wrongState();
   const to = demand.status === 'published' ? 'paused' : 'published';
   await inTransaction(ctx.db, async (trx) => {
@@ -335,7 +339,7 @@ export async function endDemand(
   to: 'closed' | 'completed',
   ip: string,
 ): Promise<DemandDetail> {
-  const { demand } = await ownDemand(ctx, caller, id);
+  const { demand } = await ownDemand(ctx, caller, id, to === 'completed' ? 'complete' : 'close');
   if (!LIVE.includes(demand.status)) throw wrongState();
   await inTransaction(ctx.db, async (trx) => {
     // The demand is locked first, so an accept in flight has either committed (its cooperation is
@@ -401,77 +405,51 @@ export async function receiveDemand(
   return demandDetail(ctx, caller, demand.id);
 }
 
+/**
+ * The demand as `caller` may see it (demandPolicy `see`, else 304), with who they are to it: their
+ * organisation and, for an institute, its receipt.
+ */
+async function viewDemand(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+): Promise<{ demand: DemandRow; viewer: DemandViewer; receipt: DemandReceiptRow | undefined }> {
+  const demand = await loadDemand(ctx.db, id);
+  const org = await orgViewer(ctx, caller);
+  const receipt = org.instituteId === null ? undefined : await repo.findReceipt(ctx.db, demand.id, org.instituteId);
+  const viewer = { ...org, received: receipt !== undefined };
+  demandPolicy.authorize(viewer, 'see', demand);
+  return { demand, viewer, receipt };
+}
+
 /** GET demand/detail/:id: the owner, admins and receivers see everything; other institutes the public summary. */
 export async function demandDetail(ctx: AppContext, caller: Caller, id: number): Promise<DemandDetail> {
-  const demand = await loadDemand(ctx.db, id);
-  const admin = isAdmin(caller);
-  const enterprise = admin ? null : await orgOf(ctx, caller, 'Enterprise');
-  const owner = enterprise !== null && enterprise.org.id === demand.org_id;
-  const institute = admin || owner ? null : await orgOf(ctx, caller, 'ResearchInstitute');
-  const receipt = institute ? await repo.findReceipt(ctx.db, demand.id, institute.org.id) : undefined;
-  if (!admin && !owner) {
-    if (!institute) throw forbidden();
-    const visible = receipt
-      ? demand.status !== 'draft' && demand.status !== 'submitted' && demand.status !== 'rejected'
-      : LIVE.includes(demand.status);
-    if (!visible) throw forbidden();
-  }
-  const full = admin || owner || receipt !== undefined;
+  const { demand, viewer, receipt } = await viewDemand(ctx, caller, id);
   const [cooperation, ownSolution] = await Promise.all([
     repo.findCooperationOfDemand(ctx.db, demand.id),
-    institute ? findLatestSolution(ctx.db, demand.id, institute.org.id) : undefined,
+    viewer.instituteId === null ? undefined : findLatestSolution(ctx.db, demand.id, viewer.instituteId),
   ]);
-  const ownOpen = ownSolution?.status === 'draft' || ownSolution?.status === 'submitted';
-  const partOfCooperation =
-    cooperation !== undefined && institute !== null && cooperation.institute_org_id === institute.org.id;
-  return {
-    demand: presentDemandSummary(demand),
-    full: full ? presentDemandFull(demand, owner) : null,
-    receipt: receipt
-      ? {
-          received_at: receipt.received_at,
-          nda_accepted: receipt.nda_accepted === 1 ? 1 : 0,
-          received_by: { id: receipt.user_id },
-        }
-      : null,
-    can: {
-      edit: owner && EDITABLE.includes(demand.status),
-      submit: owner && EDITABLE.includes(demand.status),
-      withdraw: owner && demand.status === 'submitted',
-      toggle: owner && LIVE.includes(demand.status),
-      close: owner && LIVE.includes(demand.status),
-      complete: owner && LIVE.includes(demand.status) && cooperation !== undefined,
-      review: admin && demand.status === 'submitted',
-      receive: institute !== null && !receipt && demand.status === 'published',
-      solve: institute !== null && receipt !== undefined && demand.status === 'published' && !ownOpen,
-      download: owner || receipt !== undefined || partOfCooperation,
-      delete: owner && demand.status === 'draft',
-    },
-    own_solution: ownSolution ? { id: ownSolution.id, status: ownSolution.status as SolutionState } : null,
-    cooperation: cooperation
-      ? {
-          id: cooperation.id,
-          solution_id: cooperation.solution_id,
-          institute: { id: cooperation.institute_org_id, name: cooperation.institute_name },
-          created_at: cooperation.created_at,
-        }
-      : null,
-  };
+  return presentDemandDetail(demand, viewer, { receipt, cooperation, ownSolution });
 }
 
 /** GET demand/list: the enterprise's own demands (admins: all), with maintained totals by status. */
 export async function listDemands(ctx: AppContext, caller: Caller, query: DemandListQuery): Promise<DemandPage> {
   const orgId = isAdmin(caller) ? null : (await requireEnterprise(ctx, caller)).org.id;
-  const [counts, rows] = await Promise.all([
+  const cooperating = query.cooperating === 1;
+  const [counts, rows, cooperatingTotal] = await Promise.all([
     readCounts(ctx.db, 'demand', orgId ?? PLATFORM, DEMAND_STATES),
-    repo.listDemands(ctx.db, { orgId, status: query.status }, query.page_size, offsetOf(query)),
+    repo.listDemands(ctx.db, { orgId, status: query.status, cooperating }, query.page_size, offsetOf(query)),
+    cooperating ? repo.countCooperating(ctx.db, orgId, query.status) : null,
   ]);
-  const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
+  const total =
+    cooperatingTotal ?? (query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0));
   return { ...pageOf(query, rows.map(presentDemandSummary), total), counts };
 }
 
 const hasFilters = (q: PublishedListQuery): boolean =>
-  [q.industry, q.province_code, q.city_code, q.budget_min, q.budget_max, q.keyword, q.msc].some((v) => v !== undefined);
+  [q.industry, q.province_code, q.city_code, q.budget_min, q.budget_max, q.keyword, q.msc, q.received].some(
+    (v) => v !== undefined,
+  );
 
 /**
  * GET demand/publishedList (institutes): keyset pages of published demands. The total is the
@@ -487,7 +465,8 @@ export async function listPublishedDemands(
   // Looked up once per request and briefly cached (org-actor.service.ts), so a warm page is still one query.
   const institute = isAdmin(caller) ? null : await orgOf(ctx, caller, 'ResearchInstitute');
   const [rows, total] = await Promise.all([
-    repo.listPublished(ctx.db, query, query.sort, after, query.page_size + 1, institute?.org.id),
+    // `received` without an institute (an admin) names no receipts: receiver 0 has none.
+    repo.listPublished(ctx.db, query, query.sort, after, query.page_size + 1, institute?.org.id, query.received === 1),
     hasFilters(query) ? Promise.resolve(null) : readCount(ctx.db, 'demand', PLATFORM, 'published'),
   ]);
   const { page, next_cursor } = keysetPage(rows, query.page_size, (row) => repo.sortKeyOf(row, query.sort));
@@ -534,11 +513,11 @@ export async function recommendedDemands(
  * (demand files only) and the cooperating institute.
  */
 export async function downloadDemand(ctx: AppContext, caller: Caller, id: number): Promise<DownloadLink> {
-  const detail = await demandDetail(ctx, caller, id);
-  if (!detail.can.download) throw forbidden();
-  const demand = await loadDemand(ctx.db, id);
+  const { demand, viewer } = await viewDemand(ctx, caller, id);
+  const cooperation = (await repo.findCooperationOfDemand(ctx.db, demand.id)) ?? null;
+  demandPolicy.authorize(viewer, 'download', { ...demand, cooperation });
   const ids = attachmentsOf(demand.attachments).map((a) => a.id);
-  if (detail.cooperation) ids.push(...(await acceptedSolutionAttachments(ctx.db, detail.cooperation.solution_id)));
+  if (cooperation) ids.push(...(await acceptedSolutionAttachments(ctx.db, cooperation.solution_id)));
   const readable = await readableIds(ctx, caller, ids);
   if (readable.length === 0) throw notFound('errors.nodeNotFound');
   // The title becomes a file name: path separators and control characters cannot be part of one.

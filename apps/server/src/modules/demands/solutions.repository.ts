@@ -103,3 +103,19 @@ export const insertCooperation = (db: Db, row: Insertable<CooperationsTable>): P
 
 export const findCooperation = (db: Db, id: number): Promise<CooperationRow | undefined> =>
   db.selectFrom('cooperations').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Solutions waiting for an enterprise's decision (submitted on its live demands): its live demands
+ * by the (org_id, status) index, then each demand's submitted answers by (demand_id, status).
+ */
+export async function countAwaitingDecision(db: Db, enterpriseOrgId: number): Promise<number> {
+  const row = await db
+    .selectFrom('demands')
+    .innerJoin('solutions', 'solutions.demand_id', 'demands.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('demands.org_id', '=', enterpriseOrgId)
+    .where('demands.status', 'in', ['published', 'paused'])
+    .where('solutions.status', '=', 'submitted')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -13,7 +13,7 @@ import { translate } from '@mathbridge/contracts/messages';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { DemandRow, SolutionRow } from '../../db/types.ts';
-import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { inTransaction, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -28,6 +28,8 @@ import { addSolutionCount, findDemand, findDemandsByIds, findReceipt, lockDemand
 import { attachmentsOf } from './demands.presenter.ts';
 import * as repo from './solutions.repository.ts';
 import { presentSolution } from './solutions.presenter.ts';
+import { ANSWERED, cooperationPolicy, demandPolicy, solutionPolicy } from './demands.policy.ts';
+import { orgViewer } from './viewer.ts';
 
 /**
  * Solutions (DESIGN §4): draft → submitted → accepted | declined; submitted → withdrawn. An
@@ -38,8 +40,6 @@ import { presentSolution } from './solutions.presenter.ts';
 export const solutionTarget = (id: number) => ({ type: 'solution', id });
 export const cooperationTarget = (id: number) => ({ type: 'cooperation', id });
 const wrongState = () => conflict('errors.solutionWrongState');
-/** Answers the enterprise sees: never drafts or withdrawn ones. */
-const ANSWERED = ['submitted', 'accepted', 'declined'] as const;
 
 async function loadSolution(db: Db, id: number): Promise<SolutionRow> {
   const solution = await repo.findSolution(db, id);
@@ -129,7 +129,10 @@ export async function saveSolution(
 ): Promise<Solution> {
   const actor = await requireInstitute(ctx, caller);
   const demand = await loadDemand(ctx.db, input.demand_id);
-  if (!(await findReceipt(ctx.db, demand.id, actor.org.id))) throw conflict('errors.demandNotReceived');
+  const received = (await findReceipt(ctx.db, demand.id, actor.org.id)) !== undefined;
+  demandPolicy.authorize({ instituteId: actor.org.id, received }, 'solve', demand, () =>
+    conflict('errors.demandNotReceived'),
+  );
   const fields = {
     approach: input.approach,
     team: input.team,
@@ -192,7 +195,7 @@ export async function saveSolution(
     }
   } else {
     const solution = await loadSolution(ctx.db, input.id);
-    if (solution.org_id !== actor.org.id || solution.demand_id !== demand.id) throw forbidden();
+    solutionPolicy.authorize({ instituteId: actor.org.id }, 'edit', { solution, demand });
     if (solution.status !== 'draft') throw wrongState();
     const spaceId =
       solution.space_id ?? (await ensureItemSpace(ctx, 'solution', solution.id, solution.owner_id, solution.org_id));
@@ -215,16 +218,22 @@ export async function saveSolution(
   return solutionDetail(ctx, caller, id);
 }
 
-async function ownSolution(ctx: AppContext, caller: Caller, id: number): Promise<SolutionRow> {
+/** The caller's institute's solution, for its `action`: another's is 304. */
+async function ownSolution(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  action: 'submit' | 'withdraw' | 'acknowledge',
+): Promise<SolutionRow> {
   const actor = await requireInstitute(ctx, caller);
   const solution = await loadSolution(ctx.db, id);
-  if (solution.org_id !== actor.org.id) throw forbidden();
+  solutionPolicy.authorize({ instituteId: actor.org.id }, action, { solution });
   return solution;
 }
 
 /** POST solution/submit: draft → submitted while the demand is published; the enterprise gets a to-do. */
 export async function submitSolution(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Solution> {
-  const solution = await ownSolution(ctx, caller, id);
+  const solution = await ownSolution(ctx, caller, id, 'submit');
   if (solution.status !== 'draft') throw wrongState();
   await inTransaction(ctx.db, (trx) => submitInTrx(trx, solution, caller, ip));
   return solutionDetail(ctx, caller, id);
@@ -232,7 +241,7 @@ export async function submitSolution(ctx: AppContext, caller: Caller, id: number
 
 /** POST solution/withdraw: submitted → withdrawn; the enterprise's to-do is cancelled. */
 export async function withdrawSolution(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Solution> {
-  const solution = await ownSolution(ctx, caller, id);
+  const solution = await ownSolution(ctx, caller, id, 'withdraw');
   if (solution.status !== 'submitted') throw wrongState();
   await inTransaction(ctx.db, async (trx) => {
     // The demand first, as every transaction does (a close declining this answer waits, or won).
@@ -250,13 +259,12 @@ export async function withdrawSolution(ctx: AppContext, caller: Caller, id: numb
   return solutionDetail(ctx, caller, id);
 }
 
-/** A solution to one of the caller's demands (enterprises); another's is 304. */
-async function solutionForEnterprise(ctx: AppContext, caller: Caller, id: number) {
+/** A solution to one of the caller's demands (enterprises), for their `action`; another's, or one not answered, is 304. */
+async function solutionForEnterprise(ctx: AppContext, caller: Caller, id: number, action: 'accept' | 'decline') {
   const actor = await requireEnterprise(ctx, caller);
   const solution = await loadSolution(ctx.db, id);
   const demand = await loadDemand(ctx.db, solution.demand_id);
-  if (demand.org_id !== actor.org.id) throw forbidden();
-  if (!(ANSWERED as readonly string[]).includes(solution.status)) throw forbidden();
+  solutionPolicy.authorize({ enterpriseId: actor.org.id }, action, { solution, demand });
   return { actor, solution, demand };
 }
 
@@ -266,7 +274,7 @@ async function solutionForEnterprise(ctx: AppContext, caller: Caller, id: number
  * closed, when they are declined with that reason.
  */
 export async function acceptSolution(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Solution> {
-  const { actor, solution, demand } = await solutionForEnterprise(ctx, caller, id);
+  const { actor, solution, demand } = await solutionForEnterprise(ctx, caller, id, 'accept');
   if (solution.status !== 'submitted') throw wrongState();
   if (demand.status !== 'published' && demand.status !== 'paused') throw conflict('errors.demandWrongState');
   try {
@@ -369,7 +377,7 @@ export async function declineSolution(
   input: DeclineSolution,
   ip: string,
 ): Promise<Solution> {
-  const { solution, demand } = await solutionForEnterprise(ctx, caller, input.id);
+  const { solution, demand } = await solutionForEnterprise(ctx, caller, input.id, 'decline');
   if (solution.status !== 'submitted') throw wrongState();
   await inTransaction(ctx.db, async (trx) => {
     if (!(await lockDemand(trx, demand.id, ['published', 'paused']))) throw conflict('errors.demandWrongState');
@@ -396,24 +404,28 @@ export async function acceptedSolutionAttachments(db: Db, solutionId: number): P
   return solution?.status === 'accepted' ? attachmentsOf(solution.attachments).map((a) => a.id) : [];
 }
 
-/**
- * GET solution/detail/:id: the institute sees its own; the enterprise the answers to its demands;
- * admins all. An institute reading a declined solution has seen the answer: its to-do is done.
- */
+/** GET solution/detail/:id: the institute sees its own; the enterprise the answers to its demands; admins all. */
 export async function solutionDetail(ctx: AppContext, caller: Caller, id: number): Promise<Solution> {
   const solution = await loadSolution(ctx.db, id);
   const demand = await loadDemand(ctx.db, solution.demand_id);
+  const admin = isAdmin(caller);
+  // Unlike orgViewer, an admin who owns an institute still reads its answers as their author.
   const institute = await orgOf(ctx, caller, 'ResearchInstitute');
-  const own = institute !== null && institute.org.id === solution.org_id;
-  let enterprise = false;
-  if (!own && !isAdmin(caller)) {
-    const actor = await orgOf(ctx, caller, 'Enterprise');
-    enterprise =
-      actor !== null && actor.org.id === demand.org_id && (ANSWERED as readonly string[]).includes(solution.status);
-    if (!enterprise) throw forbidden();
-  }
-  if (own && solution.status === 'declined') await closeTodos(ctx.db, solutionTarget(solution.id), 'done', caller.id);
-  return presentSolution(solution, demand, { institute: own, enterprise });
+  const enterprise = admin || institute ? null : await orgOf(ctx, caller, 'Enterprise');
+  const viewer = { admin, enterpriseId: enterprise?.org.id ?? null, instituteId: institute?.org.id ?? null };
+  const item = { solution, demand };
+  solutionPolicy.authorize(viewer, 'see', item);
+  return presentSolution(solution, demand, viewer);
+}
+
+/**
+ * POST solution/markSeen: the institute opened its solution. A declined one's answer is read, so its
+ * to-do is done (before, reading the detail did it: reads never write, DESIGN §19). Another's is 304.
+ */
+export async function markSolutionSeen(ctx: AppContext, caller: Caller, id: number): Promise<null> {
+  const solution = await ownSolution(ctx, caller, id, 'acknowledge');
+  if (solution.status === 'declined') await closeTodos(ctx.db, solutionTarget(solution.id), 'done', caller.id);
+  return null;
 }
 
 /**
@@ -423,14 +435,13 @@ export async function solutionDetail(ctx: AppContext, caller: Caller, id: number
 export async function cooperationDetail(ctx: AppContext, caller: Caller, id: number): Promise<CooperationDetail> {
   const cooperation = await repo.findCooperation(ctx.db, id);
   if (!cooperation) throw notFound('errors.notFound');
-  let viewer: CooperationDetail['viewer'] = 'admin';
-  if (!isAdmin(caller)) {
-    const enterprise = await orgOf(ctx, caller, 'Enterprise');
-    const institute = enterprise ? null : await orgOf(ctx, caller, 'ResearchInstitute');
-    if (enterprise?.org.id === cooperation.enterprise_org_id) viewer = 'enterprise';
-    else if (institute?.org.id === cooperation.institute_org_id) viewer = 'institute';
-    else throw forbidden();
-  }
+  const viewer = await orgViewer(ctx, caller);
+  cooperationPolicy.authorize(viewer, 'see', cooperation);
+  const side: CooperationDetail['viewer'] = viewer.admin
+    ? 'admin'
+    : cooperationPolicy.can(viewer, 'seeAsEnterprise', cooperation)
+      ? 'enterprise'
+      : 'institute';
   return {
     id: cooperation.id,
     demand_id: cooperation.demand_id,
@@ -438,7 +449,7 @@ export async function cooperationDetail(ctx: AppContext, caller: Caller, id: num
     enterprise: { id: cooperation.enterprise_org_id, name: cooperation.enterprise_name },
     institute: { id: cooperation.institute_org_id, name: cooperation.institute_name },
     created_at: cooperation.created_at,
-    viewer,
+    viewer: side,
   };
 }
 
@@ -450,6 +461,7 @@ export async function listOwnSolutions(
 ): Promise<SolutionPage> {
   const admin = isAdmin(caller);
   const orgId = admin ? null : (await requireInstitute(ctx, caller)).org.id;
+  const viewer = { admin, enterpriseId: null, instituteId: orgId };
   const [counts, rows] = await Promise.all([
     readCounts(ctx.db, 'solution', orgId ?? PLATFORM, SOLUTION_STATES),
     repo.listOwnSolutions(ctx.db, orgId, query.status, query.page_size, offsetOf(query)),
@@ -459,7 +471,7 @@ export async function listOwnSolutions(
   );
   const items = rows.flatMap((row) => {
     const demand = demands.get(row.demand_id);
-    return demand ? [presentSolution(row, demand, { institute: !admin, enterprise: false })] : [];
+    return demand ? [presentSolution(row, demand, viewer)] : [];
   });
   const total = query.status ? counts[query.status] : Object.values(counts).reduce((a, b) => a + b, 0);
   return { ...pageOf(query, items, total), counts };
@@ -472,17 +484,16 @@ export async function listDemandSolutions(
   query: SolutionListQuery & { id: number },
 ): Promise<SolutionPage> {
   const demand = await loadDemand(ctx.db, query.id);
-  if (!isAdmin(caller)) {
-    const actor = await requireEnterprise(ctx, caller);
-    if (demand.org_id !== actor.org.id) throw forbidden();
-  }
+  const admin = isAdmin(caller);
+  const enterpriseId = admin ? null : (await requireEnterprise(ctx, caller)).org.id;
+  const viewer = { admin, enterpriseId, instituteId: null };
+  demandPolicy.authorize(viewer, 'readSolutions', demand);
   const statuses = query.status ? (ANSWERED as readonly string[]).filter((s) => s === query.status) : ANSWERED;
   if (statuses.length === 0) return { ...pageOf(query, [], 0), counts: null };
   const [rows, total] = await Promise.all([
     repo.listDemandSolutions(ctx.db, demand.id, statuses, query.page_size, offsetOf(query)),
     repo.countDemandSolutions(ctx.db, demand.id, statuses),
   ]);
-  const viewer = { institute: false, enterprise: !isAdmin(caller) };
   return {
     ...pageOf(
       query,

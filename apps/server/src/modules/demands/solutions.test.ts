@@ -186,6 +186,21 @@ describeApi('solutions', () => {
     ).toBe(true);
     const seen = ok(await get<Solution>(app(), c.institute, `solution/detail/${solution.id}`), 'detail');
     expect(seen).toMatchObject({ status: 'declined', decline_reason: 'budget', decline_text: '超出预算 20%' });
+    expect(seen.can.acknowledge).toBe(true);
+    expect(
+      ok(await get<Solution>(app(), c.enterprise, `solution/detail/${solution.id}`), 'detail').can.acknowledge,
+    ).toBe(false);
+    // Reads never write: the detail leaves the to-do open; the page opening it says the answer is read.
+    expect(
+      (await todos(c.institute)).some((item) => item.kind === 'solutionDeclined' && item.target_id === solution.id),
+    ).toBe(true);
+    expect((await post(app(), c.otherInstitute, 'solution/markSeen', { id: solution.id })).status).toBe(304);
+    expect((await post(app(), c.enterprise, 'solution/markSeen', { id: solution.id })).status).toBe(304);
+    expect((await post(app(), c.institute, 'solution/markSeen', { id: 999_999 })).status).toBe(404);
+    expect(
+      (await todos(c.institute)).some((item) => item.kind === 'solutionDeclined' && item.target_id === solution.id),
+    ).toBe(true);
+    expect(ok(await post(app(), c.institute, 'solution/markSeen', { id: solution.id }), 'markSeen')).toBeNull();
     // Reading the answer is acting on it.
     expect(
       (await todos(c.institute)).some((item) => item.kind === 'solutionDeclined' && item.target_id === solution.id),

@@ -19,7 +19,8 @@ import { givenName, ZipFolder } from './names.ts';
 import * as nodes from './nodes.repository.ts';
 import { loadNode } from './nodes.service.ts';
 import { findSpace } from './spaces.repository.ts';
-import { accessOfUser, itemGrantsRead, SHARED_TPL } from './spaces.service.ts';
+import { filesPolicy } from './files.policy.ts';
+import { itemGrantsRead, spaceActor } from './spaces.service.ts';
 import {
   checkFileUrl,
   checkRecordZipUrl,
@@ -88,8 +89,8 @@ async function readableByLink(
   if (!node || node.trashed_at !== null) throw fail.nodeNotFound();
   const space = await findSpace(ctx.db, node.space_id);
   if (!space) throw fail.nodeNotFound();
-  if (space.kind === SHARED_TPL || (await accessOfUser(ctx.db, userId, space))) return { node, alone: false };
-  if (!(await itemGrantsRead(ctx, userId, space, node))) throw forbidden();
+  if (filesPolicy.can(await spaceActor(ctx.db, userId, space), 'openLink', space)) return { node, alone: false };
+  filesPolicy.authorize({ itemGrants: await itemGrantsRead(ctx, userId, space, node) }, 'readThroughItem', node);
   return { node, alone: true };
 }
 

@@ -20,7 +20,7 @@ import type { Locale } from '@mathbridge/contracts/locales';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { FileNodeRow } from '../../db/types.ts';
-import { AppError, forbidden, invalidField } from '../../lib/errors.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import { sizeLabel, storeUpload, type StoredUpload } from '../../lib/upload.ts';
@@ -33,10 +33,9 @@ import { firstFreeName, givenName, nameKey, splitName } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import * as nodes from './nodes.repository.ts';
 import { chargeQuota, ensureQuota, lockSpace } from './spaces.repository.ts';
+import { filesPolicy } from './files.policy.ts';
 import {
-  accessOf,
-  atLeast,
-  canEdit,
+  accessIn,
   defaultQuota,
   ensurePersonalSpace,
   itemGrantsRead,
@@ -44,6 +43,7 @@ import {
   presentSpace,
   requireSpace,
   rootOf,
+  spaceActor,
   type SpaceAccess,
 } from './spaces.service.ts';
 import { findSpace } from './spaces.repository.ts';
@@ -68,7 +68,7 @@ export function viewerFor(ctx: AppContext, caller: Caller, access: SpaceAccess, 
     userId: caller.id,
     secret: filesConfig(ctx).urlSecret,
     exp,
-    canEdit: (node) => canEdit(access, node, caller.id),
+    canEdit: (node) => filesPolicy.can(access.actor, 'edit', { space: access.space, node }),
   };
 }
 
@@ -89,15 +89,16 @@ export async function loadNode(
   if (!node) throw fail.nodeNotFound();
   const space = await findSpace(db, node.space_id);
   if (!space) throw fail.nodeNotFound();
-  const access = await accessOf(db, caller, space);
+  const actor = await spaceActor(db, caller.id, space, caller);
+  const access = accessIn(actor, space);
   if (!access) {
     // Not the space's: the item it belongs to may still let the caller read this one file.
-    if (need === 'read' && (await itemGrantsRead(ctx, caller.id, space, node)))
-      return { node, access: { space, role: 'read', ownOnly: false } satisfies SpaceAccess };
-    throw forbidden();
+    const itemGrants = need === 'read' && (await itemGrantsRead(ctx, caller.id, space, node));
+    filesPolicy.authorize({ itemGrants }, 'readThroughItem', node);
+    return { node, access: { actor, space, role: 'read' } satisfies SpaceAccess };
   }
-  if (need === 'read' ? false : need === 'write' ? !atLeast(access, 'write') : !canEdit(access, node, caller.id))
-    throw forbidden();
+  if (need === 'edit') filesPolicy.authorize(actor, 'edit', { space, node });
+  else filesPolicy.authorize(actor, need, space);
   if (node.trashed_at !== null && !options.trashed) throw fail.nodeNotFound();
   return { node, access };
 }
@@ -166,7 +167,12 @@ export async function resolveFolder(
   const access =
     target.space_id !== undefined
       ? await requireSpace(ctx, caller, target.space_id, need)
-      : ({ space: await ensurePersonalSpace(ctx, caller.id), role: 'manage', ownOnly: false } satisfies SpaceAccess);
+      : ({
+          // Their own personal space: they manage it, and it has no members.
+          actor: { userId: caller.id, memberRole: null, session: caller },
+          space: await ensurePersonalSpace(ctx, caller.id),
+          role: 'manage',
+        } satisfies SpaceAccess);
   return { folder: await rootOf(ctx, access.space), access };
 }
 

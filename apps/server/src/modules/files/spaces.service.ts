@@ -1,65 +1,60 @@
 import { STATUS } from '@mathbridge/contracts/api';
 import { SPACE_ROLES, type Quota, type SpaceInfo, type SpaceRole } from '@mathbridge/contracts/files';
-import { canOpenSection } from '@mathbridge/contracts/routes';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { FileNodeRow, FileSpaceRow } from '../../db/types.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { isAdmin, type Caller } from '../../plugins/call.ts';
+import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { filesConfig } from './files.config.ts';
+import { filesPolicy, PERSONAL, SHARED_TPL, standingIn, type SpaceActor } from './files.policy.ts';
 import { nameKey } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import { findNode, insertNode, renameNode } from './nodes.repository.ts';
 import * as repo from './spaces.repository.ts';
 
 /**
- * Spaces: who may do what, and the internal API other modules use (subjects, directions and
- * demands create their spaces here and grant members; they never touch the tables).
+ * Spaces: the internal API other modules use (subjects, directions and demands create their
+ * spaces here and grant members; they never touch the tables). Who may do what in a space is
+ * files.policy.ts.
  */
 
 export type QuotaHolder = { type: 'user' | 'org' | 'platform'; id: number };
 
-/** What a caller may do in a space. `ownOnly`: write applies only to nodes the caller created. */
+/** What a caller may do in a space: their role there, and who they are (the node rules ask again). */
 export interface SpaceAccess {
+  actor: SpaceActor;
   space: FileSpaceRow;
   role: SpaceRole;
-  ownOnly: boolean;
 }
 
-const rank = (role: SpaceRole) => SPACE_ROLES.indexOf(role);
-export const atLeast = (access: SpaceAccess, role: SpaceRole) => rank(access.role) >= rank(role);
 const asRole = (role: string | undefined | null): SpaceRole | null =>
   (SPACE_ROLES as readonly string[]).includes(role ?? '') ? (role as SpaceRole) : null;
 
-export const PERSONAL = 'personal';
-export const SHARED_TPL = 'shared_tpl';
-const SHARED_TPL_SECTION = 'sharedTplFile';
-
 /**
- * The caller's role in a space, or null. Personal spaces belong to their owner alone. Shared
- * templates (spec §6 sharedTplFile): admins manage, verified research institutes publish (and
- * edit what they published), the section's other verified roles read. Other spaces: the owner
- * manages, members have their granted role. Admins get no blanket access to people's files.
+ * Who a user is in a space, for filesPolicy: their member row, and (signed in) their roles. Without
+ * `session` (a signed link being opened) only ownership and membership count.
  */
-export async function accessOf(db: Db, caller: Caller, space: FileSpaceRow): Promise<SpaceAccess | null> {
-  if (space.kind === SHARED_TPL) {
-    const verified = caller.verifyState === 1;
-    if (isAdmin(caller)) return { space, role: 'manage', ownOnly: false };
-    if (verified && caller.roles.includes('ResearchInstitute')) return { space, role: 'write', ownOnly: true };
-    if (verified && canOpenSection(caller.roles, SHARED_TPL_SECTION)) return { space, role: 'read', ownOnly: false };
-    return null;
-  }
-  return accessOfUser(db, caller.id, space);
+export async function spaceActor(
+  db: Db,
+  userId: number,
+  space: FileSpaceRow,
+  session?: Pick<Caller, 'roles' | 'verifyState'>,
+): Promise<SpaceActor> {
+  const memberRole = (await repo.memberRole(db, space.id, userId)) ?? null;
+  return session ? { userId, memberRole, session } : { userId, memberRole };
 }
 
-/** Access that depends on the user alone (owner or member); used again when a signed link is opened. */
-export async function accessOfUser(db: Db, userId: number, space: FileSpaceRow): Promise<SpaceAccess | null> {
-  if (space.owner_user_id === userId) return { space, role: 'manage', ownOnly: false };
-  if (space.kind === PERSONAL) return null;
-  const role = asRole(await repo.memberRole(db, space.id, userId));
-  return role ? { space, role, ownOnly: false } : null;
+/** The actor's access to a space as filesPolicy derives it, or null when they have no standing there. */
+export function accessIn(actor: SpaceActor, space: FileSpaceRow): SpaceAccess | null {
+  const standing = standingIn(actor, space);
+  return standing ? { actor, space, role: standing.role } : null;
+}
+
+/** The signed-in caller's access to a space, or null. */
+export async function accessOf(db: Db, caller: Caller, space: FileSpaceRow): Promise<SpaceAccess | null> {
+  return accessIn(await spaceActor(db, caller.id, space, caller), space);
 }
 
 /**
@@ -89,7 +84,10 @@ export function registerItemFileReader(ctx: AppContext, kind: string, reader: It
   readers.set(kind, reader);
 }
 
-/** Whether the item its space belongs to lets this user read this live file (see ItemFileReader). */
+/**
+ * Whether the item its space belongs to lets this user read this live file (see ItemFileReader):
+ * the `itemGrants` of filesPolicy's `readThroughItem`. Folders and trashed nodes are never asked about.
+ */
 export async function itemGrantsRead(
   ctx: AppContext,
   userId: number,
@@ -101,12 +99,6 @@ export async function itemGrantsRead(
   return reader ? reader(ctx, userId, space, node) : false;
 }
 
-/** Whether the caller may change this node (rename, move, replace, delete, restore, purge). */
-export function canEdit(access: SpaceAccess, node: FileNodeRow, callerId: number): boolean {
-  if (!atLeast(access, 'write')) return false;
-  return !access.ownOnly || node.created_by === callerId;
-}
-
 /** A space the caller may use with at least `need`: 404 when it does not exist, 304 when not theirs. */
 export async function requireSpace(
   ctx: AppContext,
@@ -116,9 +108,10 @@ export async function requireSpace(
 ): Promise<SpaceAccess> {
   const space = await repo.findSpace(ctx.db, spaceId);
   if (!space || space.root_id === null) throw notFound();
-  const access = await accessOf(ctx.db, caller, space);
-  if (!access || !atLeast(access, need)) throw forbidden();
-  return access;
+  const actor = await spaceActor(ctx.db, caller.id, space, caller);
+  filesPolicy.authorize(actor, need, space);
+  // Granted `need`, the caller stands in the space: the role is theirs (`need` is only its floor).
+  return { actor, space, role: standingIn(actor, space)?.role ?? need };
 }
 
 export interface CreateSpaceInput {
@@ -333,15 +326,18 @@ export async function presentSpace(ctx: AppContext, access: SpaceAccess): Promis
 /** The spaces the caller can open: the personal one first, shared templates if allowed, then the rest. */
 export async function listMySpaces(ctx: AppContext, caller: Caller): Promise<{ items: SpaceInfo[] }> {
   const personal = await ensurePersonalSpace(ctx, caller.id);
-  const accesses: SpaceAccess[] = [{ space: personal, role: 'manage', ownOnly: false }];
+  // Their own personal space: they manage it, and it has no members.
+  const accesses: SpaceAccess[] = [
+    { actor: { userId: caller.id, memberRole: null, session: caller }, space: personal, role: 'manage' },
+  ];
   const shared = await ensureSharedTplSpace(ctx);
   const sharedAccess = await accessOf(ctx.db, caller, shared);
   if (sharedAccess) accesses.push(sharedAccess);
   for (const row of await repo.spacesOfUser(ctx.db, caller.id)) {
     const { member_role: memberRole, ...space } = row;
     if (space.id === personal.id || space.id === shared.id) continue;
-    const role = space.owner_user_id === caller.id ? 'manage' : asRole(memberRole);
-    if (role) accesses.push({ space, role, ownOnly: false });
+    const access = accessIn({ userId: caller.id, memberRole, session: caller }, space);
+    if (access) accesses.push(access);
   }
   return { items: await Promise.all(accesses.map((access) => presentSpace(ctx, access))) };
 }

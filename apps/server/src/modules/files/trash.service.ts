@@ -11,6 +11,7 @@ import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import * as fail from './files.errors.ts';
+import { filesPolicy } from './files.policy.ts';
 import { presentNode, presentTrashItem } from './files.presenter.ts';
 import { firstFreeName, nameKey, splitName } from './names.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
@@ -226,7 +227,7 @@ export async function emptyTrash(
   let skipped = 0;
   for (;;) {
     const batch = await nodes.trashRoots(ctx.db, access.space.id, 100, skipped);
-    const mine = batch.filter((node) => !access.ownOnly || node.created_by === caller.id);
+    const mine = batch.filter((node) => filesPolicy.can(access.actor, 'edit', { space: access.space, node }));
     for (const node of mine) if (await purgeRoot(ctx, node, caller.id, ip)) purged += 1;
     skipped += batch.length - mine.length;
     if (batch.length < 100) break;

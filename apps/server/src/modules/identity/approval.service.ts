@@ -10,10 +10,10 @@ import { VERIFY_STATE } from '@mathbridge/contracts/roles';
 import type { ApproveListQuery } from '@mathbridge/contracts/workflow';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
-import { isAdmin, requireAdmin, type Caller } from '../../plugins/call.ts';
+import { requireAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos } from '../workflow/todo.service.ts';
@@ -27,6 +27,7 @@ import {
 } from './certification.repository.ts';
 import { setTruename, setVerifyState } from '../user/user.service.ts';
 import { certificationDetailOf, certificationTarget } from './certification.service.ts';
+import { identityPolicy } from './identity.policy.ts';
 import { ORG_STATUS, moveOrganisation } from './org.repository.ts';
 
 /** Admin review of certification requests (`workflow/auth2ApproveList`, `authDetail`, `approveAuth`). */
@@ -65,8 +66,9 @@ export async function certificationDetail(
 ): Promise<CertificationDetail> {
   const row = await findCertificationWithUser(ctx.db, id);
   if (!row) throw notFound('errors.certNotFound');
+  identityPolicy.authorize(caller, 'readCertification', row);
+  // An admin's read of someone else's request is logged: the form holds an ID number.
   if (row.user_id !== caller.id) {
-    if (!isAdmin(caller)) throw forbidden();
     await writeAudit(ctx.db, {
       actorId: caller.id,
       action: 'certification.view',

@@ -26,7 +26,7 @@ import type { OrganisationRow } from '../../db/types.ts';
 import { conflict, forbidden, invalidField, notFound, notLoggedIn, rateLimited } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
-import { isAdmin, type Caller } from '../../plugins/call.ts';
+import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { findUserById, moveVerifyState, replaceIdentityRole, rolesOf, setVerifyState } from '../user/user.service.ts';
 import {
@@ -37,6 +37,7 @@ import {
 } from '../files/attached-files.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { identityRoleOf } from './access.ts';
+import { identityPolicy } from './identity.policy.ts';
 import { sealForm, shownIdNumber } from './id-numbers.service.ts';
 import {
   presentCertificateFile,
@@ -166,7 +167,7 @@ export async function uploadCertificate(
 export async function readCertificateFile(ctx: AppContext, caller: Caller, id: number) {
   const [file] = await findAttachedFiles(ctx.db, [id]);
   if (!file || file.purpose !== CERTIFICATE_PURPOSE) throw notFound();
-  if (file.owner_id !== caller.id && !isAdmin(caller)) throw forbidden();
+  identityPolicy.authorize(caller, 'readCertificate', file);
   const bytes = await openAttachedFile(ctx, file.storage_key);
   if (!bytes) throw notFound();
   return bytes;
@@ -183,7 +184,12 @@ async function checkCertificateFiles(db: Db, userId: number, data: Certification
   const { field, ids } = fileIdsOf(data);
   const found = await findAttachedFiles(db, ids);
   const ok = ids.every((id) =>
-    found.some((file) => file.id === id && file.owner_id === userId && file.purpose === CERTIFICATE_PURPOSE),
+    found.some(
+      (file) =>
+        file.id === id &&
+        file.purpose === CERTIFICATE_PURPOSE &&
+        identityPolicy.can({ id: userId }, 'attachCertificate', file),
+    ),
   );
   if (!ok) throw invalidField(field, 'fileInvalid', translate(locale, 'validation.fileInvalid'));
 }

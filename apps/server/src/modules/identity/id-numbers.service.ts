@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { AT_REST_KEY_SETTING as KEY_SETTING, atRestKey } from '../../lib/at-rest-key.ts';
-import { isAdmin, type Caller } from '../../plugins/call.ts';
+import type { Caller } from '../../plugins/call.ts';
 import { certificationsWithClearIdNumber, newestSealedIdNumber, sealIdNumberOf } from './certification.repository.ts';
+import { identityPolicy } from './identity.policy.ts';
 
 /**
  * ID numbers at rest (issue 9 point 11). A certification's ID number is kept apart from its form,
@@ -46,7 +47,7 @@ export function shownIdNumber(
 ): string | undefined {
   if (row.id_number_sealed === null) return undefined;
   const idNumber = openIdNumber(ctx, row.user_id, row.id_number_sealed);
-  return viewer.id === row.user_id || isAdmin(viewer) ? idNumber : maskIdNumber(idNumber);
+  return identityPolicy.can(viewer, 'readCertification', row) ? idNumber : maskIdNumber(idNumber);
 }
 
 /** Splits a form into what is stored as JSON (no ID number) and the sealed ID number. */

@@ -19,12 +19,13 @@ import type { InvitationRow, OrganisationRow } from '../../db/types.ts';
 import { type AppError, conflict, forbidden, notFound, notLoggedIn, rateLimited } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
-import { isAdmin, type Caller } from '../../plugins/call.ts';
+import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { findUserById, replaceIdentityRole, setVerifyState } from '../user/user.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos } from '../workflow/todo.service.ts';
 import { identityRoleOf } from './access.ts';
+import { identityPolicy } from './identity.policy.ts';
 import { insertCertification } from './certification.repository.ts';
 import {
   INVITATION_STATUS,
@@ -54,14 +55,13 @@ const newInvitationId = () => randomBytes(16).toString('base64url');
 
 /** The organisation a caller may invite to: their own, or (admins) the one they name. */
 async function invitingOrganisation(db: Db, caller: Caller, orgId: number | undefined): Promise<OrganisationRow> {
-  if (isAdmin(caller) && orgId !== undefined) {
-    const org = await findOrganisation(db, orgId);
-    if (!org) throw notFound('errors.orgNotFound');
-    return org;
-  }
   const owned = await findOrganisationByOwner(db, caller.id);
-  if (!owned || (orgId !== undefined && orgId !== owned.id)) throw forbidden();
-  return owned;
+  identityPolicy.authorize({ caller, owned }, 'nameOrganisation', orgId);
+  if (owned && (orgId === undefined || orgId === owned.id)) return owned;
+  // An admin naming another organisation: it must exist.
+  const org = orgId === undefined ? undefined : await findOrganisation(db, orgId);
+  if (!org) throw notFound('errors.orgNotFound');
+  return org;
 }
 
 /**
@@ -127,7 +127,9 @@ export async function revokeInvitation(ctx: AppContext, caller: Caller, id: stri
     const row = await findInvitation(trx, id);
     if (!row) throw notFound('errors.invitationNotFound');
     const org = await findOrganisation(trx, row.org_id);
-    if (!org || (org.owner_id !== caller.id && !isAdmin(caller))) throw forbidden();
+    // An invitation without its organisation has always answered 304, not 404.
+    if (!org) throw forbidden();
+    identityPolicy.authorize(caller, 'manageMembers', org);
     if (row.status === INVITATION_STATUS.accepted) throw conflict('errors.invitationUsed');
     if (row.status === INVITATION_STATUS.revoked)
       throw conflict('errors.invitationRevoked', { inviter: await inviterName(trx, row.inviter_id) });

@@ -16,6 +16,7 @@ import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { closeTodos, openTodo } from '../workflow/todo.service.ts';
+import { identityPolicy } from './identity.policy.ts';
 import {
   MEMBER_STATUS,
   countMemberRows,
@@ -108,7 +109,9 @@ export async function reviewMemberClaim(
     const claim = await findMember(trx, input.id);
     if (!claim) throw notFound('errors.memberClaimNotFound');
     const org = await findOrganisation(trx, claim.org_id);
-    if (!org || (org.owner_id !== caller.id && !isAdmin(caller))) throw forbidden();
+    // A claim without its organisation has always answered 304, not 404.
+    if (!org) throw forbidden();
+    identityPolicy.authorize(caller, 'manageMembers', org);
     if (claim.status !== MEMBER_STATUS.pending) throw conflict('errors.memberClaimReviewed');
     const approve = input.approve === 1;
     const moved = await moveMember(trx, claim.id, MEMBER_STATUS.pending, {
@@ -151,12 +154,13 @@ export async function listMemberClaims(
   query: MemberClaimQuery,
 ): Promise<Page<MemberClaim>> {
   let orgId: number | undefined;
-  if (isAdmin(caller)) {
-    orgId = query.org_id;
+  if (isAdmin(caller) && query.org_id === undefined) {
+    // The scope of an admin's list, not a decision about one organisation: every organisation's.
+    orgId = undefined;
   } else {
     const owned = await findOrganisationByOwner(ctx.db, caller.id);
-    if (!owned || (query.org_id !== undefined && query.org_id !== owned.id)) throw forbidden();
-    orgId = owned.id;
+    identityPolicy.authorize({ caller, owned }, 'nameOrganisation', query.org_id);
+    orgId = query.org_id ?? owned?.id;
   }
   const filters = { orgId, status: query.status };
   const [total, rows] = await Promise.all([
@@ -215,7 +219,9 @@ export async function removeMember(ctx: AppContext, caller: Caller, id: number, 
     const membership = await findMember(trx, id);
     if (!membership) throw notFound('errors.memberClaimNotFound');
     const org = await findOrganisation(trx, membership.org_id);
-    if (!org || (org.owner_id !== caller.id && !isAdmin(caller))) throw forbidden();
+    // A membership without its organisation has always answered 304, not 404.
+    if (!org) throw forbidden();
+    identityPolicy.authorize(caller, 'manageMembers', org);
     const moved = await moveMember(trx, membership.id, MEMBER_STATUS.member, {
       status: MEMBERSHIP_ENDED.removed,
       reviewer_id: caller.id,

@@ -15,10 +15,10 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Updateable } from 'kysely';
 import type { OrganisationRow, OrganisationsTable } from '../../db/types.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
-import { isAdmin, type Caller } from '../../plugins/call.ts';
+import type { Caller } from '../../plugins/call.ts';
 import {
   findAttachedFiles,
   openAttachedFile,
@@ -29,6 +29,7 @@ import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { presentCertificateFile, presentCertification } from './certification.presenter.ts';
 import { findCertificationWithUser, latestCertificationOfOrg } from './certification.repository.ts';
 import { countMembers } from './member.repository.ts';
+import { identityPolicy } from './identity.policy.ts';
 import { presentOrganisation, presentOrganisationCard, presentOrganisationProfile } from './org.presenter.ts';
 import {
   ORG_STATUS,
@@ -232,9 +233,8 @@ export async function organisationDetail(
 ): Promise<OrganisationProfile> {
   const org = await findOrganisation(ctx.db, id);
   if (!org) throw notFound('errors.orgNotFound');
-  const privileged = caller !== null && (caller.id === org.owner_id || isAdmin(caller));
-  if (org.status !== ORG_STATUS.certified && !privileged) throw forbidden();
-  const showContact = privileged || caller?.verifyState === 1;
+  identityPolicy.authorize(caller, 'read', org);
+  const showContact = identityPolicy.can(caller, 'seeContact', org);
   return presentOrganisationProfile(org, await countMembers(ctx.db, org.id), showContact);
 }
 

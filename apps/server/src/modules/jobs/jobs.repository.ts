@@ -218,15 +218,11 @@ export const findJobs = (db: Db, ids: readonly number[]): Promise<JobRow[]> =>
         .where('id', 'in', [...ids])
         .execute();
 
-/** Whether an application of this organisation (not withdrawn) names this resume file: the employer may read it. */
-export async function orgHasResume(db: Db, orgId: number, fileId: number, applicantId: number): Promise<boolean> {
-  const row = await db
+/** The applications of `applicantId` that name this resume file, any organisation's and state (a few: one per job). */
+export const applicationsNamingResume = (db: Db, applicantId: number, fileId: number) =>
+  db
     .selectFrom('job_applications')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('resume_file_id', '=', fileId)
+    .select(['org_id', 'status'])
     .where('applicant_id', '=', applicantId)
-    .where('status', '<>', 'withdrawn')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+    .where('resume_file_id', '=', fileId)
+    .execute();

@@ -1,94 +1,77 @@
 import { businessToday } from '@mathbridge/contracts/demands';
 import {
-  APPLICATION_ACTIONS,
-  RESUME_EXTENSIONS,
-  WITHDRAWABLE,
   JOB_STATES,
   type Application,
-  type ApplicationPage,
-  type ApplicationRejectReason,
-  type ApplicantsQuery,
-  type Apply,
   type JobDetail,
   type JobListQuery,
   type JobPage,
   type JobSave,
   type JobState,
-  type MyApplicationsQuery,
-  type PlainApplicationAction,
   type PublishedJobsPage,
   type PublishedJobsQuery,
-  type RejectApplication,
-  type ResumeSpace,
 } from '@mathbridge/contracts/jobs';
-import type { Locale } from '@mathbridge/contracts/locales';
-import { translate } from '@mathbridge/contracts/messages';
-import { STATUS } from '@mathbridge/contracts/api';
 import { canUseSection } from '@mathbridge/contracts/workspace';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import type { FileNodeRow, FileSpaceRow, JobApplicationRow, JobRow } from '../../db/types.ts';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import type { JobRow } from '../../db/types.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
-import { inTransaction, isUniqueViolation } from '../../lib/sql.ts';
+import { inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import { isAdmin, type Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
-import { givenFileName, loadNode } from '../files/nodes.service.ts';
-import { createSpace, registerItemFileReader } from '../files/spaces.service.ts';
-import { certifiedOrganisationOfUser, orgOf, type OrgActor } from '../identity/org-actor.service.ts';
-import { findUserById } from '../user/user.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { closeTodos, openTodo } from '../workflow/todo.service.ts';
-import { presentApplication, presentJob, presentJobSummary } from './jobs.presenter.ts';
+import { orgOf, type OrgActor } from '../identity/org-actor.service.ts';
+import { NOBODY, jobPolicy, type JobViewer } from './jobs.policy.ts';
+import { presentJob, presentJobSummary } from './jobs.presenter.ts';
 import * as repo from './jobs.repository.ts';
 
 /**
- * Jobs and applications (issue 11, DESIGN §10). Jobs: draft → published → closed, reopened
- * (closed → published) only before the deadline. Applications: applied → viewed → interview →
- * offer | rejected, withdrawn by the applicant. Every transition is one function: check the
- * actor, check the state with a guarded UPDATE in one transaction (a racing or illegal transition
- * answers 409 and changes nothing), a history row, the audit log and the to-dos.
+ * Jobs (issue 11, DESIGN §10): draft → published → closed, reopened (closed → published) only
+ * before the deadline. Every transition is one function: check the actor (jobs.policy.ts), check
+ * the state with a guarded UPDATE in one transaction (a racing or illegal transition answers 409
+ * and changes nothing), the audit log. Applications and resumes: applications.service.ts.
  */
 
-const applicationTarget = (id: number) => ({ type: 'job_application', id });
 const jobWrongState = () => conflict('errors.jobWrongState');
-const applicationWrongState = () => conflict('errors.applicationWrongState');
 
 /** An employer (DESIGN §10): the verified owner of a certified enterprise or institute; or null. */
-async function employerOf(ctx: AppContext, caller: Caller): Promise<OrgActor | null> {
+export async function employerOf(ctx: AppContext, caller: Caller): Promise<OrgActor | null> {
   return (await orgOf(ctx, caller, 'Enterprise')) ?? (await orgOf(ctx, caller, 'ResearchInstitute'));
 }
 
-async function requireEmployer(ctx: AppContext, caller: Caller): Promise<OrgActor> {
+export async function requireEmployer(ctx: AppContext, caller: Caller): Promise<OrgActor> {
   const actor = await employerOf(ctx, caller);
   if (!actor) throw forbidden();
   return actor;
 }
 
-async function loadJob(db: Db, id: number): Promise<JobRow> {
+export async function loadJob(db: Db, id: number): Promise<JobRow> {
   const job = await repo.findJob(db, id);
   if (!job) throw notFound('errors.jobNotFound');
   return job;
 }
 
-/** The caller's organisation's job (304 for another organisation's). */
-async function ownJob(ctx: AppContext, caller: Caller, id: number): Promise<{ actor: OrgActor; job: JobRow }> {
+/** The caller's organisation's job, for an employer's `action` (304 for another organisation's). */
+async function ownJob(
+  ctx: AppContext,
+  caller: Caller,
+  id: number,
+  action: 'publish' | 'close' | 'reopen',
+): Promise<{ actor: OrgActor; job: JobRow }> {
   const actor = await requireEmployer(ctx, caller);
   const job = await loadJob(ctx.db, id);
-  if (job.org_id !== actor.org.id) throw forbidden();
+  jobPolicy.authorize({ employerId: actor.org.id }, action, job);
   return { actor, job };
 }
 
-/** Reads: the owning organisation's employer, or an admin. */
-async function readableJob(ctx: AppContext, caller: Caller, id: number): Promise<JobRow> {
-  if (isAdmin(caller)) return loadJob(ctx.db, id);
-  return (await ownJob(ctx, caller, id)).job;
-}
+/** The employer acting for `actor`'s organisation, as jobs.policy.ts sees them. */
+const employerViewer = (caller: Caller, actor: OrgActor): JobViewer => ({
+  ...NOBODY,
+  admin: isAdmin(caller),
+  employerId: actor.org.id,
+});
 
-const deadlinePassed = (job: Pick<JobRow, 'deadline'>) => job.deadline < businessToday();
-
-/* ---- employer side ---- */
+export const deadlinePassed = (job: Pick<JobRow, 'deadline'>) => job.deadline < businessToday();
 
 /** POST job/save: a new draft, or an edit of the organisation's job (its state stays). */
 export async function saveJob(ctx: AppContext, caller: Caller, input: JobSave, ip: string): Promise<JobDetail> {
@@ -125,7 +108,7 @@ export async function saveJob(ctx: AppContext, caller: Caller, input: JobSave, i
       });
     } else {
       const existing = await loadJob(trx, input.id);
-      if (existing.org_id !== actor.org.id) throw forbidden();
+      jobPolicy.authorize({ employerId: actor.org.id }, 'edit', existing);
       row = await repo.moveJob(trx, existing.id, JOB_STATES, fields);
       if (!row) throw notFound('errors.jobNotFound');
     }
@@ -138,7 +121,7 @@ export async function saveJob(ctx: AppContext, caller: Caller, input: JobSave, i
     });
     return row;
   });
-  return detailFor(ctx, caller, saved, actor);
+  return detailFor(ctx, caller, saved, employerViewer(caller, actor));
 }
 
 /** Moves the organisation's job between states, guarded; `needsDeadline`: only while the deadline has not passed. */
@@ -146,10 +129,10 @@ async function moveJob(
   ctx: AppContext,
   caller: Caller,
   id: number,
-  move: { from: JobState; to: JobState; action: string; needsDeadline: boolean },
+  move: { from: JobState; to: JobState; action: 'publish' | 'close' | 'reopen'; needsDeadline: boolean },
   ip: string,
 ): Promise<JobDetail> {
-  const { actor, job } = await ownJob(ctx, caller, id);
+  const { actor, job } = await ownJob(ctx, caller, id, move.action);
   if (job.status !== move.from) throw jobWrongState();
   if (move.needsDeadline && deadlinePassed(job)) throw conflict('errors.jobDeadlinePassed');
   const now = nowIso();
@@ -161,21 +144,27 @@ async function moveJob(
       ...(move.to === 'closed' ? { closed_at: now } : {}),
     });
     if (!row) throw jobWrongState();
-    await writeAudit(trx, { actorId: caller.id, action: move.action, targetType: 'job', targetId: job.id, ip });
+    await writeAudit(trx, {
+      actorId: caller.id,
+      action: `job.${move.action}`,
+      targetType: 'job',
+      targetId: job.id,
+      ip,
+    });
     return row;
   });
-  return detailFor(ctx, caller, moved, actor);
+  return detailFor(ctx, caller, moved, employerViewer(caller, actor));
 }
 
 /** POST job/publish: draft → published, before the deadline. */
 export const publishJob = (ctx: AppContext, caller: Caller, id: number, ip: string) =>
-  moveJob(ctx, caller, id, { from: 'draft', to: 'published', action: 'job.publish', needsDeadline: true }, ip);
+  moveJob(ctx, caller, id, { from: 'draft', to: 'published', action: 'publish', needsDeadline: true }, ip);
 /** POST job/close: published → closed (applications stay as they are; the job takes no new ones). */
 export const closeJob = (ctx: AppContext, caller: Caller, id: number, ip: string) =>
-  moveJob(ctx, caller, id, { from: 'published', to: 'closed', action: 'job.close', needsDeadline: false }, ip);
+  moveJob(ctx, caller, id, { from: 'published', to: 'closed', action: 'close', needsDeadline: false }, ip);
 /** POST job/reopen: closed → published, only before the deadline. */
 export const reopenJob = (ctx: AppContext, caller: Caller, id: number, ip: string) =>
-  moveJob(ctx, caller, id, { from: 'closed', to: 'published', action: 'job.reopen', needsDeadline: true }, ip);
+  moveJob(ctx, caller, id, { from: 'closed', to: 'published', action: 'reopen', needsDeadline: true }, ip);
 
 /** GET job/list: the organisation's jobs (admins: every organisation's), with counts per state. */
 export async function listJobs(ctx: AppContext, caller: Caller, query: JobListQuery): Promise<JobPage> {
@@ -189,8 +178,6 @@ export async function listJobs(ctx: AppContext, caller: Caller, query: JobListQu
   const items = rows.map((row) => ({ ...presentJobSummary(row), applicant_count: Number(row.applicant_count) }));
   return { ...pageOf(query, items, total), counts: perState };
 }
-
-/* ---- public side ---- */
 
 /** GET job/publishedList (no sign-in): published jobs before their deadline, newest first, keyset-paged. */
 export async function listPublishedJobs(ctx: AppContext, query: PublishedJobsQuery): Promise<PublishedJobsPage> {
@@ -209,372 +196,40 @@ export async function listPublishedJobs(ctx: AppContext, query: PublishedJobsQue
   return { items: page.map(presentJobSummary), next_cursor };
 }
 
-async function detailFor(
-  ctx: AppContext,
-  caller: Caller | null,
-  job: JobRow,
-  actor?: OrgActor | null,
-): Promise<JobDetail> {
-  const employer = actor === undefined ? (caller ? await employerOf(ctx, caller) : null) : actor;
-  const owner = employer !== null && employer.org.id === job.org_id;
-  const insider = owner || (caller !== null && isAdmin(caller));
+/** The job for `viewer`; `can` is jobPolicy's answer and the state each step needs. */
+async function detailFor(ctx: AppContext, caller: Caller | null, job: JobRow, viewer: JobViewer): Promise<JobDetail> {
   const mine = caller ? await repo.findOpenApplication(ctx.db, job.id, caller.id) : undefined;
   const open = job.status === 'published' && !deadlinePassed(job);
+  // The apply button is for the `myJob` roles; admins pass every section but apply to nothing.
   const mayApply = caller !== null && canUseSection(caller.roles, caller.verifyState, 'myJob') && !isAdmin(caller);
   return {
-    job: presentJob(job, insider),
+    job: presentJob(job, jobPolicy.can(viewer, 'readApplicants', job)),
     my_application: mine ? { id: mine.id, status: mine.status as Application['status'] } : null,
     can: {
-      edit: owner,
-      publish: owner && job.status === 'draft' && !deadlinePassed(job),
-      close: owner && job.status === 'published',
-      reopen: owner && job.status === 'closed' && !deadlinePassed(job),
-      apply: mayApply && open && !mine && !owner,
+      edit: jobPolicy.can(viewer, 'edit', job),
+      publish: jobPolicy.can(viewer, 'publish', job) && job.status === 'draft' && !deadlinePassed(job),
+      close: jobPolicy.can(viewer, 'close', job) && job.status === 'published',
+      reopen: jobPolicy.can(viewer, 'reopen', job) && job.status === 'closed' && !deadlinePassed(job),
+      apply: mayApply && open && !mine && jobPolicy.can(viewer, 'apply', job),
     },
   };
 }
 
-/**
- * Who reads a job that is not published: its organisation and admins; a closed job also anyone who
- * applied to it, whatever became of the application — /manage/myJob links every application to its
- * job, and closing the job must not take that page away.
- */
-async function mayReadUnpublished(ctx: AppContext, caller: Caller, job: JobRow): Promise<boolean> {
-  if (isAdmin(caller)) return true;
+/** The signed-in caller as jobs.policy.ts sees them looking at `job`. */
+async function jobViewer(ctx: AppContext, caller: Caller, job: JobRow): Promise<JobViewer> {
   const employer = await employerOf(ctx, caller);
-  if (employer?.org.id === job.org_id) return true;
-  return job.status === 'closed' && (await repo.hasApplied(ctx.db, job.id, caller.id));
+  // Whether they applied counts only for a closed job (rule `see`): other jobs spare the query.
+  const applied = job.status === 'closed' && (await repo.hasApplied(ctx.db, job.id, caller.id));
+  return { admin: isAdmin(caller), employerId: employer?.org.id ?? null, applied };
 }
 
 /**
  * GET job/detail/:id (no sign-in needed): a published job for anyone; a draft or closed job for
- * those `mayReadUnpublished` names — another signed-in user gets 304, a visitor 404.
+ * those jobPolicy `see` names — another signed-in user gets 304, a visitor 404.
  */
 export async function jobDetail(ctx: AppContext, caller: Caller | null, id: number): Promise<JobDetail> {
   const job = await loadJob(ctx.db, id);
-  if (job.status !== 'published') {
-    if (!caller) throw notFound('errors.jobNotFound');
-    if (!(await mayReadUnpublished(ctx, caller, job))) throw forbidden();
-  }
-  return detailFor(ctx, caller, job);
-}
-
-/* ---- applicant side ---- */
-
-const resumeRef = (userId: number) => `resume:${userId}`;
-
-/** The caller's own space for resumes, created once (idempotent, safe under races). */
-async function resumeSpaceOf(ctx: AppContext, userId: number): Promise<number> {
-  const space = await createSpace(ctx, {
-    kind: 'resume',
-    refKey: resumeRef(userId),
-    name: 'resume',
-    ownerUserId: userId,
-    quotaHolder: { type: 'user', id: userId },
-  });
-  return space.id;
-}
-
-/** POST job/resumeSpace: where the applicant uploads resumes (`upload/upload?space_id=…&profile=docs`). */
-export async function resumeSpace(ctx: AppContext, caller: Caller): Promise<ResumeSpace> {
-  return { space_id: await resumeSpaceOf(ctx, caller.id) };
-}
-
-/** The resume a new application names: a live PDF or Word file of the caller's resume space, or 400. */
-async function resumeFile(ctx: AppContext, caller: Caller, fileId: number, locale: Locale): Promise<FileNodeRow> {
-  const refuse = () => invalidField('resume_file_id', 'resumeNotInSpace', translate(locale, 'errors.resumeNotInSpace'));
-  const spaceId = await resumeSpaceOf(ctx, caller.id);
-  const node = await loadNode(ctx, caller, fileId, 'read')
-    .then((r) => r.node)
-    .catch((error: unknown) => {
-      if (error instanceof AppError && (error.status === STATUS.notFound || error.status === STATUS.forbidden))
-        throw refuse();
-      throw error;
-    });
-  const ext = node.name.split('.').pop()?.toLowerCase() ?? '';
-  if (node.space_id !== spaceId || node.is_dir === 1 || !(RESUME_EXTENSIONS as readonly string[]).includes(ext))
-    throw refuse();
-  return node;
-}
-
-/**
- * POST job/apply: one open application per job and applicant (409 for a second, also under
- * parallel calls: the job row is updated first, which serializes applies to one job, and a
- * partial unique index holds the rule). A draft or closed job, or one past its deadline: 409.
- */
-export async function apply(
-  ctx: AppContext,
-  caller: Caller,
-  input: Apply,
-  ip: string,
-  locale: Locale,
-): Promise<Application> {
-  const job = await loadJob(ctx.db, input.job_id);
-  if (job.status !== 'published') throw conflict('errors.jobNotOpen');
-  if (deadlinePassed(job)) throw conflict('errors.jobDeadlinePassed');
-  const employer = await employerOf(ctx, caller);
-  if (employer?.org.id === job.org_id) throw forbidden();
-  const resume = await resumeFile(ctx, caller, input.resume_file_id, locale);
-  const user = await findUserById(ctx.db, caller.id);
-  const name = user?.truename || user?.account || String(caller.id);
-  const resumeName = await givenFileName(ctx.db, resume);
-  const now = nowIso();
-  try {
-    const row = await inTransaction(ctx.db, async (trx) => {
-      // First the job row: it takes the job's lock, so applies to one job run one after another.
-      const open = await repo.countIfOpen(trx, job.id, businessToday());
-      if (!open) throw conflict('errors.jobNotOpen');
-      if (await repo.findOpenApplication(trx, job.id, caller.id)) throw conflict('errors.applicationExists');
-      const application = await repo.insertApplication(trx, {
-        job_id: job.id,
-        org_id: job.org_id,
-        applicant_id: caller.id,
-        applicant_name: name,
-        resume_file_id: resume.id,
-        // The application holds one resume: the employer sees the name it was sent under, not the
-        // number the applicant's resume space gave a second upload of the same name.
-        resume_name: resumeName,
-        resume_size: Number(resume.size),
-        note: input.note ?? null,
-        status: 'applied',
-        created_at: now,
-        updated_at: now,
-      });
-      await repo.insertEvent(trx, {
-        application_id: application.id,
-        from_status: null,
-        to_status: 'applied',
-        actor_id: caller.id,
-        at: now,
-      });
-      await openTodo(trx, {
-        kind: 'jobApplication',
-        assignee: { userId: job.owner_id },
-        target: applicationTarget(application.id),
-        params: { name, title: job.title },
-      });
-      await writeAudit(trx, {
-        actorId: caller.id,
-        action: 'job.apply',
-        targetType: 'job_application',
-        targetId: application.id,
-        detail: { job_id: job.id },
-        ip,
-      });
-      return application;
-    });
-    return await presentOne(ctx, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('errors.applicationExists');
-    throw error;
-  }
-}
-
-async function presentOne(ctx: AppContext, row: JobApplicationRow): Promise<Application> {
-  const [one] = await presentMany(ctx, [row]);
-  return one as Application;
-}
-
-async function presentMany(ctx: AppContext, rows: JobApplicationRow[]): Promise<Application[]> {
-  const [jobs, events] = await Promise.all([
-    repo.findJobs(ctx.db, [...new Set(rows.map((r) => r.job_id))]),
-    repo.eventsOf(
-      ctx.db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  const byId = new Map(jobs.map((j) => [j.id, j]));
-  return rows.map((row) => presentApplication(row, byId.get(row.job_id), events.get(row.id) ?? []));
-}
-
-async function loadApplication(db: Db, id: number): Promise<JobApplicationRow> {
-  const row = await repo.findApplication(db, id);
-  if (!row) throw notFound('errors.applicationNotFound');
-  return row;
-}
-
-/** POST job/withdraw: the applicant takes back an application the employer has not decided on. */
-export async function withdraw(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Application> {
-  const application = await loadApplication(ctx.db, id);
-  if (application.applicant_id !== caller.id) throw forbidden();
-  const now = nowIso();
-  const moved = await inTransaction(ctx.db, async (trx) => {
-    const row = await repo.moveApplication(trx, application.id, WITHDRAWABLE, 'withdrawn', now);
-    if (!row) throw applicationWrongState();
-    await repo.addApplicants(trx, application.job_id, -1);
-    await repo.insertEvent(trx, {
-      application_id: row.id,
-      from_status: application.status,
-      to_status: 'withdrawn',
-      actor_id: caller.id,
-      at: now,
-    });
-    await closeTodos(trx, applicationTarget(row.id), 'cancelled', caller.id);
-    await writeAudit(trx, {
-      actorId: caller.id,
-      action: 'job.withdraw',
-      targetType: 'job_application',
-      targetId: row.id,
-      ip,
-    });
-    return row;
-  });
-  return presentOne(ctx, moved);
-}
-
-/** GET job/myApplications: the caller's applications, newest change first. */
-export async function myApplications(
-  ctx: AppContext,
-  caller: Caller,
-  query: MyApplicationsQuery,
-): Promise<ApplicationPage> {
-  const filter = { applicantId: caller.id, status: query.status };
-  const [rows, total] = await Promise.all([
-    repo.listApplications(ctx.db, filter, query.page_size, offsetOf(query)),
-    repo.countApplications(ctx.db, filter),
-  ]);
-  return pageOf(query, await presentMany(ctx, rows), total);
-}
-
-/**
- * GET job/application/:id: one application for its applicant, the job's organisation and admins
- * (others 304) — where a `job_application` to-do leads.
- */
-export async function applicationDetail(ctx: AppContext, caller: Caller, id: number): Promise<Application> {
-  const application = await loadApplication(ctx.db, id);
-  if (application.applicant_id !== caller.id && !isAdmin(caller)) {
-    const employer = await employerOf(ctx, caller);
-    if (employer?.org.id !== application.org_id) throw forbidden();
-  }
-  return presentOne(ctx, application);
-}
-
-/* ---- the employer and the applications ---- */
-
-/** GET job/applicants: one job's applications, for its organisation and admins. */
-export async function applicants(ctx: AppContext, caller: Caller, query: ApplicantsQuery): Promise<ApplicationPage> {
-  const job = await readableJob(ctx, caller, query.job_id);
-  const filter = { jobId: job.id, status: query.status };
-  const [rows, total] = await Promise.all([
-    repo.listApplications(ctx.db, filter, query.page_size, offsetOf(query)),
-    repo.countApplications(ctx.db, filter),
-  ]);
-  return pageOf(query, await presentMany(ctx, rows), total);
-}
-
-const APPLICANT_TODO = { interview: 'jobInterview', offer: 'jobOffer', reject: 'jobRejected' } as const;
-
-type EmployerStep =
-  { action: PlainApplicationAction } | { action: 'reject'; reason: ApplicationRejectReason; text: string | null };
-
-/** POST job/viewApplication | job/inviteInterview | job/makeOffer. */
-export const actOnApplication = (
-  ctx: AppContext,
-  caller: Caller,
-  id: number,
-  action: PlainApplicationAction,
-  ip: string,
-): Promise<Application> => stepApplication(ctx, caller, id, { action }, ip);
-
-/**
- * POST job/rejectApplication: with a reason from the list (and the employer's words, required for
- * 'other'), stored on the application and told to the applicant.
- */
-export const rejectApplication = (
-  ctx: AppContext,
-  caller: Caller,
-  input: RejectApplication,
-  ip: string,
-): Promise<Application> =>
-  stepApplication(
-    ctx,
-    caller,
-    input.id,
-    { action: 'reject', reason: input.reason, text: input.reason_text ?? null },
-    ip,
-  );
-
-/**
- * The employer moves an application of its organisation (guarded; 409 from any other state). The
- * employer's to-do closes; the applicant is notified and gets a to-do for an interview, an offer
- * or a rejection.
- */
-async function stepApplication(
-  ctx: AppContext,
-  caller: Caller,
-  id: number,
-  step: EmployerStep,
-  ip: string,
-): Promise<Application> {
-  const { action } = step;
-  const actor = await requireEmployer(ctx, caller);
-  const application = await loadApplication(ctx.db, id);
-  if (application.org_id !== actor.org.id) throw forbidden();
-  const { from, to } = APPLICATION_ACTIONS[action];
-  const rejection = step.action === 'reject' ? { reject_reason: step.reason, reject_text: step.text } : {};
-  const now = nowIso();
-  const moved = await inTransaction(ctx.db, async (trx) => {
-    const row = await repo.moveApplication(trx, application.id, from, to, now, rejection);
-    if (!row) throw applicationWrongState();
-    await repo.insertEvent(trx, {
-      application_id: row.id,
-      from_status: application.status,
-      to_status: to,
-      actor_id: caller.id,
-      at: now,
-    });
-    await closeTodos(trx, applicationTarget(row.id), 'done', caller.id);
-    const job = await loadJob(trx, row.job_id);
-    const about = { title: job.title, org: job.org_name };
-    const told =
-      step.action === 'reject'
-        ? {
-            kind: 'applicationRejected' as const,
-            params: { ...about, reason: step.reason, ...(step.text ? { reason_text: step.text } : {}) },
-          }
-        : { kind: 'applicationMoved' as const, params: { ...about, state: to } };
-    await notify(trx, { userId: row.applicant_id, actorId: caller.id, target: applicationTarget(row.id), ...told });
-    if (action !== 'view') {
-      await openTodo(trx, {
-        kind: APPLICANT_TODO[action],
-        assignee: { userId: row.applicant_id },
-        target: applicationTarget(row.id),
-        params: { org: job.org_name, title: job.title },
-      });
-    }
-    await writeAudit(trx, {
-      actorId: caller.id,
-      action: `job.application.${action}`,
-      targetType: 'job_application',
-      targetId: row.id,
-      ...(step.action === 'reject' ? { detail: { reason: step.reason } } : {}),
-      ip,
-    });
-    return row;
-  });
-  return presentOne(ctx, moved);
-}
-
-/* ---- resumes the employer reads ---- */
-
-/**
- * Who besides the applicant reads a file of a resume space: the employer (a user whose certified
- * organisation holds an application, not withdrawn, of this applicant naming this file).
- */
-async function canReadResume(
-  ctx: AppContext,
-  userId: number,
-  space: FileSpaceRow,
-  node: FileNodeRow,
-): Promise<boolean> {
-  const [kind, idText] = (space.ref_key ?? '').split(':');
-  const applicantId = Number(idText);
-  if (kind !== 'resume' || !Number.isSafeInteger(applicantId)) return false;
-  const org = await certifiedOrganisationOfUser(ctx, userId);
-  return org !== null && org !== undefined && (await repo.orgHasResume(ctx.db, org.id, node.id, applicantId));
-}
-
-/** Hands the files module the readers of resume spaces (called once when the app is built). */
-export function registerResumeReaders(ctx: AppContext): void {
-  registerItemFileReader(ctx, 'resume', canReadResume);
+  const viewer = caller ? await jobViewer(ctx, caller, job) : NOBODY;
+  jobPolicy.authorize(viewer, 'see', job, caller ? forbidden : () => notFound('errors.jobNotFound'));
+  return detailFor(ctx, caller, job, viewer);
 }

@@ -473,7 +473,7 @@ describeApi('jobs and applications (issue 11)', () => {
     expect(await notes('en-US')).toMatchObject({
       category: 'job',
       title: `Your application for "拒绝原因" at ${job.job.org.name} was not successful: Not enough relevant experience (需要三年以上排产优化经验)`,
-      link: '/manage/myJob',
+      path: '/manage/myJob',
     });
     expect((await notes('zh-CN'))?.title).toBe(
       `您申请的职位“拒绝原因”（${job.job.org.name}）未通过，原因：相关经验不足 (需要三年以上排产优化经验)`,

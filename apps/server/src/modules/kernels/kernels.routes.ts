@@ -135,7 +135,7 @@ export function kernelsRoutes(app: FastifyInstance, ctx: AppContext): KernelServ
     '/api/kernels/:id',
     guarded(async (caller, request, reply) => {
       const id = kernelPath(request);
-      if (!(await service.owns(caller.id, id))) return notYours(reply);
+      if (!(await service.owns(caller.id, id, 'stop'))) return notYours(reply);
       return send(reply, await service.shutdown(caller.id, id));
     }),
   );

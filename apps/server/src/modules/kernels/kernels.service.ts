@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { KernelConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { nowIso, isoBefore } from '../../lib/time.ts';
-import { VERIFY_STATE } from '@mathbridge/contracts/roles';
-import { isAdmin, type Caller } from '../../plugins/call.ts';
+import type { Caller } from '../../plugins/call.ts';
+import { kernelPolicy } from './kernels.policy.ts';
 import type { JupyterSupervisor } from './supervisor.ts';
 
 /**
@@ -75,15 +75,17 @@ export class KernelService {
     return row.kernel_id;
   }
 
-  /** True when `kernelId` is the caller's (the row says so; Jupyter is asked by the caller's request). */
-  async owns(userId: number, kernelId: string): Promise<boolean> {
-    const row = await this.db
+  /**
+   * True when the caller may `action` the kernel `kernelId` (kernelPolicy: its holder, as the row
+   * says; Jupyter is asked by the caller's request). A kernel no row holds is no one's.
+   */
+  async owns(userId: number, kernelId: string, action: 'use' | 'stop' = 'use'): Promise<boolean> {
+    const session = await this.db
       .selectFrom('kernel_sessions')
       .select('user_id')
-      .where('user_id', '=', userId)
       .where('kernel_id', '=', kernelId)
       .executeTakeFirst();
-    return row !== undefined;
+    return session !== undefined && kernelPolicy.can({ id: userId }, action, session);
   }
 
   private async dropRow(userId: number, kernelId: string | null, createdAt?: string): Promise<void> {
@@ -173,9 +175,9 @@ export class KernelService {
     return answer;
   }
 
-  /** Whether this caller may hold a kernel (KERNEL_USERS: certified users, by default; admins always). */
+  /** Whether this caller may hold a kernel (kernelPolicy `start` under KERNEL_USERS). */
   mayStart(caller: Caller): boolean {
-    return this.config.users === 'signed_in' || caller.verifyState === VERIFY_STATE.verified || isAdmin(caller);
+    return kernelPolicy.can(caller, 'start', this.config);
   }
 
   /**

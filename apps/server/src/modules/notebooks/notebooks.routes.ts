@@ -4,11 +4,37 @@ import { translate } from '@mathbridge/contracts/messages';
 import { findNulCharacter } from '@mathbridge/contracts/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { registerLinks } from '../../lib/links.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { sendStoredBytes } from '../../lib/send-bytes.ts';
 import { browserCaller, defineCall } from '../../plugins/call.ts';
 import { contentDisposition } from '../files/download.service.ts';
-import * as service from './notebooks.service.ts';
+import { deleteAttachment, openAttachment, uploadAttachment } from './notebook-attachments.service.ts';
+import { deleteCategory, listCategories, saveCategory } from './notebook-categories.service.ts';
+import { notebookLinks } from './notebooks.links.ts';
+import {
+  attachNotebook,
+  deliverableDetail,
+  detachNotebook,
+  listDeliverables,
+} from './notebook-deliverables.service.ts';
+import { copyNotebook, importNotebook, saveNotebook } from './notebook-editing.service.ts';
+import { readImage, uploadImage } from './notebook-images.service.ts';
+import {
+  achievements,
+  contributions,
+  exportNotebook,
+  myNotebooks,
+  notebookDetail,
+  userNotebooks,
+} from './notebook-reading.service.ts';
+import {
+  contributeNotebook,
+  deleteNotebook,
+  publishNotebook,
+  reviewNotebook,
+  unpublishNotebook,
+} from './notebook-states.service.ts';
 
 /**
  * A form field of a notebook upload is at most a title or an id. The multipart plugin parses a
@@ -29,12 +55,13 @@ async function fileOf(request: FastifyRequest) {
  * kernels module.
  */
 export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerLinks(notebookLinks);
   /* ---- reading ---- */
-  defineCall(app, calls.my, ({ caller, input }) => service.myNotebooks(ctx, caller, input));
-  defineCall(app, calls.detail, ({ caller, input }) => service.notebookDetail(ctx, caller, input.id));
+  defineCall(app, calls.my, ({ caller, input }) => myNotebooks(ctx, caller, input));
+  defineCall(app, calls.detail, ({ caller, input }) => notebookDetail(ctx, caller, input.id));
   defineCall(app, calls.export, async ({ caller, input, request, reply }) => {
     const viewer = await browserCaller(app, request, caller);
-    const out = await service.exportNotebook(ctx, viewer, input.id);
+    const out = await exportNotebook(ctx, viewer, input.id);
     // A reply is awaited until it is sent (what returning it did before; a file answer returns nothing).
     await reply
       .header('content-type', 'application/x-ipynb+json; charset=utf-8')
@@ -45,7 +72,7 @@ export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   defineCall(app, calls.cover, async ({ caller, input, request, reply }) => {
     const viewer = await browserCaller(app, request, caller);
-    const image = await service.readImage(ctx, viewer, input.id);
+    const image = await readImage(ctx, viewer, input.id);
     if (!image) {
       await reply.code(404).send();
       return;
@@ -53,16 +80,16 @@ export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
     await sendStoredBytes(reply, image, image.cache);
   });
   defineCall(app, calls.attachment, async ({ input, reply }) => {
-    const file = await service.openAttachment(ctx, input);
+    const file = await openAttachment(ctx, input);
     reply.header('content-disposition', contentDisposition('attachment', file.name));
     await sendStoredBytes(reply, file, 'private');
   });
-  defineCall(app, calls.achievements, ({ input }) => service.achievements(ctx, input));
-  defineCall(app, calls.userNotebooks, ({ caller, input }) => service.userNotebooks(ctx, caller, input));
-  defineCall(app, calls.contributions, ({ caller, input }) => service.contributions(ctx, caller, input));
+  defineCall(app, calls.achievements, ({ input }) => achievements(ctx, input));
+  defineCall(app, calls.userNotebooks, ({ caller, input }) => userNotebooks(ctx, caller, input));
+  defineCall(app, calls.contributions, ({ caller, input }) => contributions(ctx, caller, input));
 
   /* ---- writing ---- */
-  defineCall(app, calls.save, ({ caller, input, ip, locale }) => service.saveNotebook(ctx, caller, input, ip, locale));
+  defineCall(app, calls.save, ({ caller, input, ip, locale }) => saveNotebook(ctx, caller, input, ip, locale));
   defineCall(app, calls.import, async ({ caller, input, request, locale }) => {
     const file = await fileOf(request);
     const field = file.fields.title;
@@ -70,7 +97,7 @@ export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The form field skips the call's own checks (those read the query): NUL is refused as there.
     if (fromForm !== undefined && findNulCharacter(fromForm) !== null)
       throw invalidField('title', 'nulCharacter', translate(locale, 'validation.nulCharacter'));
-    return service.importNotebook(
+    return importNotebook(
       ctx,
       caller,
       { filename: file.filename, stream: file.file },
@@ -81,36 +108,32 @@ export function notebooksRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   defineCall(app, calls.uploadCover, async ({ caller, request }) => {
     const file = await fileOf(request);
-    return service.uploadImage(ctx, caller, { filename: file.filename, stream: file.file }, request.ip);
+    return uploadImage(ctx, caller, { filename: file.filename, stream: file.file }, request.ip);
   });
-  defineCall(app, calls.delete, ({ caller, input, ip }) => service.deleteNotebook(ctx, caller, input.id, ip));
-  defineCall(app, calls.publish, ({ caller, input, ip }) => service.publishNotebook(ctx, caller, input.id, ip));
-  defineCall(app, calls.unpublish, ({ caller, input, ip }) => service.unpublishNotebook(ctx, caller, input.id, ip));
-  defineCall(app, calls.contribute, ({ caller, input, ip }) => service.contributeNotebook(ctx, caller, input.id, ip));
-  defineCall(app, calls.review, ({ caller, input, ip }) => service.reviewNotebook(ctx, caller, input, ip));
-  defineCall(app, calls.copy, ({ caller, input, ip, locale }) => service.copyNotebook(ctx, caller, input, ip, locale));
+  defineCall(app, calls.delete, ({ caller, input, ip }) => deleteNotebook(ctx, caller, input.id, ip));
+  defineCall(app, calls.publish, ({ caller, input, ip }) => publishNotebook(ctx, caller, input.id, ip));
+  defineCall(app, calls.unpublish, ({ caller, input, ip }) => unpublishNotebook(ctx, caller, input.id, ip));
+  defineCall(app, calls.contribute, ({ caller, input, ip }) => contributeNotebook(ctx, caller, input.id, ip));
+  defineCall(app, calls.review, ({ caller, input, ip }) => reviewNotebook(ctx, caller, input, ip));
+  defineCall(app, calls.copy, ({ caller, input, ip, locale }) => copyNotebook(ctx, caller, input, ip, locale));
   defineCall(app, calls.uploadAttachment, async ({ caller, input, request }) => {
     const file = await fileOf(request);
-    return service.uploadAttachment(ctx, caller, input.id, { filename: file.filename, stream: file.file }, request.ip);
+    return uploadAttachment(ctx, caller, input.id, { filename: file.filename, stream: file.file }, request.ip);
   });
-  defineCall(app, calls.deleteAttachment, ({ caller, input, ip }) =>
-    service.deleteAttachment(ctx, caller, input.id, ip),
-  );
+  defineCall(app, calls.deleteAttachment, ({ caller, input, ip }) => deleteAttachment(ctx, caller, input.id, ip));
 
   /* ---- deliverables ---- */
-  defineCall(app, calls.attach, ({ caller, input, ip }) => service.attachNotebook(ctx, caller, input, ip));
-  defineCall(app, calls.deliverables, ({ caller, input }) => service.listDeliverables(ctx, caller, input));
-  defineCall(app, calls.deliverable, ({ caller, input }) => service.deliverableDetail(ctx, caller, input.id));
-  defineCall(app, calls.detach, ({ caller, input, ip }) => service.detachNotebook(ctx, caller, input.id, ip));
+  defineCall(app, calls.attach, ({ caller, input, ip }) => attachNotebook(ctx, caller, input, ip));
+  defineCall(app, calls.deliverables, ({ caller, input }) => listDeliverables(ctx, caller, input));
+  defineCall(app, calls.deliverable, ({ caller, input }) => deliverableDetail(ctx, caller, input.id));
+  defineCall(app, calls.detach, ({ caller, input, ip }) => detachNotebook(ctx, caller, input.id, ip));
 
   /* ---- categories ---- */
-  defineCall(app, calls.categoryList, () => service.listCategories(ctx));
-  defineCall(app, calls.categorySave, ({ caller, input, ip, locale }) =>
-    service.saveCategory(ctx, caller, input, ip, locale),
-  );
+  defineCall(app, calls.categoryList, () => listCategories(ctx));
+  defineCall(app, calls.categorySave, ({ caller, input, ip, locale }) => saveCategory(ctx, caller, input, ip, locale));
   defineCall(app, calls.categoryUploadCover, async ({ caller, request }) => {
     const file = await fileOf(request);
-    return service.uploadImage(ctx, caller, { filename: file.filename, stream: file.file }, request.ip);
+    return uploadImage(ctx, caller, { filename: file.filename, stream: file.file }, request.ip);
   });
-  defineCall(app, calls.categoryDelete, ({ caller, input, ip }) => service.deleteCategory(ctx, caller, input.id, ip));
+  defineCall(app, calls.categoryDelete, ({ caller, input, ip }) => deleteCategory(ctx, caller, input.id, ip));
 }

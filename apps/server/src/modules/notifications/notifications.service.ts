@@ -14,6 +14,7 @@ import {
 } from '@mathbridge/contracts/notifications';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { linkOf } from '../../lib/links.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -33,9 +34,9 @@ export interface NewNotification {
   /** Who the change concerns. */
   userId: number;
   kind: NotificationKind;
-  /** The object the notification links to. */
+  /** The object the notification is about; its module's links make the web path (lib/links.ts). */
   target: { type: string; id: number };
-  /** Title (and link) parameters; see contracts notifications.ts for the translated ones. */
+  /** Title (and path) parameters; see contracts notifications.ts for the translated ones. */
   params: Record<string, string>;
   /** Who made the change: nobody is notified of their own action. */
   actorId?: number;
@@ -50,6 +51,12 @@ export async function notify(trx: Db, notification: NewNotification): Promise<vo
   if (notification.actorId === notification.userId) return;
   const category = NOTIFICATION_KINDS[notification.kind];
   const now = nowIso();
+  const path = await linkOf(trx, {
+    kind: notification.kind,
+    target: notification.target,
+    params: notification.params,
+    reader: { userId: notification.userId },
+  });
   await repo.insertNotification(trx, {
     user_id: notification.userId,
     kind: notification.kind,
@@ -57,6 +64,7 @@ export async function notify(trx: Db, notification: NewNotification): Promise<vo
     target_type: notification.target.type,
     target_id: notification.target.id,
     params: JSON.stringify(notification.params),
+    path,
     read_at: null,
     created_at: now,
   });
@@ -88,7 +96,7 @@ export async function listNotifications(
   ]);
   return pageOf(
     query,
-    rows.map((row) => presentNotification(row, locale, caller.roles)),
+    rows.map((row) => presentNotification(row, locale)),
     total,
   );
 }

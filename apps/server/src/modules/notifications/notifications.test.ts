@@ -80,13 +80,13 @@ describeApi('notifications', () => {
     expect(prefs.map((p) => p.category)).toContain('demand');
   });
 
-  it('certification approved or rejected: the applicant is told, with a link to their certification page', async () => {
+  it('certification approved or rejected: the applicant is told, with the path of their certification page', async () => {
     const approved = await certifiedUser(app(), c.admin, 'Enterprise', { name: '通知测试企业有限公司' });
     const approvedNote = await latest(approved, 'certificationApproved');
     expect(approvedNote).toMatchObject({
       category: 'certification',
       title: 'Your Enterprise certification was approved',
-      link: '/account/institute-authentication',
+      path: '/account/institute-authentication',
       read: false,
     });
 
@@ -97,7 +97,7 @@ describeApi('notifications', () => {
       'reject',
     );
     expect(await latest(person, 'certificationRejected')).toMatchObject({
-      link: '/account/individual-authentication',
+      path: '/account/individual-authentication',
     });
     // The admin who acted is not told of their own action.
     expect((await list(c.admin)).items.filter((i) => i.kind.startsWith('certification'))).toEqual([]);
@@ -109,7 +109,7 @@ describeApi('notifications', () => {
     expect(note).toMatchObject({
       category: 'demand',
       title: 'Your demand "通知需求" was approved and published',
-      link: `/manage/demandManage/detail/${published.demand.id}`,
+      path: `/manage/demandManage/detail/${published.demand.id}`,
     });
     expect((await latest(c.enterprise, 'demandApproved', 'zh-CN'))?.title).toBe('您的需求“通知需求”已通过审核并发布');
     expect((await latest(c.enterprise, 'demandApproved', 'zh-HK'))?.title).toBe('您的需求「通知需求」已通過審核並發佈');
@@ -118,7 +118,7 @@ describeApi('notifications', () => {
     ok(await post(app(), c.admin, 'demand/review', { id: draft.demand.id, approve: 0, reason: '信息不全' }), 'reject');
     expect(await latest(c.enterprise, 'demandRejected')).toMatchObject({
       title: 'Your demand "被拒需求" was not approved',
-      link: `/manage/demandManage/detail/${draft.demand.id}`,
+      path: `/manage/demandManage/detail/${draft.demand.id}`,
     });
   });
 
@@ -129,7 +129,7 @@ describeApi('notifications', () => {
     expect(received).toMatchObject({
       category: 'solution',
       title: `南京数学研究中心 submitted a solution to your demand "方案通知"`,
-      link: `/manage/demandManage/detail/${demand.id}`,
+      path: `/manage/demandManage/detail/${demand.id}`,
     });
     const accepted = await newSolution(app(), c.institute, demand.id);
 
@@ -139,14 +139,14 @@ describeApi('notifications', () => {
     );
     expect(await latest(c.otherInstitute, 'solutionDeclined')).toMatchObject({
       title: 'Your solution to "方案通知" was declined: Cost above our budget (超预算)',
-      link: `/manage/solutions?id=${declined.id}`,
+      path: `/manage/solutions?id=${declined.id}`,
     });
     expect((await latest(c.otherInstitute, 'solutionDeclined', 'zh-CN'))?.title).toContain('原因：');
 
     ok(await post(app(), c.enterprise, 'solution/accept', { id: accepted.id }), 'accept');
     expect(await latest(c.institute, 'solutionAccepted')).toMatchObject({
       title: 'Your solution to "方案通知" was accepted',
-      link: `/manage/solutions?id=${accepted.id}`,
+      path: `/manage/solutions?id=${accepted.id}`,
     });
   });
 
@@ -159,7 +159,7 @@ describeApi('notifications', () => {
     expect(await latest(c.specialist, 'applicationMoved')).toMatchObject({
       category: 'job',
       title: 'Your application for "通知岗位" at 杭州数桥科技有限公司 is now: Interview',
-      link: '/manage/myJob',
+      path: '/manage/myJob',
     });
     expect((await latest(c.specialist, 'applicationMoved', 'zh-CN'))?.title).toContain('面试');
   });
@@ -169,7 +169,7 @@ describeApi('notifications', () => {
     const joiner = await newUser(app());
     ok(await post(app(), joiner, 'sys/acceptInvite', { id: invitation.id }), 'acceptInvite');
     const note = await latest(c.otherEnterprise, 'memberJoined');
-    expect(note).toMatchObject({ category: 'member', link: '/manage/todoList?tab=members' });
+    expect(note).toMatchObject({ category: 'member', path: '/manage/todoList?tab=members' });
     expect(note?.title).toContain('joined 上海另一家企业有限公司');
     // Never the whole mobile number.
     expect(note?.title).not.toContain(joiner.phone);
@@ -188,7 +188,7 @@ describeApi('notifications', () => {
     expect(await latest(claimant, 'memberClaimApproved')).toMatchObject({
       category: 'member',
       title: '成员确认研究所 confirmed you as a member',
-      link: '/account/individual-authentication',
+      path: '/account/individual-authentication',
     });
   });
 
@@ -201,7 +201,7 @@ describeApi('notifications', () => {
     // The member applied and was approved (joinWithPreset): told, with the way to the project.
     expect(await latest(member, 'researchApplyApproved')).toMatchObject({
       title: 'Your application to join "通知课题" was approved',
-      link: `/manage/subjectManageS/detail?id=${project.id}`,
+      path: `/manage/subjectManageS/detail?id=${project.id}`,
     });
     const refused = await certifiedUser(app(), c.admin, 'Specialist', { truename: '李未中' });
     const applied = ok(
@@ -211,7 +211,7 @@ describeApi('notifications', () => {
     ok(await post(app(), c.institute, 'subject/refuseJoin', { member_id: applied.id, reason: '名额已满' }), 'refuse');
     expect(await latest(refused, 'researchApplyRefused')).toMatchObject({
       title: 'Your application to join "通知课题" was refused: 名额已满',
-      link: `/manage/subjectsPool/detail/${project.id}`,
+      path: `/manage/subjectsPool/detail/${project.id}`,
     });
 
     ok(await post(app(), c.institute, 'subject/invite', { id: project.id, user_ids: [invitee.id] }), 'invite');
@@ -219,7 +219,7 @@ describeApi('notifications', () => {
     expect(await latest(c.institute, 'researchMemberJoined')).toMatchObject({
       category: 'research',
       title: '钱受邀 joined "通知课题"',
-      link: `/manage/subjectManage/detail/${project.id}`,
+      path: `/manage/subjectManage/detail/${project.id}`,
     });
 
     const phase = ok(
@@ -241,7 +241,7 @@ describeApi('notifications', () => {
     );
     expect(await latest(member, 'phaseReviewed')).toMatchObject({
       title: 'The outcome of phase "建模" of "通知课题": Revision requested',
-      link: `/manage/subjectManageS/detail?id=${project.id}&tab=phases`,
+      path: `/manage/subjectManageS/detail?id=${project.id}&tab=phases`,
     });
     ok(await post(app(), member, 'subject/submitOutcome', { phase_id: phaseId, content: '二稿' }), 'submit');
     ok(await post(app(), c.institute, 'subject/reviewOutcome', { phase_id: phaseId, accept: 1 }), 'accept');
@@ -267,7 +267,7 @@ describeApi('notifications', () => {
     expect(await latest(c.enterprise, 'wishResponded')).toMatchObject({
       category: 'wish',
       title: '北京应用数学研究所 responded to your cooperation wish "通知意愿"',
-      link: `/manage/willManageE/detail/${wish.id}`,
+      path: `/manage/willManageE/detail/${wish.id}`,
     });
   });
 
@@ -277,7 +277,7 @@ describeApi('notifications', () => {
     const accepted = await notebookIn(app(), owner, 'accepted', c.admin, { category_id: category.id, title: '收录本' });
     expect(await latest(owner, 'notebookAccepted')).toMatchObject({
       category: 'notebook',
-      link: `/notebooks/${accepted.id}`,
+      path: `/notebooks/${accepted.id}`,
     });
     await notebookIn(app(), owner, 'rejected', c.admin, { category_id: category.id, title: '退回本' });
     expect((await latest(owner, 'notebookRejected'))?.title).toContain('退回本');
@@ -303,7 +303,7 @@ describeApi('notifications', () => {
       ['第7', '第6', '第5'].map((x) => `Your demand "${x}" was approved and published`),
     );
     const third = await list(user, { page: 3, page_size: 3 });
-    expect(third.items.map((i) => i.link)).toEqual(['/manage/demandManageRI/detail/1']);
+    expect(third.items.map((i) => i.path)).toEqual(['/manage/demandManageRI/detail/1']);
 
     const [a, b] = first.items as [Notification, Notification];
     expect(ok(await post(app(), user, 'notification/read', { ids: [a.id, b.id] }), 'read')).toEqual({ changed: 2 });

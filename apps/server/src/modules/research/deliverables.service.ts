@@ -3,8 +3,8 @@ import type { RoleName } from '@mathbridge/contracts/roles';
 import type { DeliverablesLink, DeliverablesLinkQuery, ResearchKind } from '@mathbridge/contracts/research';
 import type { AppContext } from '../../context.ts';
 import type { ResearchProjectRow } from '../../db/types.ts';
-import { conflict, forbidden } from '../../lib/errors.ts';
-import { isAdmin, type Caller } from '../../plugins/call.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/call.ts';
 import {
   checkRecordZipLink,
   liveFilesOfSpace,
@@ -20,8 +20,8 @@ import {
 import { rolesOf } from '../user/user.service.ts';
 import * as phases from './phases.repository.ts';
 import { attachmentsOf } from './research.presenter.ts';
-import * as repo from './research.repository.ts';
-import { ANY_SECTIONS, accessTo, loadProject, ownsProject, requireReader, requireSection } from './research.service.ts';
+import { ANY_SECTIONS, accessTo, actorFor, loadProject, requireSection } from './research-access.service.ts';
+import { researchPolicy } from './research.policy.ts';
 
 /**
  * A research project's deliverables as one zip (issue 10): the shared file space's live tree
@@ -102,19 +102,18 @@ export async function deliverablesUrl(
 ): Promise<DeliverablesLink> {
   requireSection(caller, ANY_SECTIONS[kind]);
   const project = await loadProject(ctx.db, kind, id);
-  const access = await accessTo(ctx, caller, project);
-  requireReader(access);
+  const { actor } = await accessTo(ctx, caller, project);
+  researchPolicy.authorize(actor, 'download', project);
   if (project.status === 'draft') throw conflict('errors.projectWrongState');
   await deliverableSources(ctx, project); // refuses now (409) rather than mid-download when too large
   const name = `${zipSafeName(project.title, kind)}.zip`;
   return recordZipLink(ctx, linkPath(kind), project.id, caller.id, name);
 }
 
-/** Whether the link's user still reads the deliverables: owner, member, or admin (trusted for the link's life). */
-async function stillReads(ctx: AppContext, userId: number, project: ResearchProjectRow): Promise<boolean> {
-  if (await ownsProject(ctx, userId, project)) return true;
-  if ((await repo.findOpenMembership(ctx.db, project.id, userId))?.status === 'member') return true;
-  return isAdmin({ roles: (await rolesOf(ctx.db, userId)).map((r) => r.role as RoleName) });
+/** The link's user as the policy judges them now (owner, member, or admin: trusted for the link's life). */
+async function linkUser(ctx: AppContext, userId: number, project: ResearchProjectRow) {
+  const roles = (await rolesOf(ctx.db, userId)).map((r) => r.role as RoleName);
+  return actorFor(ctx, { id: userId, roles }, project);
 }
 
 /** GET subject/download | direction/download (signed): streams the zip as it is built. */
@@ -125,7 +124,7 @@ export async function openDeliverables(
 ): Promise<Download> {
   checkRecordZipLink(ctx, linkPath(kind), q);
   const project = await loadProject(ctx.db, kind, q.id);
-  if (!(await stillReads(ctx, q.u, project))) throw forbidden();
+  researchPolicy.authorize(await linkUser(ctx, q.u, project), 'download', project);
   if (project.status === 'draft') throw conflict('errors.projectWrongState');
   return zipDownload(ctx, await deliverableSources(ctx, project), q.n);
 }

@@ -22,16 +22,8 @@ import { snapshotSpaceFiles } from '../files/nodes.service.ts';
 import * as phases from './phases.repository.ts';
 import { attachmentsOf } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
-import {
-  ANY_SECTIONS,
-  accessTo,
-  audit,
-  loadProject,
-  projectFor,
-  requirePermission,
-  requireReader,
-  requireSection,
-} from './research.service.ts';
+import { ANY_SECTIONS, accessTo, audit, loadProject, projectFor, requireSection } from './research-access.service.ts';
+import { researchPolicy } from './research.policy.ts';
 
 /**
  * Phases of a research project (planOutcomeDetail, DESIGN §9): a plan (title, goal, due date,
@@ -111,7 +103,8 @@ export async function listPhases(
   id: number,
 ): Promise<ResearchPhase[]> {
   requireSection(caller, ANY_SECTIONS[kind]);
-  requireReader(await accessTo(ctx, caller, await loadProject(ctx.db, kind, id)));
+  const { actor, project } = await accessTo(ctx, caller, await loadProject(ctx.db, kind, id));
+  researchPolicy.authorize(actor, 'read', project);
   const rows = await phases.listPhases(ctx.db, id);
   const outcomes = await phases.outcomesOf(
     ctx.db,
@@ -128,7 +121,7 @@ export async function phaseDetail(
   phaseId: number,
 ): Promise<ResearchPhase> {
   const { phase, access } = await phaseFor(ctx, caller, kind, phaseId);
-  requireReader(access);
+  researchPolicy.authorize(access.actor, 'read', access.project);
   return onePhase(ctx, phase.id);
 }
 
@@ -136,7 +129,7 @@ async function checkAssignees(ctx: AppContext, project: ResearchProjectRow, ids:
   const open = await repo.openMembershipsOf(ctx.db, project.id, ids);
   const members = new Set(open.filter((m) => m.status === 'member').map((m) => m.user_id));
   for (const userId of ids)
-    if (userId !== project.owner_user_id && !members.has(userId))
+    if (!researchPolicy.can({ userId, member: members.has(userId) }, 'bePhaseAssignee', project))
       throw invalidField('assignees', 'invalid', translate(locale, 'validation.invalid'));
 }
 
@@ -149,7 +142,7 @@ export async function savePhase(
   ip: string,
   locale: Locale,
 ): Promise<ResearchPhase> {
-  const { project } = await projectFor(ctx, caller, kind, input.id, 'edit_plan');
+  const { project } = await projectFor(ctx, caller, kind, input.id, 'editPlan');
   if (!PLANNING.includes(project.status)) throw conflict('errors.projectWrongState');
   await checkAssignees(ctx, project, input.assignees, locale);
   const fields = {
@@ -200,10 +193,14 @@ export async function submitOutcome(
   locale: Locale,
 ): Promise<ResearchPhase> {
   const { phase, access } = await phaseFor(ctx, caller, kind, input.phase_id);
-  requirePermission(access, 'submit_outcome');
+  researchPolicy.authorize(access.actor, 'submitOutcome', access.project);
   const assignees = codesOf(phase.assignees).map(Number);
-  if (!access.owner && assignees.length > 0 && !assignees.includes(caller.id))
-    throw new AppError(STATUS.forbidden, 'errors.phaseNotAssigned');
+  researchPolicy.authorize(
+    access.actor,
+    'submitForPhase',
+    { project: access.project, assignees },
+    () => new AppError(STATUS.forbidden, 'errors.phaseNotAssigned'),
+  );
   if (access.project.status !== 'in_progress') throw conflict('errors.projectWrongState');
   if (phase.status !== 'planned' && phase.status !== 'revision_requested') throw phaseWrongState();
   const attachments = await snapshotSpaceFiles(ctx, caller, access.project.space_id, input.attachments, locale);
@@ -251,7 +248,7 @@ export async function reviewOutcome(
   ip: string,
 ): Promise<ResearchPhase> {
   const { phase, access } = await phaseFor(ctx, caller, kind, input.phase_id);
-  requirePermission(access, 'review_outcome');
+  researchPolicy.authorize(access.actor, 'reviewOutcome', access.project);
   if (phase.status !== 'submitted') throw phaseWrongState();
   const to = input.accept === 1 ? 'accepted' : 'revision_requested';
   await inTransaction(ctx.db, async (trx) => {

@@ -13,7 +13,7 @@ import {
 } from '@mathbridge/contracts/research';
 import type { AppContext } from '../../context.ts';
 import type { ResearchAnswerRow, ResearchProjectRow, ResearchQuestionRow } from '../../db/types.ts';
-import { conflict, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
@@ -23,7 +23,8 @@ import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import * as q from './questions.repository.ts';
 import { attachmentsOf } from './research.presenter.ts';
 import * as repo from './research.repository.ts';
-import { ANY_SECTIONS, accessTo, audit, requireSection, type ProjectAccess } from './research.service.ts';
+import { ANY_SECTIONS, accessTo, audit, requireSection, type ProjectAccess } from './research-access.service.ts';
+import { researchPolicy } from './research.policy.ts';
 
 /**
  * Research questions (issue 10 point 4, DESIGN §9, `question/*`): a direction's owner — or a
@@ -38,10 +39,6 @@ const LIVE: readonly string[] = LIVE_PROJECT_STATES;
 const wrongState = () => conflict('errors.questionWrongState');
 const QUESTION_TARGET = (id: number) => ({ type: 'research_question', id });
 const ANSWER_TARGET = (id: number) => ({ type: 'research_answer', id });
-
-/** The poser's side: the owner, or a member with review_outcome. Admins read, never act. */
-const reviews = (access: ProjectAccess) =>
-  access.owner || (access.membership?.status === 'member' && access.permissions.includes('review_outcome'));
 
 async function nameOf(ctx: AppContext, userId: number): Promise<string> {
   return (await certifiedPersonOf(ctx.db, userId))?.name ?? '';
@@ -134,9 +131,12 @@ async function checkAssignees(ctx: AppContext, project: ResearchProjectRow, ids:
   const open = await repo.openMembershipsOf(ctx.db, project.id, ids);
   const members = open.filter((m) => m.status === 'member').map((m) => m.user_id);
   const people = await certifiedPeopleOf(ctx.db, members);
-  for (const userId of ids)
-    if (people.get(userId)?.role !== 'Student')
+  const memberIds = new Set(members);
+  for (const userId of ids) {
+    const candidate = { userId, member: memberIds.has(userId), role: people.get(userId)?.role };
+    if (!researchPolicy.can(candidate, 'beQuestionAssignee', project))
       throw invalidField('assignees', 'questionNotAssignee', translate(locale, 'errors.questionNotAssignee'));
+  }
 }
 
 /** POST question/save: poses a question (no question_id) or edits one; assignees added get a to-do. */
@@ -148,7 +148,7 @@ export async function saveQuestion(
   locale: Locale,
 ): Promise<ResearchQuestion> {
   const access = await directionOf(ctx, caller, input.project_id);
-  if (!reviews(access)) throw forbidden();
+  researchPolicy.authorize(access.actor, 'poseQuestion', access.project);
   const project = access.project;
   if (!LIVE.includes(project.status)) throw conflict('errors.projectWrongState');
   let existing: ResearchQuestionRow | undefined;
@@ -209,7 +209,7 @@ export async function saveQuestion(
 /** GET question/list?project_id: a direction's questions (poser side and admins). */
 export async function listQuestions(ctx: AppContext, caller: Caller, projectId: number): Promise<ResearchQuestion[]> {
   const access = await directionOf(ctx, caller, projectId);
-  if (!reviews(access) && !access.admin) throw forbidden();
+  researchPolicy.authorize(access.actor, 'seeQuestions', access.project);
   const rows = await q.questionsOfProject(ctx.db, projectId);
   return present(ctx, rows, async () => access.project, { answers: false });
 }
@@ -226,9 +226,9 @@ export async function myQuestions(ctx: AppContext, caller: Caller): Promise<Rese
 /** GET question/detail/:id: poser side and admins see everything; an assignee their own part. */
 export async function questionDetail(ctx: AppContext, caller: Caller, id: number): Promise<ResearchQuestion> {
   const { question, access } = await questionOf(ctx, caller, id);
-  if (reviews(access) || access.admin) return oneQuestion(ctx, question.id);
-  const assigned = (await q.assigneesOf(ctx.db, [question.id])).some((a) => a.user_id === caller.id);
-  if (!assigned) throw forbidden();
+  if (researchPolicy.can(access.actor, 'seeQuestions', access.project)) return oneQuestion(ctx, question.id);
+  const assignees = await q.assigneesOf(ctx.db, [question.id]);
+  researchPolicy.authorize(access.actor, 'seeOwnQuestion', { assignees });
   return oneQuestion(ctx, question.id, caller.id);
 }
 
@@ -249,8 +249,10 @@ export async function answerQuestion(
   locale: Locale,
 ): Promise<ResearchQuestion> {
   const { question, access } = await questionOf(ctx, caller, input.question_id);
-  const assignee = (await q.assigneesOf(ctx.db, [question.id])).find((a) => a.user_id === caller.id);
-  if (!assignee || access.membership?.status !== 'member') throw forbidden();
+  const assignees = await q.assigneesOf(ctx.db, [question.id]);
+  researchPolicy.authorize(access.actor, 'answer', { assignees });
+  // The rule passes only one of the assignees.
+  const assignee = assignees.find((a) => a.user_id === caller.id) as (typeof assignees)[number];
   if (!LIVE.includes(access.project.status)) throw conflict('errors.projectWrongState');
   if (assignee.status !== 'assigned' && assignee.status !== 'returned') throw wrongState();
   const attachments = await snapshotSpaceFiles(ctx, caller, access.project.space_id, input.attachments, locale);
@@ -294,7 +296,7 @@ export async function reviewAnswer(
   const answer = await q.findAnswer(ctx.db, input.answer_id);
   if (!answer) throw notFound('errors.answerNotFound');
   const { question, access } = await questionOf(ctx, caller, answer.question_id);
-  if (!reviews(access)) throw forbidden();
+  researchPolicy.authorize(access.actor, 'reviewAnswer', access.project);
   if (!LIVE.includes(access.project.status)) throw conflict('errors.projectWrongState');
   if (answer.status !== 'submitted') throw wrongState();
   const to = input.accept === 1 ? 'accepted' : 'returned';
@@ -329,7 +331,7 @@ export async function reviewAnswer(
 /** GET question/progress?project_id (poser side, admins): per assignee, counts by state and each question's state. */
 export async function questionProgress(ctx: AppContext, caller: Caller, projectId: number): Promise<StudentProgress[]> {
   const access = await directionOf(ctx, caller, projectId);
-  if (!reviews(access) && !access.admin) throw forbidden();
+  researchPolicy.authorize(access.actor, 'seeQuestions', access.project);
   const rows = await q.questionsOfProject(ctx.db, projectId);
   const assignees = await q.assigneesOf(
     ctx.db,

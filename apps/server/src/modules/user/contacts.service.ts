@@ -1,11 +1,12 @@
 import type { Contact, ContactInput } from '@mathbridge/contracts/accounts';
 import type { AppContext } from '../../context.ts';
 import type { ContactRow } from '../../db/types.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/call.ts';
 import { writeAudit } from '../audit-log/audit-log.service.ts';
 import { clearDefaultContact, countContacts, findContact, listContacts } from './contacts.repository.ts';
+import { userPolicy } from './user.policy.ts';
 
 /** A user keeps at most this many contact entries. */
 export const MAX_CONTACTS = 50;
@@ -39,7 +40,7 @@ export async function contactModify(ctx: AppContext, caller: Caller, input: Cont
     if (input.id !== undefined) {
       const existing = await findContact(trx, input.id);
       if (!existing) throw notFound('errors.contactNotFound');
-      if (existing.user_id !== caller.id) throw forbidden();
+      userPolicy.authorize(caller, 'editContact', existing);
     } else if ((await countContacts(trx, caller.id)) >= MAX_CONTACTS) {
       throw conflict();
     }
@@ -73,7 +74,7 @@ export async function contactDelete(ctx: AppContext, caller: Caller, id: number,
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await findContact(trx, id);
     if (!existing) throw notFound('errors.contactNotFound');
-    if (existing.user_id !== caller.id) throw forbidden();
+    userPolicy.authorize(caller, 'editContact', existing);
     await trx.deleteFrom('contacts').where('id', '=', id).execute();
     await writeAudit(trx, { actorId: caller.id, action: 'contact.delete', targetType: 'contact', targetId: id, ip });
   });

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { WishResponseRow, WishRow } from '../../db/types.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { cursorAfter, keysetPage, offsetOf, pageOf } from '../../lib/paging.ts';
 import { codesOf, inTransaction, isUniqueViolation } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -27,6 +27,7 @@ import { closeTodos, openTodo } from '../workflow/todo.service.ts';
 import { orgOf, requireEnterprise, requireInstitute } from '../identity/org-actor.service.ts';
 import { PLATFORM, moveCount, readCount, readCounts } from '../demands/counts.service.ts';
 import * as repo from './wishes.repository.ts';
+import { wishPolicy, type WishViewer } from './wishes.policy.ts';
 
 /** Cooperation wishes (DESIGN §4): open → closed; institutes respond to open wishes, the enterprise reads the responses. */
 
@@ -44,11 +45,9 @@ function presentResponse(row: WishResponseRow): WishResponse {
   };
 }
 
-function presentWish(
-  row: WishRow,
-  viewer: { owner: boolean; institute: boolean; response: WishResponseRow | null },
-): Wish {
-  const showContact = viewer.owner || viewer.response !== null;
+/** A wish for `viewer`, with their institute's `response` to it; `can` is wishPolicy's answer and the state it needs. */
+function presentWish(row: WishRow, viewer: WishViewer, response: WishResponseRow | null = null): Wish {
+  const showContact = wishPolicy.can(viewer, 'seeContact', row);
   return {
     id: row.id,
     title: row.title,
@@ -63,13 +62,21 @@ function presentWish(
     response_count: Number(row.response_count),
     created_at: row.created_at,
     closed_at: row.closed_at,
-    my_response: viewer.response ? presentResponse(viewer.response) : null,
+    my_response: response ? presentResponse(response) : null,
     can: {
-      close: viewer.owner && row.status === 'open',
-      respond: viewer.institute && row.status === 'open' && viewer.response === null,
+      close: wishPolicy.can(viewer, 'close', row) && row.status === 'open',
+      respond: wishPolicy.can(viewer, 'respond', row) && row.status === 'open' && !viewer.responded,
     },
   };
 }
+
+/** The enterprise acting for organisation `orgId` (its own wishes' author). */
+const enterpriseViewer = (orgId: number | null, admin = false): WishViewer => ({
+  admin,
+  enterpriseId: orgId,
+  instituteId: null,
+  responded: false,
+});
 
 async function loadWish(db: Db, id: number): Promise<WishRow> {
   const wish = await repo.findWish(db, id);
@@ -103,14 +110,15 @@ export async function createWish(ctx: AppContext, caller: Caller, input: WishCre
     });
     return row;
   });
-  return presentWish(wish, { owner: true, institute: false, response: null });
+  return presentWish(wish, enterpriseViewer(actor.org.id));
 }
 
 /** POST cooperateWish/close (the owner): open → closed; the response to-dos are done. */
 export async function closeWish(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<Wish> {
   const actor = await requireEnterprise(ctx, caller);
   const wish = await loadWish(ctx.db, id);
-  if (wish.org_id !== actor.org.id) throw forbidden();
+  const viewer = enterpriseViewer(actor.org.id);
+  wishPolicy.authorize(viewer, 'close', wish);
   if (wish.status !== 'open') throw conflict('errors.wishClosed');
   const now = nowIso();
   await inTransaction(ctx.db, async (trx) => {
@@ -126,7 +134,7 @@ export async function closeWish(ctx: AppContext, caller: Caller, id: number, ip:
       ip,
     });
   });
-  return presentWish(await loadWish(ctx.db, id), { owner: true, institute: false, response: null });
+  return presentWish(await loadWish(ctx.db, id), viewer);
 }
 
 /** POST cooperateWish/respond (institutes): one response per institute to an open wish; the enterprise gets a to-do. */
@@ -182,26 +190,32 @@ export async function respondToWish(ctx: AppContext, caller: Caller, input: Wish
 /** GET cooperateWish/detail/:id: the owner and admins always; institutes while open or once they responded. */
 export async function wishDetail(ctx: AppContext, caller: Caller, id: number): Promise<Wish> {
   const wish = await loadWish(ctx.db, id);
-  if (isAdmin(caller)) return presentWish(wish, { owner: false, institute: false, response: null });
-  const enterprise = await orgOf(ctx, caller, 'Enterprise');
-  if (enterprise && enterprise.org.id === wish.org_id)
-    return presentWish(wish, { owner: true, institute: false, response: null });
-  const institute = await orgOf(ctx, caller, 'ResearchInstitute');
-  if (!institute) throw forbidden();
-  const response = (await repo.findResponse(ctx.db, wish.id, institute.org.id)) ?? null;
-  if (wish.status !== 'open' && !response) throw forbidden();
-  return presentWish(wish, { owner: false, institute: true, response });
+  const admin = isAdmin(caller);
+  // Admins are looked at as such; a caller owns one organisation, so an enterprise is no institute.
+  const enterprise = admin ? null : await orgOf(ctx, caller, 'Enterprise');
+  const institute = admin || enterprise ? null : await orgOf(ctx, caller, 'ResearchInstitute');
+  const response = institute ? ((await repo.findResponse(ctx.db, wish.id, institute.org.id)) ?? null) : null;
+  const viewer: WishViewer = {
+    admin,
+    enterpriseId: enterprise?.org.id ?? null,
+    instituteId: institute?.org.id ?? null,
+    responded: response !== null,
+  };
+  wishPolicy.authorize(viewer, 'see', wish);
+  return presentWish(wish, viewer, response);
 }
 
 /** GET cooperateWish/list (enterprises): their own wishes, with maintained totals by status. */
 export async function listOwnWishes(ctx: AppContext, caller: Caller, query: WishListQuery): Promise<WishPage> {
-  const orgId = isAdmin(caller) ? null : (await requireEnterprise(ctx, caller)).org.id;
+  const admin = isAdmin(caller);
+  const orgId = admin ? null : (await requireEnterprise(ctx, caller)).org.id;
   const [counts, rows] = await Promise.all([
     readCounts(ctx.db, 'wish', orgId ?? PLATFORM, WISH_STATES),
     repo.listWishes(ctx.db, orgId, query.status, query.page_size, offsetOf(query)),
   ]);
   const total = query.status ? counts[query.status] : counts.open + counts.closed;
-  const items = rows.map((row) => presentWish(row, { owner: orgId !== null, institute: false, response: null }));
+  const viewer = enterpriseViewer(orgId, admin);
+  const items = rows.map((row) => presentWish(row, viewer));
   return { ...pageOf(query, items, total), counts };
 }
 
@@ -222,10 +236,14 @@ export async function listOpenWishes(ctx: AppContext, caller: Caller, query: Ope
         page.map((r) => r.id),
       )
     : new Map<number, WishResponseRow>();
+  const admin = isAdmin(caller);
+  const instituteId = institute?.org.id ?? null;
   return {
-    items: page.map((row) =>
-      presentWish(row, { owner: false, institute: institute !== null, response: responses.get(row.id) ?? null }),
-    ),
+    items: page.map((row) => {
+      const response = responses.get(row.id) ?? null;
+      const viewer = { admin, enterpriseId: null, instituteId, responded: response !== null };
+      return presentWish(row, viewer, response);
+    }),
     next_cursor,
     total,
   };
@@ -238,10 +256,9 @@ export async function listResponses(
   query: { id: number; page: number; page_size: number },
 ): Promise<WishResponsePage> {
   const wish = await loadWish(ctx.db, query.id);
-  if (!isAdmin(caller)) {
-    const actor = await requireEnterprise(ctx, caller);
-    if (wish.org_id !== actor.org.id) throw forbidden();
-  }
+  const admin = isAdmin(caller);
+  const enterpriseId = admin ? null : (await requireEnterprise(ctx, caller)).org.id;
+  wishPolicy.authorize({ admin, enterpriseId }, 'readResponses', wish);
   const rows = await repo.listResponses(ctx.db, wish.id, query.page_size, offsetOf(query));
   // The wish keeps its response count, so the page needs no COUNT.
   return pageOf(query, rows.map(presentResponse), Number(wish.response_count));

@@ -58,18 +58,20 @@ export async function closeTodosForTargets(
   return Number(result.numUpdatedRows);
 }
 
-function visibleTo(db: Db, who: TodoAssignee, status: number) {
-  return db
+/** Items of `who` in `status` (and of `kind`: read from the same rows of their index, the reader's own). */
+function visibleTo(db: Db, who: TodoAssignee, status: number, kind?: string) {
+  const query = db
     .selectFrom('todos')
     .where('status', '=', status)
     .where((eb) => {
       const mine = eb('assignee_user_id', '=', who.userId);
       return who.roles.length ? eb.or([mine, eb('assignee_role', 'in', [...who.roles])]) : mine;
     });
+  return kind ? query.where('kind', '=', kind) : query;
 }
 
-export async function countTodos(db: Db, who: TodoAssignee, status: number): Promise<number> {
-  const row = await visibleTo(db, who, status)
+export async function countTodos(db: Db, who: TodoAssignee, status: number, kind?: string): Promise<number> {
+  const row = await visibleTo(db, who, status, kind)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -81,6 +83,7 @@ export async function listTodos(
   status: number,
   limit: number,
   offset: number,
+  kind?: string,
 ): Promise<TodoRow[]> {
-  return visibleTo(db, who, status).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return visibleTo(db, who, status, kind).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }

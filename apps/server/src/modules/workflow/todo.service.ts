@@ -4,6 +4,7 @@ import type { Page } from '@mathbridge/contracts/pagination';
 import type { TodoItem, TodoKind, TodoListQuery, TodoState } from '@mathbridge/contracts/workflow';
 import type { Db } from '../../db/database.ts';
 import type { TodoRow } from '../../db/types.ts';
+import { linkOf } from '../../lib/links.ts';
 import { offsetOf, pageOf } from '../../lib/paging.ts';
 import { nowIso } from '../../lib/time.ts';
 import {
@@ -30,7 +31,9 @@ export interface NewTodo {
   params: Record<string, string>;
 }
 
+/** Opens an item; its web path comes from the target's module (lib/links.ts), for its assignee. */
 export async function openTodo(db: Db, todo: NewTodo): Promise<void> {
+  const path = await linkOf(db, { kind: todo.kind, target: todo.target, params: todo.params, reader: todo.assignee });
   await insertTodo(db, {
     kind: todo.kind,
     assignee_user_id: 'userId' in todo.assignee ? todo.assignee.userId : null,
@@ -38,6 +41,7 @@ export async function openTodo(db: Db, todo: NewTodo): Promise<void> {
     target_type: todo.target.type,
     target_id: todo.target.id,
     params: JSON.stringify(todo.params),
+    path,
     status: TODO_STATUS.open,
     created_at: nowIso(),
   });
@@ -106,6 +110,8 @@ function presentTodo(row: TodoRow, locale: Locale): TodoItem {
     state: STATE_BY_STATUS[row.status] ?? 'open',
     target_type: row.target_type,
     target_id: row.target_id,
+    // Empty only for an item an instance of the previous version opened during an upgrade (0022).
+    path: row.path || '/manage/todoList',
     created_at: row.created_at,
     closed_at: row.closed_at,
   };
@@ -120,8 +126,8 @@ export async function todoList(
   const status = TODO_STATUS[query.status];
   const who = assigneeOf(caller);
   const [total, rows] = await Promise.all([
-    countTodos(db, who, status),
-    listTodos(db, who, status, query.page_size, offsetOf(query)),
+    countTodos(db, who, status, query.kind),
+    listTodos(db, who, status, query.page_size, offsetOf(query), query.kind),
   ]);
   return pageOf(
     query,

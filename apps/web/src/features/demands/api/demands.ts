@@ -6,6 +6,8 @@ import { cooperationKeys, invalidateCooperation } from './query-keys.ts';
 
 export interface DemandListParams {
   status?: DemandState;
+  /** 1: only live demands with a cooperation under way. */
+  cooperating?: 1;
   page: number;
   page_size: number;
 }

@@ -15,6 +15,8 @@ export interface MarketFilters {
   budget_max?: number;
   msc?: string;
   sort: PublishedSort;
+  /** 1: only the demands the institute received. */
+  received?: 1;
 }
 
 /** GET demand/publishedList (institutes): keyset pages for infinite scroll; `next_cursor` null at the end. */

@@ -87,6 +87,19 @@ export function useSolutionAction() {
   });
 }
 
+/**
+ * POST solution/markSeen: the institute opened its declined solution, so the decline is read and
+ * its to-do done (reads never write: the detail leaves it). The to-do list and the header's count
+ * belong to the workspace feature: refreshed by their key prefix, which features may not import.
+ */
+export function useMarkSolutionSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(calls.solutionMarkSeen, { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['workflow'] }),
+  });
+}
+
 /** POST solution/decline: a reason from DECLINE_REASONS and a text (required for 'other'). */
 export function useDeclineSolution() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
 import { Alert, Button, Drawer, Result, Skeleton, Space } from 'antd';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@mathbridge/contracts/solutions';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { useSolution, useSolutionAction } from '../api/solutions.ts';
+import { useMarkSolutionSeen, useSolution, useSolutionAction } from '../api/solutions.ts';
 import { SolutionView } from './solution-view.tsx';
 
 interface SolutionDrawerProps {
@@ -23,6 +24,12 @@ export function SolutionDrawer({ id: idParam, onClose, onWithdraw: withdraw }: S
   const opened = useSolution(idParam);
   const action = useSolutionAction();
   const solution = opened.data ?? null;
+  // Opening a declined answer reads the decline: the server is told, once per solution shown.
+  const { mutate: markSeen } = useMarkSolutionSeen();
+  const acknowledge = solution?.can.acknowledge ? solution.id : null;
+  useEffect(() => {
+    if (acknowledge !== null) markSeen(acknowledge);
+  }, [acknowledge, markSeen]);
   return (
     <Drawer
       open={idParam !== undefined}

@@ -38,6 +38,8 @@ export const demandsEnUS = {
       },
       view: 'View',
       edit: 'Edit',
+      cooperatingOnly: 'Showing demands in cooperation (published or paused, with an accepted solution).',
+      showAll: 'Show all demands',
     },
     form: {
       createTitle: 'New demand',
@@ -331,6 +333,7 @@ export const demandsEnUS = {
       deadlineOn: 'Deadline {{date}}',
       publishedOn: 'Published {{date}}',
       searching: 'Loading published demands…',
+      receivedOnly: 'Only demands we received',
     },
     todo: {
       open: 'Open',

@@ -1,4 +1,4 @@
-import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle } from '../../../i18n/i18n.ts';
 import type { Widen } from '@mathbridge/contracts/messages';
 import type { demandsEnUS } from './en-US.ts';
 
@@ -10,6 +10,3 @@ export const demandsStrings = defineStringBundle<DemandsMessages>('demands', {
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.demandsZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.demandsEnUS),
 });
-
-// Modules importing this one wait for the current locale's strings (see defineStringBundle).
-await loadStringBundle(demandsStrings);

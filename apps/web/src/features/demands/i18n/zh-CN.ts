@@ -39,6 +39,8 @@ export const demandsZhCN: DemandsMessages = {
       },
       view: '查看',
       edit: '编辑',
+      cooperatingOnly: '仅显示合作中的需求（已发布或已暂停，且已采纳方案）。',
+      showAll: '显示全部需求',
     },
     form: {
       createTitle: '新建需求',
@@ -313,6 +315,7 @@ export const demandsZhCN: DemandsMessages = {
       deadlineOn: '截止 {{date}}',
       publishedOn: '发布于 {{date}}',
       searching: '正在加载已发布的需求…',
+      receivedOnly: '仅看已接收的需求',
     },
     todo: { open: '打开' },
   },

@@ -39,6 +39,8 @@ export const demandsZhHK: DemandsMessages = {
       },
       view: '查看',
       edit: '編輯',
+      cooperatingOnly: '僅顯示合作中的需求（已發佈或已暫停，且已採納方案）。',
+      showAll: '顯示全部需求',
     },
     form: {
       createTitle: '新增需求',
@@ -313,6 +315,7 @@ export const demandsZhHK: DemandsMessages = {
       deadlineOn: '截止 {{date}}',
       publishedOn: '發佈於 {{date}}',
       searching: '正在載入已發佈的需求…',
+      receivedOnly: '僅看已接收的需求',
     },
     todo: { open: '打開' },
   },

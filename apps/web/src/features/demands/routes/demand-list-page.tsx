@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, type TableProps } from 'antd';
+import { Alert, Button, Card, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEMAND_STATES, type DemandState, type DemandSummary } from '@mathbridge/contracts/demands';
@@ -11,7 +11,6 @@ import { industryLabel } from '../../../lib/reference-names.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useDemands } from '../api/demands.ts';
 import { DemandStatusTag } from '../components/status-tag.tsx';
-import '../i18n/strings.ts';
 import '../components/demands.css';
 
 const BASE = '/manage/demandManage';
@@ -21,9 +20,11 @@ export default function DemandListPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const admin = useSession((s) => s.roles.includes('Admin'));
-  const params = useListParams<DemandState>({ statuses: DEMAND_STATES });
+  const params = useListParams<DemandState, 'cooperating'>({ statuses: DEMAND_STATES, filters: ['cooperating'] });
   const { status } = params;
-  const list = useDemands({ status, page: params.page, page_size: params.pageSize });
+  // `?cooperating=1` (the dashboard's count): only live demands with a cooperation under way.
+  const cooperating = params.filters.cooperating === '1' ? 1 : undefined;
+  const list = useDemands({ status, cooperating, page: params.page, page_size: params.pageSize });
   const counts = list.data?.counts;
   const total = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
 
@@ -112,16 +113,30 @@ export default function DemandListPage() {
             value={status ?? 'all'}
             onChange={(key) => params.setStatus(key === 'all' ? undefined : key)}
             options={[
-              { value: 'all', label: t('demands.list.all'), count: total },
+              // Filtered to cooperations, the tabs count what the filter shows, not every demand.
+              { value: 'all', label: t('demands.list.all'), count: cooperating ? list.data?.total : total },
               ...DEMAND_STATES.map((state) => ({
                 value: state,
                 label: t(`demandStates.${state}`),
-                count: counts?.[state],
+                count: cooperating ? undefined : counts?.[state],
               })),
             ]}
           />
         }
       >
+        {cooperating && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('demands.list.cooperatingOnly')}
+            action={
+              <Button size="small" onClick={() => params.setFilters({ cooperating: undefined })}>
+                {t('demands.list.showAll')}
+              </Button>
+            }
+          />
+        )}
         <QueryTable<DemandSummary>
           query={list}
           list={params}

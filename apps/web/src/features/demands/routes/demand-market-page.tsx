@@ -1,4 +1,4 @@
-import { Button, Card, Input, InputNumber, Select, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Checkbox, Input, InputNumber, Select, Skeleton, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,7 +20,6 @@ import { useTypedSearchParams } from '../../../lib/use-typed-search-params.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { usePublishedDemands, useRecommendedDemands, type MarketFilters } from '../api/market.ts';
 import { formatDay, formatYuan } from '../../../lib/format.ts';
-import '../i18n/strings.ts';
 import '../components/demands.css';
 
 const BASE = '/manage/demandManageRI';
@@ -45,6 +44,7 @@ function readFilters(params: URLSearchParams): MarketFilters {
     budget_max: budgetParam(params.get('budget_max')),
     msc: params.get('msc') || undefined,
     sort: PUBLISHED_SORTS.includes(sort as PublishedSort) ? (sort as PublishedSort) : 'newest',
+    received: params.get('received') === '1' ? 1 : undefined,
   };
 }
 
@@ -269,6 +269,15 @@ export default function DemandMarketPage() {
           </div>
         </div>
         <div className="mb-market-filter-bar">
+          {!admin && (
+            <Checkbox
+              checked={filters.received === 1}
+              onChange={(e) => update({ received: e.target.checked ? 1 : undefined })}
+              data-testid="market-received-only"
+            >
+              {t('demands.market.receivedOnly')}
+            </Checkbox>
+          )}
           <span className="mb-muted" data-testid="market-total">
             {total !== null ? t('demands.market.total', { count: total }) : ''}
           </span>

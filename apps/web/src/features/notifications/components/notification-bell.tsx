@@ -9,7 +9,6 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from '../api/notifications.ts';
-import '../i18n/strings.ts';
 import './notifications.css';
 
 export interface NotificationBellProps {
@@ -86,7 +85,7 @@ function BellContent({ todos, onDone }: { todos: number | undefined; onDone: () 
   const openItem = (item: Notification) => {
     if (!item.read) markRead.mutate([item.id]);
     onDone();
-    void navigate(item.link);
+    void navigate(item.path);
   };
 
   let body;

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Empty, List, Modal, Skeleton, Switch } from 'antd';
+import { Badge, Button, Card, Empty, Modal, Pagination, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -6,6 +6,7 @@ import {
   type Notification,
   type NotificationCategory,
 } from '@mathbridge/contracts/notifications';
+import { ItemList, ItemListRow } from '../../../components/item-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { StatusTabs } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
@@ -21,7 +22,6 @@ import {
   useUnreadCount,
 } from '../api/notifications.ts';
 import '../components/notifications.css';
-import '../i18n/strings.ts';
 
 const TABS = ['all', 'unread'] as const;
 type Tab = (typeof TABS)[number];
@@ -98,33 +98,33 @@ function NotificationList() {
       {list.isError && !list.data ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : (
-        <List<Notification>
+        <ItemList<Notification>
           className="mb-notification-list"
           loading={list.isFetching}
-          dataSource={list.data?.items}
-          rowKey="id"
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={tab === 'unread' ? t('notifications.page.emptyUnread') : t('notifications.page.empty')}
+          items={list.data?.items ?? []}
+          itemKey={(item) => item.id}
+          empty={
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={tab === 'unread' ? t('notifications.page.emptyUnread') : t('notifications.page.empty')}
+            />
+          }
+          footer={
+            (list.data?.total ?? 0) > params.pageSize && (
+              <Pagination
+                className="mb-item-list-pagination"
+                align="end"
+                current={params.page}
+                pageSize={params.pageSize}
+                total={list.data?.total ?? 0}
+                onChange={params.setPage}
+                showSizeChanger
+                size="small"
               />
-            ),
-          }}
-          pagination={
-            (list.data?.total ?? 0) > params.pageSize
-              ? {
-                  current: params.page,
-                  pageSize: params.pageSize,
-                  total: list.data?.total ?? 0,
-                  onChange: params.setPage,
-                  showSizeChanger: true,
-                  size: 'small',
-                }
-              : false
+            )
           }
           renderItem={(item) => (
-            <List.Item
+            <ItemListRow
               className={item.read ? 'mb-notification-row' : 'mb-notification-row mb-notification-unread'}
               actions={
                 item.read
@@ -144,13 +144,13 @@ function NotificationList() {
                       <span className="mb-visually-hidden">{t('notifications.page.unread')}</span>
                     </>
                   )}
-                  <Link to={item.link} onClick={() => !item.read && markRead.mutate([item.id])}>
+                  <Link to={item.path} onClick={() => !item.read && markRead.mutate([item.id])}>
                     {item.title}
                   </Link>
                 </span>
                 <span className="mb-notification-row-time">{formatDateTime(item.created_at, locale)}</span>
               </div>
-            </List.Item>
+            </ItemListRow>
           )}
         />
       )}
@@ -181,10 +181,11 @@ function WechatPrefs() {
       ) : !prefs.data ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
-        <List
-          dataSource={[...NOTIFICATION_CATEGORIES]}
+        <ItemList
+          items={NOTIFICATION_CATEGORIES}
+          itemKey={(category) => category}
           renderItem={(category) => (
-            <List.Item
+            <ItemListRow
               extra={
                 <Switch
                   checked={on(category)}
@@ -195,7 +196,7 @@ function WechatPrefs() {
               }
             >
               {t(`notifications.categories.${category}`)}
-            </List.Item>
+            </ItemListRow>
           )}
         />
       )}

@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { workflowEndpoints as calls } from '@mathbridge/contracts/endpoints/workflow';
-import type { TodoState } from '@mathbridge/contracts/workflow';
+import type { TodoKind, TodoState } from '@mathbridge/contracts/workflow';
 import { api } from '../../../lib/api-client.ts';
 
 export const todosQueryKey = ['workflow', 'todoList'] as const;
 
 export interface TodoFilter {
   status: TodoState;
+  /** Only items of this kind (`?kind=` from a dashboard count). */
+  kind?: TodoKind;
   page: number;
   page_size: number;
 }

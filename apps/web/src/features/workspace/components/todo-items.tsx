@@ -1,6 +1,6 @@
-import { Button, Tag, type TableProps } from 'antd';
+import { Alert, Button, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TODO_STATES, type TodoItem, type TodoState } from '@mathbridge/contracts/workflow';
+import { TODO_KINDS, TODO_STATES, type TodoItem, type TodoKind, type TodoState } from '@mathbridge/contracts/workflow';
 import { QueryTable, StatusTabs } from '../../../components/query-table.tsx';
 import { useLocale } from '../../../i18n/locale.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -8,14 +8,21 @@ import { useListParams } from '../../../lib/use-list-params.ts';
 import { useTodos } from '../api/get-todos.ts';
 
 const STATE_COLORS: Record<TodoState, string> = { open: 'processing', done: 'success', cancelled: 'default' };
+/** The kinds the dashboard's counts open the list at, each named; any other kind is 'one kind of to-do'. */
+const NAMED_KINDS = ['solutionReview', 'researchApply', 'researchInvite'] as const;
 
 /** The viewer's to-do items (workflow/todoList); "handle" opens what the item is about. */
 export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const params = useListParams<TodoState>({ statuses: TODO_STATES, defaultStatus: 'open' });
+  const params = useListParams<TodoState, 'kind'>({ statuses: TODO_STATES, defaultStatus: 'open', filters: ['kind'] });
   const status = params.status ?? 'open';
-  const list = useTodos({ status, page: params.page, page_size: params.pageSize });
+  const requestedKind = params.filters.kind as TodoKind | undefined;
+  const kind = requestedKind && TODO_KINDS.includes(requestedKind) ? requestedKind : undefined;
+  const list = useTodos({ status, kind, page: params.page, page_size: params.pageSize });
+  const kindLabel = (NAMED_KINDS as readonly string[]).includes(kind ?? '')
+    ? t(`workspace.todo.filtered.${kind as (typeof NAMED_KINDS)[number]}`)
+    : t('workspace.todo.filtered.other');
 
   const columns: TableProps<TodoItem>['columns'] = [
     { key: 'title', title: t('workspace.todo.item'), render: (_, item) => item.title },
@@ -55,6 +62,19 @@ export function TodoItems({ onHandle }: { onHandle: (item: TodoItem) => void }) 
 
   return (
     <>
+      {kind && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={kindLabel}
+          action={
+            <Button size="small" onClick={() => params.setFilters({ kind: undefined })}>
+              {t('workspace.todo.showAll')}
+            </Button>
+          }
+        />
+      )}
       <StatusTabs<TodoState>
         variant="segmented"
         value={status}

@@ -1,4 +1,4 @@
-import { defineStringBundle, loadStringBundle } from '../../../i18n/i18n.ts';
+import { defineStringBundle } from '../../../i18n/i18n.ts';
 import type { Widen } from '@mathbridge/contracts/messages';
 import type { workspaceEnUS } from './en-US.ts';
 
@@ -10,6 +10,3 @@ export const workspaceStrings = defineStringBundle<WorkspaceMessages>('workspace
   'zh-HK': () => import('./zh-HK.ts').then((m) => m.workspaceZhHK),
   'en-US': () => import('./en-US.ts').then((m) => m.workspaceEnUS),
 });
-
-// Modules importing this one wait for the current locale's strings (see defineStringBundle).
-await loadStringBundle(workspaceStrings);

@@ -15,14 +15,15 @@ import { useSession } from '../../../lib/session-store.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { useReviews } from '../api/reviews.ts';
 import { LeaveOrganisationButton } from '../components/leave-organisation-button.tsx';
-import '../i18n/strings.ts';
+import { WorkCards } from '../components/work-cards.tsx';
 import '../components/workspace.css';
 
 const statusName = (status: number) => CERT_STATUS_NAMES[status] ?? 'pending';
 
 /**
  * /manage/dashboard: the workspace home of every role — identity and certification state, open
- * to-dos, organisations, and the sections the user can open (spec §6 table).
+ * to-dos, each role's work (counts that open their lists, the next thing to do), organisations,
+ * and the sections the user can open (spec §6 table).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -57,6 +58,8 @@ export default function DashboardPage() {
         <span className="mb-muted">{t('workspace.dashboard.subtitle')}</span>
       </header>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        {/* The work of each role leads: what waits for the reader comes before who they are. */}
+        <WorkCards work={data.work} />
         <div className="mb-dash-grid">
           <Card variant="borderless">
             <div className="mb-dash-stat">
