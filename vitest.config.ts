@@ -11,7 +11,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      // contracts also runs the repository scripts' tests (scripts/new-module.test.ts: dry runs only).
+      // contracts also runs the repository scripts' tests (scripts/new-module.test.ts: dry runs, then a generated module type-checked, linted and tested in a copy of the tree).
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
