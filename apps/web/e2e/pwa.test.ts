@@ -176,6 +176,9 @@ describeE2E('the installable app: manifests, service worker, offline page (issue
       });
       page.on('pageerror', (error) => problems.push(String(error)));
       await openControlled(page);
+      // Leave the app first: its own calls in flight when the network drops would fail in its
+      // console (net::ERR_INTERNET_DISCONNECTED), and only the offline page's console is at stake.
+      await page.goto('about:blank');
 
       await context.setOffline(true);
       problems.length = 0;

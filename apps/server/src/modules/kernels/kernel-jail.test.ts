@@ -402,6 +402,11 @@ describeKernels('the kernel jail, attacked from inside real kernels', () => {
   it("frees the slot of a kernel that no longer runs as soon as kernels come up, and the API's death takes its kernels", async () => {
     // A second API process on the same database (the test app's Jupyter keeps running meanwhile).
     const t = testApp();
+    // This file's app runs a Jupyter of its own on the same database: its periodic sweep would take
+    // the child's kernel for a stale row (its Jupyter does not hold it) and drop it mid-test (seen
+    // once on PostgreSQL). Instances that share a database share one Jupyter (KERNEL_GATEWAY_URL);
+    // here the app's jobs stop instead (this is the last test of this app).
+    await t.ctx.scheduler.stop();
     const user = await registerVerifiedUser(t);
     const childEnv = { KERNELS: 'on', LOG_LEVEL: 'silent' };
     const first = await startChildServer(t, { ...childEnv, KERNEL_PORT: String(await freePort()) });
