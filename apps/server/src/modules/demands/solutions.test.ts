@@ -200,6 +200,11 @@ describeApi('solutions', () => {
     expect(
       (await todos(c.institute)).some((item) => item.kind === 'solutionDeclined' && item.target_id === solution.id),
     ).toBe(true);
+    // Twenty at once (several tabs opening the answer): each answers, none fails on the close.
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => post(app(), c.institute, 'solution/markSeen', { id: solution.id })),
+    );
+    expect(burst.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     expect(ok(await post(app(), c.institute, 'solution/markSeen', { id: solution.id }), 'markSeen')).toBeNull();
     // Reading the answer is acting on it.
     expect(
